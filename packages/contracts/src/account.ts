@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import type { Country } from './constants.ts';
+import { defineContract } from './contract.ts';
+import {
+  bankAccountNameSchema,
+  bankAccountNoSchema,
+  bankCodeSchema,
+  currencySchema,
+  givenPasswordSchema,
+  nameSchema,
+  newPasswordSchema,
+  phoneSchema,
+} from './fields.ts';
+
+export const profileSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  coin: z.number().int(),
+  bankCode: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  currency: z.enum(['BAHT', 'LAK']),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const bankAccountSchema = z.object({
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  bank: z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string() }),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+const optionalCode = (error: string) =>
+  z
+    .string({ error })
+    .trim()
+    .max(32, { error })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** The registration payload of spec §3. `username` is the phone. */
+export function registerBodySchema(country: Country) {
+  return z.strictObject({
+    name: nameSchema,
+    username: phoneSchema(country),
+    password: newPasswordSchema,
+    sourceCode: optionalCode('SOURCE_INVALID'),
+    inviteCode: optionalCode('INVITE_CODE_INVALID'),
+    bankCode: bankCodeSchema,
+    bankAccountName: bankAccountNameSchema,
+    bankAccountNo: bankAccountNoSchema,
+    currency: country === 'LA' ? currencySchema.default('LAK') : z.literal('BAHT', { error: 'CURRENCY_INVALID' }).default('BAHT'),
+  });
+}
+export type RegisterBody = z.input<ReturnType<typeof registerBodySchema>>;
+
+export const accountValidate = defineContract({
+  method: 'POST',
+  path: '/api/account/validate',
+  body: registerBodySchema('TH'),
+  response: z.object({ message: z.literal('OK') }),
+});
+
+export const accountCreate = defineContract({
+  method: 'POST',
+  path: '/api/account',
+  body: registerBodySchema('TH'),
+  response: z.object({ message: z.literal('SUCCESS'), _id: z.string() }),
+});
+
+export const profileResponseSchema = z.object({ profile: profileSchema, bankAccount: bankAccountSchema });
+
+export const profileGet = defineContract({
+  method: 'GET',
+  path: '/api/account/profile',
+  response: profileResponseSchema,
+  isAuthenticated: true,
+});
+
+export const profileUpdateBodySchema = z.strictObject({
+  name: nameSchema,
+  bankCode: bankCodeSchema,
+  bankAccountName: bankAccountNameSchema,
+  bankAccountNo: bankAccountNoSchema,
+});
+
+export const profileUpdate = defineContract({
+  method: 'PUT',
+  path: '/api/account/profile',
+  body: profileUpdateBodySchema,
+  response: profileResponseSchema,
+  isAuthenticated: true,
+});
+
+export const bankAccountNameBodySchema = z.strictObject({
+  bankCode: bankCodeSchema,
+  bankAccountName: bankAccountNameSchema,
+});
+
+export const bankAccountNameUpdate = defineContract({
+  method: 'PUT',
+  path: '/api/account/bankAccountName',
+  body: bankAccountNameBodySchema,
+  response: profileResponseSchema,
+  isAuthenticated: true,
+});
+
+export const changePasswordBodySchema = z.strictObject({
+  oldPassword: givenPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+
+export const changePassword = defineContract({
+  method: 'PUT',
+  path: '/api/account/changepwd',
+  body: changePasswordBodySchema,
+  response: z.object({ message: z.literal('SUCCESS') }),
+  isAuthenticated: true,
+});
+
+export function loginBodySchema(country: Country) {
+  return z.strictObject({
+    username: phoneSchema(country),
+    password: givenPasswordSchema,
+  });
+}
+
+export const login = defineContract({
+  method: 'POST',
+  path: '/api/login',
+  body: loginBodySchema('TH'),
+  response: z.object({ token: z.string() }),
+});
+
+export const logout = defineContract({
+  method: 'POST',
+  path: '/api/logout',
+  response: z.object({ message: z.literal('SUCCESS') }),
+  isAuthenticated: true,
+});

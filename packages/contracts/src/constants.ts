@@ -1,0 +1,88 @@
+/** Business constants of spec §9 and DESIGN D4. */
+export const APP_VERSION = '1.1.14';
+export const CLIENT_HEADER = 'x-client';
+export const CLIENT_HEADER_VALUE = 'member-web';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const SLIP_UPLOAD_TIMEOUT_MS = 300_000;
+export const CHAT_UPLOAD_TIMEOUT_MS = 300_000;
+
+export const PAGE_SIZE = {
+  invite: 10,
+  refund: 10,
+  statement: 10,
+  slip: 10,
+  coupon: 3,
+  chatHistory: 10,
+} as const;
+export const STATEMENT_PAGES_BEFORE = 3;
+export const STATEMENT_PAGES_AFTER = 1;
+
+export const TRANSFER_MINIMUM_BAHT = 1;
+export const TRUEWALLET_MINIMUM_BAHT = 2;
+export const QR_PROVIDERS = ['KBANK', 'WW', 'E2P'] as const;
+export type QrProvider = (typeof QR_PROVIDERS)[number];
+export const QR_RULES: Record<QrProvider, { minimum: number; isMinimumExclusive: boolean; quick: readonly number[] }> = {
+  KBANK: { minimum: 0, isMinimumExclusive: true, quick: [10, 20, 50, 100, 500, 1000] },
+  WW: { minimum: 100, isMinimumExclusive: false, quick: [100, 200, 300, 500, 1000] },
+  E2P: { minimum: 50, isMinimumExclusive: false, quick: [50, 100, 200, 500, 1000] },
+};
+
+export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
+export const PHONE_LENGTH = 10;
+export const CURRENCIES = ['LAK', 'BAHT'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const CHAT_MESSAGE_MAX = 2000;
+export const CHAT_FILE_MAX_MB = 10;
+export const CHAT_VIDEO_MAX_MB = 20;
+export const CHAT_SOCKET_CHECK_MS = 5000;
+export const CHAT_READ_DEBOUNCE_MS = 1000;
+export const CHAT_ATTACHMENT_TYPES = ['mp4', 'quicktime', 'png', 'jpeg', 'jpg', 'gif'] as const;
+
+export const DELAY = {
+  loadingIndicatorMs: 200,
+  agreementModalMs: 1500,
+  copyAfterNameSaveMs: 1000,
+  registerRedirectMs: 2000,
+  registerToastMs: 4000,
+} as const;
+
+export const WHEEL = { canvasPx: 350, friction: 0.991, minExtraTurns: 2, maxExtraTurns: 4, providerCarouselItems: 2.2 } as const;
+
+export const TIME_AGO_UNITS = [
+  { unit: 'year', seconds: 31_536_000 },
+  { unit: 'month', seconds: 2_592_000 },
+  { unit: 'day', seconds: 86_400 },
+  { unit: 'hour', seconds: 3600 },
+  { unit: 'minute', seconds: 60 },
+] as const;
+
+export const LOCALES = ['th', 'la', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const STORAGE_KEYS = {
+  token: 'token',
+  locale: 'locale',
+  rememberAgreement: 'remember-agreement',
+  lastSync: 'last_sync',
+  userInfo: 'user-info',
+  inviteCode: 'invite-code',
+} as const;
+
+export const PLAYER_TIME_ZONE = 'Asia/Bangkok';
+
+/** DESIGN D4 */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const OTP_VALID_MS = 5 * 60_000;
+export const OTP_MAX_WRONG = 5;
+export const OTP_RESEND_MS = 60_000;
+export const OTP_VERIFIED_VALID_MS = 30 * 60_000;
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_LOCK_MS = 15 * 60_000;
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+
+export const COUNTRIES = ['TH', 'LA'] as const;
+export type Country = (typeof COUNTRIES)[number];

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ENGLISH_NAME_BANKS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Country } from './constants.ts';
+
+/**
+ * Field schemas shared by server validation and client forms. Each failure carries a catalogue code
+ * as its message, so the server answers that code and the client shows its translation.
+ */
+
+export const THAI_PHONE = /^0\d{9}$/;
+export const LAO_PHONE = /^\d{8,11}$/;
+
+export function phoneSchema(country: Country) {
+  return z
+    .string({ error: country === 'TH' ? 'PHONE_NUMBER_REQUIRE_10_DIGIT' : 'PHONE_NUMBER_INVALID' })
+    .trim()
+    .regex(country === 'TH' ? THAI_PHONE : LAO_PHONE, {
+      error: country === 'TH' ? 'PHONE_NUMBER_REQUIRE_10_DIGIT' : 'PHONE_NUMBER_INVALID',
+    });
+}
+
+export const nameSchema = z
+  .string({ error: 'NAME_REQUIRED' })
+  .trim()
+  .min(1, { error: 'NAME_REQUIRED' })
+  .max(100, { error: 'NAME_TOO_LONG' });
+
+/** A new password: D4's server rule. */
+export const newPasswordSchema = z
+  .string({ error: 'PASSWORD_REQUIRED' })
+  .min(1, { error: 'PASSWORD_REQUIRED' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' });
+
+/** An existing password being presented (login, old password): only presence and a sane bound. */
+export const givenPasswordSchema = z
+  .string({ error: 'PASSWORD_REQUIRED' })
+  .min(1, { error: 'PASSWORD_REQUIRED' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' });
+
+export const bankCodeSchema = z
+  .string({ error: 'BANK_REQUIRED' })
+  .trim()
+  .min(1, { error: 'BANK_REQUIRED' })
+  .max(20, { error: 'INVALID_BANK' });
+
+export const bankAccountNoSchema = z
+  .string({ error: 'BANK_ACCOUNT_NO_INVALID' })
+  .trim()
+  .regex(/^\d{8,18}$/, { error: 'BANK_ACCOUNT_NO_INVALID' });
+
+/** Account names are trimmed, inner spaces collapsed, upper-cased (spec §5). */
+export const bankAccountNameSchema = z
+  .string({ error: 'BANK_ACCOUNT_NAME_REQUIRED' })
+  .transform((s) => s.trim().replace(/\s+/g, ' ').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'BANK_ACCOUNT_NAME_REQUIRED' })
+      .max(100, { error: 'NAME_TOO_LONG' }),
+  );
+
+export const ENGLISH_NAME = /^[A-Za-z ]+$/;
+
+export function requiresEnglishName(bankCode: string): boolean {
+  return (ENGLISH_NAME_BANKS as readonly string[]).includes(bankCode);
+}
+
+export function isEnglishName(name: string): boolean {
+  return ENGLISH_NAME.test(name);
+}
+
+export const currencySchema = z.enum(['LAK', 'BAHT'], { error: 'CURRENCY_INVALID' });
+
+export const localizedTextSchema = z.object({ th: z.string(), la: z.string(), en: z.string() });
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { Country } from './constants.ts';
+import { defineContract } from './contract.ts';
+import { phoneSchema } from './fields.ts';
+
+export function otpSendBodySchema(country: Country) {
+  return z.strictObject({ phoneNumber: phoneSchema(country) });
+}
+
+export const otpSendResponseSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('OK'), otpRef: z.string(), otpToken: z.string() }),
+  z.object({ code: z.literal('OTP_VERIFIED') }),
+]);
+
+export const otpSend = defineContract({
+  method: 'POST',
+  path: '/api/otp/send',
+  body: otpSendBodySchema('TH'),
+  response: otpSendResponseSchema,
+});
+
+export const otpVerifyBodySchema = z.strictObject({
+  otpToken: z.string({ error: 'OTP_TOKEN_REQUIRED' }).min(1, { error: 'OTP_TOKEN_REQUIRED' }).max(200, { error: 'OTP_TOKEN_INVALID' }),
+  otpCode: z.string({ error: 'OTP_CODE_FORMAT' }).trim().regex(/^\d{6}$/, { error: 'OTP_CODE_FORMAT' }),
+});
+
+export const otpVerify = defineContract({
+  method: 'POST',
+  path: '/api/otp/verify',
+  body: otpVerifyBodySchema,
+  response: z.object({ message: z.literal('OTP_CODE_VALID') }),
+});
