@@ -1,0 +1,75 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { createContext } from './lib/context.ts';
+import { sendError } from './lib/errors.ts';
+import type { SandboxPart } from './lib/parts.ts';
+import { bankPart } from './bank/bank.part.ts';
+import { bankRoutes } from './bank/bank.routes.ts';
+import { createBankStore } from './bank/bank.store.ts';
+import { gamesControls } from './games/games.controls.ts';
+import { gamesPart } from './games/games.part.ts';
+import { gamesRoutes } from './games/games.routes.ts';
+import { createGamesStore } from './games/games.store.ts';
+import { indexPage } from './index-page.ts';
+import { smsPart } from './sms/sms.part.ts';
+import { smsRoutes } from './sms/sms.routes.ts';
+import { createSmsStore } from './sms/sms.store.ts';
+
+export type SandboxOptions = {
+  logger?: boolean;
+  /** Clock in ms since the epoch; tests replace it to move time. */
+  now?: () => number;
+  /** Uniform random in [0, 1); tests replace it for exact outcomes. */
+  random?: () => number;
+};
+
+/** Builds the sandbox: simulators of every outside party, each in its own module folder, all kept in memory. */
+export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    // Deliberately hung requests (time-out faults) must not hold up closing.
+    forceCloseConnections: true,
+    bodyLimit: 1024 * 1024,
+    // One short line per call (below) instead of Fastify's two JSON lines.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
+    );
+  });
+  const ctx = createContext({ now: opts.now, random: opts.random });
+  app.addHook('preClose', async () => ctx.hangs.releaseAll());
+
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, _request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
+    if (status === 500) app.log.error(error);
+    return sendError(reply, status, status === 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', {
+      detail: error.code,
+    });
+  });
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 404, 'NOT_FOUND'));
+
+  // The index page's forms post plain HTML forms.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  const sms = createSmsStore(ctx);
+  const games = createGamesStore(ctx);
+  const bank = createBankStore(ctx);
+  const parts: SandboxPart[] = [smsPart(sms), gamesPart(games), bankPart()];
+
+  await app.register(smsRoutes(ctx, sms));
+  await app.register(gamesRoutes(ctx, games));
+  await app.register(gamesControls(ctx, games));
+  await app.register(bankRoutes(ctx, bank));
+  await app.register(indexPage(parts));
+  return app;
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { answerCall, answerMoneyCall, error, ok, send } from '../lib/answer.ts';
+import { requireBearer } from '../lib/auth.ts';
+import type { SandboxContext } from '../lib/context.ts';
+import { applyPatch, faultsPatchSchema, noFaults } from '../lib/faults.ts';
+import { escapeHtml, page } from '../lib/html.ts';
+import { BANK_API_KEY, BANK_CURRENCIES, type BankStore } from './bank.store.ts';
+
+const amountMinor = z.number().int().positive().max(1e13);
+const bankCode = z.string().regex(/^[A-Z0-9]{2,10}$/);
+const accountNo = z.string().regex(/^\d{6,20}$/);
+const payoutBody = z.object({
+  reference: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/),
+  bankCode,
+  accountNo,
+  accountName: z.string().max(100).optional(),
+  amountMinor,
+  currency: z.enum(BANK_CURRENCIES).optional(),
+});
+const creditBody = z.strictObject({
+  bankCode,
+  accountNo,
+  accountName: z.string().max(100).optional(),
+  toAccountNo: accountNo.optional(),
+  amountMinor,
+  currency: z.enum(BANK_CURRENCIES).optional(),
+});
+const bankFaultsBody = faultsPatchSchema.extend({
+  rejectAccountNos: z.array(z.string()).max(10_000).optional(),
+});
+
+/** Turns the index page's form (amount in baht, strings) into the JSON call's shape. */
+function fromForm(form: Record<string, string>) {
+  const amount = (form.amount ?? '').trim();
+  const [whole = '', fraction = ''] = amount.split('.');
+  const isAmount = /^\d+(\.\d{1,2})?$/.test(amount);
+  return {
+    bankCode: (form.bankCode ?? '').trim().toUpperCase(),
+    accountNo: (form.accountNo ?? '').replace(/\D/g, ''),
+    ...(form.toAccountNo ? { toAccountNo: form.toAccountNo.replace(/\D/g, '') } : {}),
+    amountMinor: isAmount ? Number(whole) * 100 + Number(fraction.padEnd(2, '0')) : NaN,
+  };
+}
+
+/** The bank: payouts with the caller's reference and a feed of incoming transfers; sandbox controls beside. */
+export function bankRoutes(ctx: SandboxContext, store: BankStore) {
+  return async (app: FastifyInstance) => {
+    await app.register(async (api) => {
+      api.addHook('preHandler', requireBearer(BANK_API_KEY));
+
+      api.post('/bank/payouts', async (request, reply) => {
+        const parsed = payoutBody.safeParse(request.body);
+        if (!parsed.success)
+          return send(
+            reply,
+            error(400, 'INVALID_PARAMS', { field: parsed.error.issues[0]?.path.join('.') }),
+          );
+        return answerMoneyCall(ctx, store.rawFaults(), reply, (isRejected) =>
+          store.payout(parsed.data, isRejected),
+        );
+      });
+
+      // Never faulted beyond latency: it is how the caller settles an unknown outcome.
+      api.get('/bank/payouts/:reference', async (request) => {
+        const faults = store.rawFaults();
+        if (faults.latencyMs > 0) await ctx.hangs.wait(faults.latencyMs);
+        return store.payoutStatus((request.params as { reference: string }).reference);
+      });
+
+      api.get('/bank/incoming', async (request, reply) => {
+        const { cursor } = request.query as { cursor?: string };
+        return answerCall(ctx, store.rawFaults(), reply, () => ok(store.incomingAfter(cursor)));
+      });
+    });
+
+    app.post('/sandbox/bank/credit-member', async (request, reply) => {
+      const isForm = String(request.headers['content-type'] ?? '').startsWith(
+        'application/x-www-form-urlencoded',
+      );
+      const input = isForm ? fromForm(request.body as Record<string, string>) : request.body;
+      const parsed = creditBody.safeParse(input);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path.join('.') ?? '';
+        if (!isForm) return send(reply, error(400, 'INVALID_PARAMS', { field }));
+        return reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              'Not credited',
+              `<h1>Not credited</h1><p>Check ${escapeHtml(field)}.</p><p><a href="/">Back</a></p>`,
+            ),
+          );
+      }
+      const transfer = store.creditMember(parsed.data);
+      if (!isForm) return send(reply, ok({ transfer }));
+      return reply.type('text/html; charset=utf-8').send(
+        page(
+          'Transfer sent',
+          `<h1>Transfer sent</h1><p>${escapeHtml((transfer.amountMinor / 100).toFixed(2))} ${escapeHtml(transfer.currency)} from
+${escapeHtml(transfer.fromBankCode)} ${escapeHtml(transfer.fromAccountNo)} is in the bank feed (reference
+${escapeHtml(transfer.reference)}). The server credits the member whose registered account this is.</p><p><a href="/">Back</a></p>`,
+        ),
+      );
+    });
+
+    app.get('/sandbox/bank/payouts', async () => store.listPayouts());
+    app.get('/sandbox/bank/incoming', async () => store.listIncoming());
+    app.get('/sandbox/bank/faults', async () => store.getFaults());
+    app.post('/sandbox/bank/faults', async (request, reply) => {
+      const parsed = bankFaultsBody.safeParse(request.body);
+      if (!parsed.success) return send(reply, error(400, 'INVALID_PARAMS'));
+      const { rejectAccountNos, ...patch } = parsed.data;
+      const next = applyPatch(store.rawFaults(), patch);
+      if (!next) return send(reply, error(400, 'RATES_OVER_ONE'));
+      store.setFaults(next, rejectAccountNos);
+      return store.getFaults();
+    });
+    app.post('/sandbox/bank/faults/clear', async () => {
+      store.setFaults(noFaults(), []);
+      return store.getFaults();
+    });
+  };
+}

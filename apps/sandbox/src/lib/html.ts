@@ -1,0 +1,34 @@
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: unknown): string {
+  return String(value).replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}
+
+/** A plain page in the sandbox's own look; `body` must already be escaped. */
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font-family: system-ui, 'Noto Sans Thai', 'Noto Sans Lao', sans-serif; margin: 0 auto; max-width: 960px; padding: 16px; color: #1d2433; background: #f6f7fb; }
+  h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 1.6rem; }
+  section { background: #fff; border-radius: 10px; padding: 12px 16px; margin: 12px 0; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
+  table { border-collapse: collapse; width: 100%; font-size: .9rem; } th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid #e6e8ef; }
+  code { background: #eef0f6; padding: 1px 4px; border-radius: 4px; } a { color: #2150c4; }
+  .muted { color: #6b7385; } .code { font-weight: 700; font-size: 1.1rem; letter-spacing: .1em; }
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>`;
+}

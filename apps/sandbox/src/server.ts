@@ -1,0 +1,21 @@
+import { buildSandbox } from './app.ts';
+
+const port = Number(process.env.SANDBOX_PORT ?? 3001);
+const host = process.env.SANDBOX_HOST ?? process.env.HOST ?? '127.0.0.1';
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`SANDBOX_PORT must be a port number, got "${process.env.SANDBOX_PORT}"`);
+  process.exit(1);
+}
+
+const app = await buildSandbox({ logger: true });
+await app.listen({ port, host });
+
+let isClosing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // The same signal can arrive twice (from the terminal and from scripts/start.mjs); close once.
+  process.on(signal, () => {
+    if (isClosing) return;
+    isClosing = true;
+    void app.close().then(() => process.exit(0));
+  });
+}

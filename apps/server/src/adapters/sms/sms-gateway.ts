@@ -1,0 +1,11 @@
+/** The one-time-code SMS gateway (DESIGN D13, ThaiBulkSMS-style). The gateway makes and checks the pin. */
+export type SmsGateway = {
+  /** Sends a code to the phone. Throws SmsGatewayError when the gateway fails or does not answer. */
+  requestOtp(phone: string): Promise<{ token: string; refno: string }>;
+  /** Checks a pin. Throws SmsGatewayError when the gateway fails or does not answer. */
+  verifyOtp(token: string, pin: string): Promise<'valid' | 'invalid' | 'expired' | 'not_found'>;
+};
+
+export class SmsGatewayError extends Error {
+  override name = 'SmsGatewayError';
+}

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsGateway } from '@/adapters/sms/sms-gateway.ts';
+import type { Config } from '@/config.ts';
+import type { Db } from '@/db/database.ts';
+import type { Clock } from '@/lib/clock.ts';
+import type { PasswordHasher } from '@/lib/password.ts';
+import type { CounterStore } from '@/store/counter-store.ts';
+
+/** What services are built from. Tests swap the clock, store and gateway. */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  counters: CounterStore;
+  sms: SmsGateway;
+  passwords: PasswordHasher;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,83 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { COUNTRIES } from '@mekong/contracts/constants';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const integer = (min: number, max: number) => z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(min).max(max);
+
+const optionalUrl = (protocols: RegExp) => z.url({ protocol: protocols, error: 'must be a valid URL' }).optional();
+
+/**
+ * Every setting of the server, read from environment variables (DESIGN D2).
+ * Name → meaning (default):
+ * - PORT (3000), HOST (0.0.0.0): where the HTTP server listens.
+ * - DATABASE_URL: PostgreSQL connection string; without it the embedded PGlite is used.
+ * - DATABASE_SCHEMA: PostgreSQL schema to use (search_path of every pooled connection); default public.
+ * - DATABASE_POOL_MAX (10): PostgreSQL pool size.
+ * - PGLITE_DIR (<repo>/data/pglite): PGlite data directory, or 'memory://' for an in-memory database.
+ * - REDIS_URL: Redis for rate limits and counters; without it they are kept in memory (one process only).
+ * - REDIS_PREFIX (mekong:): prefix of every Redis key.
+ * - COUNTRY (TH): TH or LA; decides the phone rule and the currency choice.
+ * - SMS_GATEWAY_URL (http://127.0.0.1:3001/sms), SMS_API_KEY (sandbox-sms-key), SMS_TIMEOUT_MS (10000): the one-time-code gateway.
+ * - OTP_DAILY_LIMIT_PHONE (5), OTP_DAILY_LIMIT_IP (20): one-time codes per 24 hours.
+ * - WEB_DIST_DIR (<repo>/apps/web/dist): the built web app served at /.
+ * - SEED_DEMO (true): insert demo data (banks, sources, operator settings) at start, idempotently.
+ * - LOG_LEVEL (info): pino level (fatal, error, warn, info, debug, trace, silent).
+ * - TRUST_PROXY (false): trust X-Forwarded-For (set true behind a reverse proxy) for the client IP.
+ * - ARGON2_MEMORY_KIB (19456), ARGON2_TIME_COST (2), ARGON2_PARALLELISM (1): password hashing (OWASP Argon2id).
+ * - REQUEST_TIMEOUT_MS (60000): a request not answered by then gets SERVICE_UNAVAILABLE.
+ */
+export const configSchema = z.object({
+  PORT: integer(0, 65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .optional(),
+  DATABASE_POOL_MAX: integer(1, 200).default(10),
+  PGLITE_DIR: z.string().min(1).default(`${repoRoot}data/pglite`),
+  REDIS_URL: optionalUrl(/^rediss?$/),
+  REDIS_PREFIX: z.string().max(100).default('mekong:'),
+  COUNTRY: z.enum(COUNTRIES, { error: 'must be TH or LA' }).default('TH'),
+  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:3001/sms'),
+  SMS_API_KEY: z.string().min(1).default('sandbox-sms-key'),
+  SMS_TIMEOUT_MS: integer(100, 120_000).default(10_000),
+  OTP_DAILY_LIMIT_PHONE: integer(1, 1000).default(5),
+  OTP_DAILY_LIMIT_IP: integer(1, 100_000).default(20),
+  WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
+  SEED_DEMO: booleanFromEnv.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  ARGON2_MEMORY_KIB: integer(1024, 4_194_304).default(19_456),
+  ARGON2_TIME_COST: integer(1, 100).default(2),
+  ARGON2_PARALLELISM: integer(1, 16).default(1),
+  REQUEST_TIMEOUT_MS: integer(1000, 600_000).default(60_000),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(configSchema.shape)
+      .map((k) => [k, env[k]] as const)
+      // An empty variable counts as unset, so `FOO=` in a .env file keeps the default.
+      .filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const result = configSchema.safeParse(known);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return result.data;
+}

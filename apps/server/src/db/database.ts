@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from '@/db/schema.ts';
+
+export type Trx = Transaction<Database>;
+
+export type Db = {
+  /** For single statements outside a transaction. Never use it inside a withTransaction callback (use the trx). */
+  kysely: Kysely<Database>;
+  /**
+   * Runs fn in one database transaction. On PGlite (one connection, no isolation) transactions run one at a time
+   * through a queue; on PostgreSQL they run concurrently and rely on row locks, conditional updates and unique
+   * constraints. Never call an outside party inside fn (DESIGN D3).
+   */
+  withTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
+  driver: 'pglite' | 'postgres';
+  destroy(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  schema?: string | undefined;
+  poolMax?: number;
+  pgliteDir: string;
+};
+
+/** A promise chain that runs tasks strictly one after another. */
+function createQueue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Db> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      // search_path is a connection option, so it holds for every pooled connection.
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kysely,
+      driver: 'postgres',
+      withTransaction: (fn) => kysely.transaction().execute(fn),
+      destroy: () => kysely.destroy(),
+    };
+  }
+
+  const dir = options.pgliteDir;
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const enqueue = createQueue();
+  return {
+    kysely,
+    driver: 'pglite',
+    withTransaction: (fn) => enqueue(() => kysely.transaction().execute(fn)),
+    destroy: () => kysely.destroy(),
+  };
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
+import type { Kysely } from 'kysely';
+import type { Database } from '@/db/schema.ts';
+import { demoBanks } from '@/db/seed/demo-banks.ts';
+import {
+  DEMO_LINE_ID,
+  DEMO_LINE_URL,
+  demoAgreement,
+  demoBrand,
+  demoConditions,
+  demoContactText,
+  demoNotice,
+  demoOperatorAccounts,
+  demoSlipWindow,
+  demoSources,
+  demoWithdraw,
+} from '@/db/seed/demo-content.ts';
+import { saveSetting } from '@/modules/settings/settings.repository.ts';
+
+/**
+ * Demo data (DESIGN D2, D10). Idempotent: inserts what is missing and never overwrites what an operator changed.
+ */
+export async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
+  await db
+    .insertInto('banks')
+    .values(demoBanks.map((b, i) => ({ ...b, is_enabled: true, sort_order: i + 1 })))
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+
+  await db
+    .insertInto('sources')
+    .values(
+      demoSources.map((s, i) => ({
+        code: s.code,
+        description_th: s.description.th,
+        description_la: s.description.la,
+        description_en: s.description.en,
+        is_enabled: true,
+        sort_order: i + 1,
+      })),
+    )
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+
+  await db
+    .insertInto('operator_accounts')
+    .values(demoOperatorAccounts.map((a, i) => ({ ...a, id: randomUUID(), is_enabled: true, sort_order: i + 1, created_at: now })))
+    .onConflict((oc) => oc.constraint('operator_accounts_account_key').doNothing())
+    .execute();
+
+  const lineQr = await QRCode.toString(DEMO_LINE_URL, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const keep = { isOverwrite: false };
+  await saveSetting(db, 'brand', demoBrand, now, keep);
+  await saveSetting(
+    db,
+    'contact',
+    {
+      text: demoContactText,
+      lineId: DEMO_LINE_ID,
+      lineUrl: DEMO_LINE_URL,
+      lineQr: `data:image/svg+xml;base64,${Buffer.from(lineQr).toString('base64')}`,
+    },
+    now,
+    keep,
+  );
+  await saveSetting(db, 'conditions', demoConditions, now, keep);
+  await saveSetting(db, 'agreement', demoAgreement, now, keep);
+  await saveSetting(db, 'notice', { text: demoNotice }, now, keep);
+  await saveSetting(db, 'deposit', { isManual: false }, now, keep);
+  await saveSetting(db, 'withdraw', demoWithdraw, now, keep);
+  await saveSetting(db, 'slip', demoSlipWindow, now, keep);
+  await saveSetting(db, 'registerOtp', { enabled: true }, now, keep);
+  await saveSetting(db, 'chatWidget', { enabled: false }, now, keep);
+  await saveSetting(db, 'service', { terminated: false }, now, keep);
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Contract, ResponseOf } from '@mekong/contracts/contract';
+import { AppError } from '@/lib/app-error.ts';
+import { codeForIssues } from '@/lib/zod-errors.ts';
+
+export type RouteInput<B> = { body: B; request: FastifyRequest; reply: FastifyReply };
+
+type BodyOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type RouteOptions<C extends Contract, S extends z.ZodType | undefined> = {
+  contract: C;
+  /** Overrides the contract's body schema (for country-specific schemas); same shape. */
+  body?: S;
+  handler: (input: RouteInput<BodyOutput<S>>) => Promise<ResponseOf<C>>;
+};
+
+function parseBody(schema: z.ZodType | undefined, body: unknown): unknown {
+  if (!schema) {
+    // A call without a body accepts none, or an empty JSON object.
+    if (body === undefined || body === null) return undefined;
+    if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return undefined;
+    throw new AppError(typeof body === 'object' && !Array.isArray(body) ? 'UNKNOWN_FIELD' : 'INVALID_REQUEST');
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw new AppError(codeForIssues(result.error.issues));
+  return result.data;
+}
+
+/** Paths of registered API routes, so an unknown method on a known path can answer METHOD_NOT_ALLOWED. */
+export type ApiRouteTable = { method: string; pattern: RegExp }[];
+
+function pathPattern(path: string): RegExp {
+  const escaped = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+/**
+ * Registers one call of the API from its contract: validates the body with the contract's zod schema (catalogue
+ * codes as messages) and the answer with the response schema, so the server cannot drift from the client.
+ */
+export function contractRoute<C extends Contract, S extends z.ZodType | undefined = C['body']>(
+  app: FastifyInstance,
+  table: ApiRouteTable,
+  options: RouteOptions<C, S>,
+): void {
+  const { contract } = options;
+  const schema = (options.body ?? contract.body) as z.ZodType | undefined;
+  table.push({ method: contract.method, pattern: pathPattern(contract.path) });
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    // A signed-in call checks its session before the body is read, so strangers never get a body parsed.
+    ...(contract.isAuthenticated ? { onRequest: app.requireSession } : {}),
+    handler: async (request, reply) => {
+      const body = parseBody(schema, request.body) as BodyOutput<S>;
+      const result = await options.handler({ body, request, reply });
+      const checked = contract.response.safeParse(result);
+      if (!checked.success) {
+        throw new Error(`response of ${contract.method} ${contract.path} does not match its contract: ${checked.error.message}`);
+      }
+      return checked.data;
+    },
+  });
+}

@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewMember } from '@/db/schema.ts';
+
+export function findMemberByPhone(db: Kysely<Database>, phone: string) {
+  return db.selectFrom('members').select(['id', 'public_id', 'password_hash', 'status']).where('phone', '=', phone).executeTakeFirst();
+}
+
+export async function findMemberStatus(db: Kysely<Database>, memberId: string) {
+  const row = await db.selectFrom('members').select('status').where('id', '=', memberId).executeTakeFirst();
+  return row?.status;
+}
+
+export function findMemberIdByPublicId(db: Kysely<Database>, publicId: string) {
+  return db.selectFrom('members').select('id').where('public_id', '=', publicId).executeTakeFirst();
+}
+
+export function findPasswordHash(db: Kysely<Database>, memberId: string) {
+  return db.selectFrom('members').select('password_hash').where('id', '=', memberId).executeTakeFirst();
+}
+
+export function findEnabledBank(db: Kysely<Database>, code: string) {
+  return db
+    .selectFrom('banks')
+    .select(['code', 'name_th', 'name_en', 'is_english_name_required'])
+    .where('code', '=', code)
+    .where('is_enabled', '=', true)
+    .executeTakeFirst();
+}
+
+export async function isEnabledSource(db: Kysely<Database>, code: string): Promise<boolean> {
+  const row = await db.selectFrom('sources').select('code').where('code', '=', code).where('is_enabled', '=', true).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether another member already registered this bank account. */
+export async function isBankAccountTaken(db: Kysely<Database>, bankCode: string, accountNo: string, exceptMemberId?: string): Promise<boolean> {
+  let query = db.selectFrom('member_bank_accounts').select('id').where('bank_code', '=', bankCode).where('account_no', '=', accountNo);
+  if (exceptMemberId) query = query.where('member_id', '!=', exceptMemberId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertMemberWithBankAccount(
+  db: Kysely<Database>,
+  member: NewMember,
+  account: { id: string; bankCode: string; accountName: string; accountNo: string },
+) {
+  await db.insertInto('members').values(member).execute();
+  await db
+    .insertInto('member_bank_accounts')
+    .values({
+      id: account.id,
+      member_id: member.id,
+      bank_code: account.bankCode,
+      account_name: account.accountName,
+      account_no: account.accountNo,
+      created_at: member.created_at,
+      updated_at: member.created_at,
+    })
+    .execute();
+}
+
+export function findProfile(db: Kysely<Database>, memberId: string) {
+  return db
+    .selectFrom('members as m')
+    .innerJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
+    .innerJoin('banks as b', 'b.code', 'a.bank_code')
+    .select([
+      'm.public_id',
+      'm.name',
+      'm.phone',
+      'm.currency',
+      'm.created_at',
+      'a.bank_code',
+      'a.account_name',
+      'a.account_no',
+      'b.name_th as bank_name_th',
+      'b.name_en as bank_name_en',
+    ])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+}
+
+export async function updateMemberName(db: Kysely<Database>, memberId: string, name: string, now: Date) {
+  await db.updateTable('members').set({ name, updated_at: now }).where('id', '=', memberId).execute();
+}
+
+export async function updateBankAccount(
+  db: Kysely<Database>,
+  memberId: string,
+  account: { bankCode: string; accountName: string; accountNo: string },
+  now: Date,
+) {
+  await db
+    .updateTable('member_bank_accounts')
+    .set({ bank_code: account.bankCode, account_name: account.accountName, account_no: account.accountNo, updated_at: now })
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+export async function updateBankAccountName(db: Kysely<Database>, memberId: string, bankCode: string, accountName: string, now: Date) {
+  const result = await db
+    .updateTable('member_bank_accounts')
+    .set({ account_name: accountName, updated_at: now })
+    .where('member_id', '=', memberId)
+    .where('bank_code', '=', bankCode)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0n) > 0;
+}
+
+export async function updatePasswordHash(db: Kysely<Database>, memberId: string, passwordHash: string, now: Date) {
+  await db.updateTable('members').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', memberId).execute();
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, SESSION_IDLE_MS } from '@mekong/contracts/constants';
+import type { AppDeps } from '@/app-deps.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
+import { findMemberByPhone, findMemberStatus } from '@/modules/account/account.repository.ts';
+import {
+  findSessionByTokenHash,
+  insertSession,
+  revokeSession,
+  touchLiveSession,
+} from '@/modules/auth/session.repository.ts';
+
+export type Session = { sessionId: string; memberId: string };
+
+const attemptsKey = (phone: string) => `login:attempts:${phone}`;
+const lockKey = (phone: string) => `login:lock:${phone}`;
+
+export function createAuthService({ db, clock, counters, passwords }: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'passwords'>) {
+  return {
+    /** DESIGN D4: a live token names its member; expired → EXPIRED_AUTH_TOKEN, unknown or revoked → UNAUTHORIZED. */
+    async authenticate(token: string | undefined): Promise<Session> {
+      if (!token) throw new AppError('UNAUTHORIZED');
+      const now = clock.now();
+      const tokenHash = hashToken(token);
+      const live = await touchLiveSession(db.kysely, tokenHash, now, new Date(now.getTime() - SESSION_IDLE_MS));
+      if (!live) {
+        const known = await findSessionByTokenHash(db.kysely, tokenHash);
+        throw new AppError(known && known.revoked_at === null ? 'EXPIRED_AUTH_TOKEN' : 'UNAUTHORIZED');
+      }
+      const status = await findMemberStatus(db.kysely, live.member_id);
+      if (status !== 'active') throw new AppError('INACTIVE_USER');
+      return { sessionId: live.id, memberId: live.member_id };
+    },
+
+    /**
+     * DESIGN D4: unknown phone and wrong password answer alike (WRONG_CREDENTIAL, same Argon2 work);
+     * 5 failures in 15 minutes lock the phone for 15 minutes (REQUEST_LIMIT).
+     * Each attempt is counted before the password is checked, so parallel guesses cannot exceed the limit.
+     */
+    async login(input: { phone: string; password: string; ip: string | null; userAgent: string | null }): Promise<{ token: string }> {
+      const now = clock.now().getTime();
+      if ((await counters.count(lockKey(input.phone), LOGIN_LOCK_MS, now)) > 0) throw new AppError('REQUEST_LIMIT');
+      const attempt = await counters.consume([{ key: attemptsKey(input.phone), limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS }], now);
+      if (!attempt.isAllowed) {
+        await counters.add(lockKey(input.phone), LOGIN_LOCK_MS, now);
+        throw new AppError('REQUEST_LIMIT');
+      }
+
+      const member = await findMemberByPhone(db.kysely, input.phone);
+      const isValid = member ? await passwords.verify(member.password_hash, input.password) : (await passwords.verifyDummy(input.password), false);
+      if (!member || !isValid) {
+        if ((attempt.counts[0] ?? 0) >= LOGIN_MAX_FAILURES) {
+          await counters.add(lockKey(input.phone), LOGIN_LOCK_MS, now);
+          await counters.clear(attemptsKey(input.phone));
+          throw new AppError('REQUEST_LIMIT');
+        }
+        throw new AppError('WRONG_CREDENTIAL');
+      }
+      await counters.clear(attemptsKey(input.phone));
+      if (member.status !== 'active') throw new AppError('INACTIVE_USER');
+
+      const token = newSecretToken();
+      await insertSession(db.kysely, {
+        id: randomUUID(),
+        memberId: member.id,
+        tokenHash: hashToken(token),
+        now: new Date(now),
+        ip: input.ip,
+        userAgent: input.userAgent?.slice(0, 500) ?? null,
+      });
+      return { token };
+    },
+
+    async logout(session: Session): Promise<void> {
+      await revokeSession(db.kysely, session.sessionId, clock.now());
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,93 @@
+import { PLAYER_TIME_ZONE } from '@mekong/contracts/constants';
+import type { ResponseOf } from '@mekong/contracts/contract';
+import type { lookupDeposit, lookupSlip } from '@mekong/contracts/lookup';
+import type { AppDeps } from '@/app-deps.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { listEnabledBanks, listEnabledSources, listOperatorAccounts } from '@/modules/lookup/lookup.repository.ts';
+import { findSetting } from '@/modules/settings/settings.repository.ts';
+import type { SettingKey, SettingValue } from '@/modules/settings/settings.schema.ts';
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Whether `now` falls in a daily window [from, to) of the players' time zone; the window may wrap past midnight. */
+export function isInDailyWindow(now: Date, from: string, to: string): boolean {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: PLAYER_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value);
+  const minute = Number(parts.find((p) => p.type === 'minute')?.value);
+  const current = hour * 60 + minute;
+  const start = minutesOf(from);
+  const end = minutesOf(to);
+  if (start === end) return false;
+  return start < end ? current >= start && current < end : current >= start || current < end;
+}
+
+export function createLookupService({ db, config, clock }: Pick<AppDeps, 'db' | 'config' | 'clock'>) {
+  const required = async <K extends SettingKey>(key: K): Promise<SettingValue<K>> => {
+    const value = await findSetting(db.kysely, key);
+    if (value === undefined) throw new AppError('NO_DATA');
+    return value;
+  };
+
+  return {
+    async banks() {
+      const rows = await listEnabledBanks(db.kysely, config.COUNTRY);
+      return rows.map((b) => ({ code: b.code, nameTH: b.name_th, nameEN: b.name_en, country: b.country, isEnglishNameRequired: b.is_english_name_required }));
+    },
+
+    async deposit(): Promise<ResponseOf<typeof lookupDeposit>> {
+      const [rows, deposit] = await Promise.all([listOperatorAccounts(db.kysely), required('deposit')]);
+      const banks = rows
+        .filter((r) => r.kind === 'bank')
+        .map((r) => ({
+          bankCode: r.channel,
+          bankType: r.bank_type,
+          mode: r.mode,
+          bank: { nameTH: r.name_th ?? r.channel, nameEN: r.name_en ?? r.channel },
+          bankAccountName: r.account_name,
+          bankAccountNo: r.account_no,
+          currency: r.currency,
+        }));
+      const wallets = rows
+        .filter((r) => r.kind === 'wallet' && (r.channel === 'truemoney' || r.channel === 'promptpay'))
+        .map((r) => ({ mode: r.channel as 'truemoney' | 'promptpay', walletAccountName: r.account_name, walletAccountNo: r.account_no }));
+      return { banks, wallets, isManual: deposit.isManual };
+    },
+
+    conditions: () => required('conditions'),
+    agreements: () => required('agreement'),
+    info: () => required('brand'),
+    notice: () => required('notice'),
+    contact: () => required('contact'),
+
+    async withdraw() {
+      const w = await required('withdraw');
+      return { withdrawMin: w.minMinor / 100, withdrawMax: w.maxMinor / 100 };
+    },
+
+    async slip(): Promise<ResponseOf<typeof lookupSlip>> {
+      const { closedFrom, closedTo } = await required('slip');
+      const isClosed = closedFrom !== null && closedTo !== null && isInDailyWindow(clock.now(), closedFrom, closedTo);
+      return { isOpen: !isClosed, closedFrom, closedTo };
+    },
+
+    async sources() {
+      const rows = await listEnabledSources(db.kysely);
+      return rows.map((s) => ({ code: s.code, description: { th: s.description_th, la: s.description_la, en: s.description_en } }));
+    },
+
+    async active() {
+      const service = await required('service');
+      return { terminated: service.terminated ? ('gone' as const) : null };
+    },
+
+    async registerOtp() {
+      return { enabled: (await required('registerOtp')).enabled };
+    },
+
+    async enableChatWidget() {
+      return { enabled: (await required('chatWidget')).enabled };
+    },
+  };
+}
+
+export type LookupService = ReturnType<typeof createLookupService>;

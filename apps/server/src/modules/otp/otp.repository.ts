@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@/db/schema.ts';
+
+export async function hasVerificationSince(db: Kysely<Database>, phone: string, since: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('otp_requests')
+    .select('id')
+    .where('phone', '=', phone)
+    .where('status', '=', 'verified')
+    .where('verified_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A new code replaces the phone's earlier codes that are still waiting. */
+export async function insertOtpReplacingPending(
+  db: Kysely<Database>,
+  otp: { id: string; phone: string; tokenHash: string; gatewayToken: string; ref: string; expiresAt: Date; now: Date; ip: string | null },
+) {
+  await db.updateTable('otp_requests').set({ status: 'superseded' }).where('phone', '=', otp.phone).where('status', '=', 'sent').execute();
+  await db
+    .insertInto('otp_requests')
+    .values({
+      id: otp.id,
+      phone: otp.phone,
+      token_hash: otp.tokenHash,
+      gateway_token: otp.gatewayToken,
+      ref: otp.ref,
+      status: 'sent',
+      expires_at: otp.expiresAt,
+      created_at: otp.now,
+      ip: otp.ip,
+    })
+    .execute();
+}
+
+export function findOtpByTokenHash(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('otp_requests')
+    .select(['id', 'phone', 'gateway_token', 'status', 'attempts', 'expires_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Takes one try of a waiting code, atomically: undefined when the tries are used up (or the code is no longer waiting). */
+export function reserveAttempt(db: Kysely<Database>, id: string, maxAttempts: number) {
+  return db
+    .updateTable('otp_requests')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'sent')
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+}
+
+/** Gives a try back when the gateway could not check it. */
+export async function releaseAttempt(db: Kysely<Database>, id: string) {
+  await db
+    .updateTable('otp_requests')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '>', 0)
+    .execute();
+}
+
+export async function markVerified(db: Kysely<Database>, id: string, now: Date) {
+  await db.updateTable('otp_requests').set({ status: 'verified', verified_at: now }).where('id', '=', id).where('status', '=', 'sent').execute();
+}
+
+export async function findOtpStatus(db: Kysely<Database>, id: string) {
+  const row = await db.selectFrom('otp_requests').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status;
+}

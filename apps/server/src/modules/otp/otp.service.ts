@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { OTP_MAX_WRONG, OTP_RESEND_MS, OTP_VALID_MS, OTP_VERIFIED_VALID_MS } from '@mekong/contracts/constants';
+import { SmsGatewayError } from '@/adapters/sms/sms-gateway.ts';
+import type { AppDeps } from '@/app-deps.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
+import { findMemberByPhone } from '@/modules/account/account.repository.ts';
+import {
+  findOtpByTokenHash,
+  findOtpStatus,
+  hasVerificationSince,
+  insertOtpReplacingPending,
+  markVerified,
+  releaseAttempt,
+  reserveAttempt,
+} from '@/modules/otp/otp.repository.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+export type OtpSendResult = { code: 'OK'; otpRef: string; otpToken: string } | { code: 'OTP_VERIFIED' };
+
+export function createOtpService({ db, clock, counters, sms, config, log }: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'sms' | 'config' | 'log'>) {
+  const isPhoneVerified = (phone: string) => hasVerificationSince(db.kysely, phone, new Date(clock.now().getTime() - OTP_VERIFIED_VALID_MS));
+
+  return {
+    isPhoneVerified,
+
+    /** DESIGN D4: one send per phone per 60 s, daily caps per phone and per IP; our own token, never the gateway's. */
+    async send(phone: string, ip: string): Promise<OtpSendResult> {
+      if (await findMemberByPhone(db.kysely, phone)) throw new AppError('EXISTING_USER');
+      if (await isPhoneVerified(phone)) return { code: 'OTP_VERIFIED' };
+
+      const now = clock.now();
+      const resendKey = `otp:resend:${phone}`;
+      const limit = await counters.consume(
+        [
+          { key: resendKey, limit: 1, windowMs: OTP_RESEND_MS },
+          { key: `otp:day:phone:${phone}`, limit: config.OTP_DAILY_LIMIT_PHONE, windowMs: DAY_MS },
+          { key: `otp:day:ip:${ip}`, limit: config.OTP_DAILY_LIMIT_IP, windowMs: DAY_MS },
+        ],
+        now.getTime(),
+      );
+      if (!limit.isAllowed) throw new AppError(limit.failedRule === 0 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT');
+
+      let sent: { token: string; refno: string };
+      try {
+        sent = await sms.requestOtp(phone);
+      } catch (error) {
+        // The code never went out: let the member retry at once (the daily caps still count it, against hammering).
+        await counters.remove(resendKey, limit.entryId);
+        if (error instanceof SmsGatewayError) {
+          log.warn({ err: error }, 'SMS gateway failed to send a one-time code');
+          throw new AppError('OTP_SEND_FAIL', { cause: error });
+        }
+        throw error;
+      }
+
+      const otpToken = newSecretToken();
+      await db.withTransaction((trx) =>
+        insertOtpReplacingPending(trx, {
+          id: randomUUID(),
+          phone,
+          tokenHash: hashToken(otpToken),
+          gatewayToken: sent.token,
+          ref: sent.refno,
+          expiresAt: new Date(now.getTime() + OTP_VALID_MS),
+          now,
+          ip,
+        }),
+      );
+      return { code: 'OK', otpRef: sent.refno, otpToken };
+    },
+
+    /** DESIGN D4: valid 5 minutes, at most 5 tries per code (OTP_CODE_INVALID, then OTP_BLOCK). */
+    async verify(otpToken: string, otpCode: string): Promise<{ message: 'OTP_CODE_VALID' }> {
+      const otp = await findOtpByTokenHash(db.kysely, hashToken(otpToken));
+      if (!otp) throw new AppError('OTP_NOT_EXIST');
+      if (otp.status === 'verified') return { message: 'OTP_CODE_VALID' };
+      if (otp.status === 'superseded' || clock.now() >= otp.expires_at) throw new AppError('OTP_EXPIRED');
+
+      // The try is counted before the gateway checks it, so parallel guesses cannot exceed the limit.
+      const reserved = await reserveAttempt(db.kysely, otp.id, OTP_MAX_WRONG);
+      if (!reserved) {
+        const status = await findOtpStatus(db.kysely, otp.id);
+        if (status === 'verified') return { message: 'OTP_CODE_VALID' };
+        throw new AppError(status === 'superseded' ? 'OTP_EXPIRED' : 'OTP_BLOCK');
+      }
+
+      let result: Awaited<ReturnType<typeof sms.verifyOtp>>;
+      try {
+        result = await sms.verifyOtp(otp.gateway_token, otpCode);
+      } catch (error) {
+        await releaseAttempt(db.kysely, otp.id);
+        if (error instanceof SmsGatewayError) {
+          log.warn({ err: error }, 'SMS gateway failed to verify a one-time code');
+          throw new AppError('OTP_VERIFY_FAIL', { cause: error });
+        }
+        throw error;
+      }
+
+      if (result === 'valid') {
+        await markVerified(db.kysely, otp.id, clock.now());
+        return { message: 'OTP_CODE_VALID' };
+      }
+      if (result === 'invalid') throw new AppError('OTP_CODE_INVALID');
+      throw new AppError('OTP_EXPIRED');
+    },
+  };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { localizedTextSchema } from '@mekong/contracts/fields';
+
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/** Every operator setting (DESIGN D10), stored as jsonb under its key and checked on the way out. */
+export const settingSchemas = {
+  brand: z.object({
+    name: z.string().min(1),
+    website: z.string(),
+    logoUrl: z.string().nullable(),
+    primaryColor: z.string(),
+    accentColor: z.string(),
+  }),
+  contact: z.object({ text: localizedTextSchema, lineId: z.string(), lineUrl: z.string(), lineQr: z.string() }),
+  conditions: z.object({ title: localizedTextSchema, html: localizedTextSchema }),
+  agreement: z.object({ version: z.string().min(1), title: localizedTextSchema, html: localizedTextSchema }),
+  notice: z.object({ text: localizedTextSchema.nullable() }),
+  deposit: z.object({ isManual: z.boolean() }),
+  /** Amounts in minor units (satang), DESIGN D3. */
+  withdraw: z
+    .object({ minMinor: z.number().int().positive(), maxMinor: z.number().int().positive() })
+    .refine((w) => w.minMinor <= w.maxMinor, 'withdraw min above max'),
+  /** Daily closed window for slip uploads, times of day in the players' time zone; both null = always open. */
+  slip: z.object({ closedFrom: timeOfDay.nullable(), closedTo: timeOfDay.nullable() }),
+  registerOtp: z.object({ enabled: z.boolean() }),
+  chatWidget: z.object({ enabled: z.boolean() }),
+  service: z.object({ terminated: z.boolean() }),
+} as const;
+
+export type SettingKey = keyof typeof settingSchemas;
+export type SettingValue<K extends SettingKey> = z.output<(typeof settingSchemas)[K]>;
+
+/** What a switch means when the operator never set it. Content settings have no default: their lookup answers NO_DATA. */
+export const settingDefaults: { [K in SettingKey]?: SettingValue<K> } = {
+  notice: { text: null },
+  deposit: { isManual: false },
+  slip: { closedFrom: null, closedTo: null },
+  registerOtp: { enabled: true },
+  chatWidget: { enabled: false },
+  service: { terminated: false },
+};

@@ -1,0 +1,22 @@
+/** A sliding-window limit: at most `limit` events per `windowMs` under `key`. */
+export type RateRule = { key: string; limit: number; windowMs: number };
+
+export type ConsumeResult =
+  | { isAllowed: true; entryId: string; counts: number[] }
+  | { isAllowed: false; failedRule: number };
+
+/**
+ * Sliding-window event counters for rate limits and lock-outs (DESIGN D2). Time is passed in (`now`, epoch ms)
+ * so the injected clock governs the windows; real expiry only cleans up.
+ */
+export type CounterStore = {
+  /** Atomically: if every rule has room, records one event under every key; otherwise records nothing. */
+  consume(rules: RateRule[], now: number): Promise<ConsumeResult>;
+  /** Records one event and returns how many events the key holds in the window. */
+  add(key: string, windowMs: number, now: number): Promise<number>;
+  count(key: string, windowMs: number, now: number): Promise<number>;
+  /** Takes back one recorded event (e.g. a send that never happened). */
+  remove(key: string, entryId: string): Promise<void>;
+  clear(key: string): Promise<void>;
+  close(): Promise<void>;
+};

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '@/lib/secure-random.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { login, PASSWORD, registerMember, signedInMember, uniquePhone } from './support/members.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const tryLogin = (username: string, password: string) => t.api('POST', '/api/login', { body: { username, password } });
+const profile = (token: string) => t.api('GET', '/api/account/profile', { token });
+
+describe('login (D4)', () => {
+  it('answers an opaque token and keeps only its hash', async () => {
+    const member = await registerMember(t);
+    const response = await tryLogin(member.username, PASSWORD);
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json() as { token: string };
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await t.app.deps.db.kysely.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.map((r) => r.token_hash)).toContain(hashToken(token));
+    expect(rows.map((r) => r.token_hash)).not.toContain(token);
+    expect((await profile(token)).statusCode).toBe(200);
+  });
+
+  it('answers WRONG_CREDENTIAL alike for a wrong password and an unknown phone', async () => {
+    const member = await registerMember(t);
+    const wrong = await tryLogin(member.username, 'not the password');
+    const unknown = await tryLogin(uniquePhone(), PASSWORD);
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    }
+  });
+
+  it('validates the login body', async () => {
+    expect((await tryLogin('12345', PASSWORD)).json()).toEqual({ message: 'PHONE_NUMBER_REQUIRE_10_DIGIT' });
+    expect((await tryLogin('0812345678', '')).json()).toEqual({ message: 'PASSWORD_REQUIRED' });
+    expect((await t.api('POST', '/api/login', { body: { username: '0812345678' } })).json()).toEqual({ message: 'PASSWORD_REQUIRED' });
+  });
+
+  it('locks a phone for 15 minutes after 5 failures in 15 minutes (REQUEST_LIMIT)', async () => {
+    const member = await registerMember(t);
+    for (let i = 0; i < 4; i += 1) {
+      expect((await tryLogin(member.username, `wrong ${i}`)).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+      t.clock.advance(MINUTE);
+    }
+    const fifth = await tryLogin(member.username, 'wrong 5');
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toEqual({ message: 'REQUEST_LIMIT' });
+    t.clock.advance(14 * MINUTE);
+    expect((await tryLogin(member.username, PASSWORD)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    t.clock.advance(MINUTE);
+    expect((await tryLogin(member.username, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts failures in a sliding 15-minute window and forgets them after a success', async () => {
+    const member = await registerMember(t);
+    for (let i = 0; i < 4; i += 1) expect((await tryLogin(member.username, 'wrong')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    t.clock.advance(15 * MINUTE);
+    for (let i = 0; i < 4; i += 1) expect((await tryLogin(member.username, 'wrong')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    expect((await tryLogin(member.username, PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await tryLogin(member.username, 'wrong')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+  });
+
+  it('locks unknown phones the same way', async () => {
+    const phone = uniquePhone();
+    for (let i = 0; i < 4; i += 1) expect((await tryLogin(phone, 'whatever1')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    expect((await tryLogin(phone, 'whatever1')).json()).toEqual({ message: 'REQUEST_LIMIT' });
+  });
+
+  it('never lets parallel guesses get past the limit', async () => {
+    const member = await registerMember(t);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => tryLogin(member.username, `guess ${i}`)));
+    const messages = answers.map((r) => (r.json() as { message: string }).message);
+    expect(messages.filter((m) => m === 'WRONG_CREDENTIAL').length).toBeLessThanOrEqual(4);
+    expect(messages.every((m) => m === 'WRONG_CREDENTIAL' || m === 'REQUEST_LIMIT')).toBe(true);
+    expect((await tryLogin(member.username, PASSWORD)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+  });
+
+  it('answers INACTIVE_USER for a suspended member, at login and on a live session', async () => {
+    const member = await signedInMember(t);
+    await t.app.deps.db.kysely.updateTable('members').set({ status: 'suspended' }).where('phone', '=', member.username).execute();
+    const atLogin = await tryLogin(member.username, PASSWORD);
+    expect(atLogin.statusCode).toBe(403);
+    expect(atLogin.json()).toEqual({ message: 'INACTIVE_USER' });
+    expect((await profile(member.token)).json()).toEqual({ message: 'INACTIVE_USER' });
+    // A suspended member's wrong password still says nothing about the account.
+    expect((await tryLogin(member.username, 'wrong password')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+  });
+});
+
+describe('sessions (D4)', () => {
+  it('expire after 7 days without use (EXPIRED_AUTH_TOKEN)', async () => {
+    const member = await signedInMember(t);
+    t.clock.advance(7 * DAY);
+    const response = await profile(member.token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'EXPIRED_AUTH_TOKEN' });
+  });
+
+  it('stay alive while used', async () => {
+    const member = await signedInMember(t);
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(6 * DAY);
+      expect((await profile(member.token)).statusCode).toBe(200);
+    }
+  });
+
+  it('end at logout (then UNAUTHORIZED), leaving other sessions alone', async () => {
+    const member = await signedInMember(t);
+    const other = await login(t, member.username);
+    const response = await t.api('POST', '/api/logout', { token: member.token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'SUCCESS' });
+    expect((await profile(member.token)).json()).toEqual({ message: 'UNAUTHORIZED' });
+    expect((await t.api('POST', '/api/logout', { token: member.token })).json()).toEqual({ message: 'UNAUTHORIZED' });
+    expect((await profile(other)).statusCode).toBe(200);
+  });
+
+  it('refuse unknown, malformed and missing tokens (UNAUTHORIZED)', async () => {
+    for (const authorization of ['Bearer ' + 'a'.repeat(43), 'Bearer', 'Basic dXNlcjpwYXNz', 'Bearer a b', `Bearer ${'x'.repeat(300)}`]) {
+      const response = await t.api('GET', '/api/account/profile', { headers: { authorization } });
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.json()).toEqual({ message: 'UNAUTHORIZED' });
+    }
+    expect((await t.api('GET', '/api/account/profile')).json()).toEqual({ message: 'UNAUTHORIZED' });
+  });
+
+  it('check the session before reading the body', async () => {
+    const response = await t.api('PUT', '/api/account/changepwd', { rawBody: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(response.json()).toEqual({ message: 'UNAUTHORIZED' });
+  });
+});

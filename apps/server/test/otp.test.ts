@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '@/lib/secure-random.ts';
+import { createTestApp, uniqueIp, type TestApp } from './support/test-app.ts';
+import { registerMember, uniquePhone } from './support/members.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const MINUTE = 60_000;
+
+async function send(phone: string, ip = uniqueIp()) {
+  return t.api('POST', '/api/otp/send', { body: { phoneNumber: phone }, ip });
+}
+async function sendOk(phone: string, ip?: string) {
+  const response = await send(phone, ip);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { code: 'OK'; otpRef: string; otpToken: string };
+}
+const verify = (otpToken: string, otpCode: string) => t.api('POST', '/api/otp/verify', { body: { otpToken, otpCode } });
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('POST /api/otp/send', () => {
+  it('sends a 6-digit code with a 4-letter reference and answers our own token, not the gateway’s', async () => {
+    const phone = uniquePhone();
+    const sent = await sendOk(phone);
+    expect(sent.code).toBe('OK');
+    expect(sent.otpRef).toMatch(/^[A-Z]{4}$/);
+    expect(sent.otpToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await t.readOtp(phone)).toMatch(/^\d{6}$/);
+    const row = await t.app.deps.db.kysely.selectFrom('otp_requests').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
+    expect(row.gateway_token).not.toBe(sent.otpToken);
+    expect(row.token_hash).toBe(hashToken(sent.otpToken));
+    expect(row.ref).toBe(sent.otpRef);
+    expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(5 * MINUTE);
+  });
+
+  it('refuses a phone that is already registered (EXISTING_USER)', async () => {
+    const member = await registerMember(t);
+    t.clock.advance(31 * MINUTE);
+    const response = await send(member.username);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'EXISTING_USER' });
+  });
+
+  it('answers OTP_VERIFIED for a phone verified in the last 30 minutes, and sends again after that', async () => {
+    const phone = uniquePhone();
+    const sent = await sendOk(phone);
+    expect((await verify(sent.otpToken, await t.readOtp(phone))).json()).toEqual({ message: 'OTP_CODE_VALID' });
+    t.clock.advance(29 * MINUTE);
+    const again = await send(phone);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ code: 'OTP_VERIFIED' });
+    t.clock.advance(2 * MINUTE);
+    expect((await sendOk(phone)).code).toBe('OK');
+  });
+
+  it('allows one send per phone per 60 seconds (REQUEST_LIMIT_1MIN) and replaces the earlier code', async () => {
+    const phone = uniquePhone();
+    const first = await sendOk(phone);
+    t.clock.advance(59_000);
+    const tooSoon = await send(phone);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+    t.clock.advance(1000);
+    const second = await sendOk(phone);
+    expect((await verify(first.otpToken, await t.readOtp(phone))).json()).toEqual({ message: 'OTP_EXPIRED' });
+    expect((await verify(second.otpToken, await t.readOtp(phone))).json()).toEqual({ message: 'OTP_CODE_VALID' });
+  });
+
+  it('caps sends per phone per day at 5 (REQUEST_LIMIT)', async () => {
+    const phone = uniquePhone();
+    for (let i = 0; i < 5; i += 1) {
+      await sendOk(phone);
+      t.clock.advance(61_000);
+    }
+    const sixth = await send(phone);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ message: 'REQUEST_LIMIT' });
+    t.clock.advance(24 * 60 * MINUTE);
+    expect((await sendOk(phone)).code).toBe('OK');
+  });
+
+  it('caps sends per IP per day at 20 (REQUEST_LIMIT)', async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 20; i += 1) await sendOk(uniquePhone(), ip);
+    const next = await send(uniquePhone(), ip);
+    expect(next.statusCode).toBe(429);
+    expect(next.json()).toEqual({ message: 'REQUEST_LIMIT' });
+    expect((await send(uniquePhone(), uniqueIp())).statusCode).toBe(200);
+  });
+
+  it('answers OTP_SEND_FAIL when the gateway fails or does not answer, and lets the member retry at once', async () => {
+    const phone = uniquePhone();
+    const otpRows = await t.countRows('otp_requests');
+    try {
+      await t.setSmsMode('error');
+      const failed = await send(phone);
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toEqual({ message: 'OTP_SEND_FAIL' });
+      await t.setSmsMode('timeout');
+      const timedOut = await send(phone);
+      expect(timedOut.json()).toEqual({ message: 'OTP_SEND_FAIL' });
+    } finally {
+      await t.setSmsMode('ok');
+    }
+    expect(await t.countRows('otp_requests')).toBe(otpRows);
+    expect((await sendOk(phone)).code).toBe('OK');
+  });
+
+  it.each([
+    ['12345', 'too short'],
+    ['1812345678', 'not starting with 0'],
+    ['08123456789', 'too long'],
+    ['08-1234567', 'not digits'],
+  ])('answers PHONE_NUMBER_REQUIRE_10_DIGIT for %s (%s)', async (phoneNumber) => {
+    const response = await t.api('POST', '/api/otp/send', { body: { phoneNumber } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'PHONE_NUMBER_REQUIRE_10_DIGIT' });
+  });
+});
+
+describe('POST /api/otp/verify', () => {
+  it('accepts the right code once the phone is verified', async () => {
+    const phone = uniquePhone();
+    const sent = await sendOk(phone);
+    const response = await verify(sent.otpToken, await t.readOtp(phone));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'OTP_CODE_VALID' });
+    expect(await t.app.deps.db.kysely.selectFrom('otp_requests').select('status').where('phone', '=', phone).executeTakeFirstOrThrow()).toEqual({
+      status: 'verified',
+    });
+  });
+
+  it('allows 5 wrong tries (OTP_CODE_INVALID), then blocks the code (OTP_BLOCK) even for the right code', async () => {
+    const phone = uniquePhone();
+    const sent = await sendOk(phone);
+    const code = await t.readOtp(phone);
+    for (let i = 0; i < 5; i += 1) {
+      const response = await verify(sent.otpToken, wrongCode(code));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'OTP_CODE_INVALID' });
+    }
+    const blocked = await verify(sent.otpToken, code);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: 'OTP_BLOCK' });
+  });
+
+  it('accepts the right code on the fifth try', async () => {
+    const phone = uniquePhone();
+    const sent = await sendOk(phone);
+    const code = await t.readOtp(phone);
+    for (let i = 0; i < 4; i += 1) expect((await verify(sent.otpToken, wrongCode(code))).json()).toEqual({ message: 'OTP_CODE_INVALID' });
+    expect((await verify(sent.otpToken, code)).json()).toEqual({ message: 'OTP_CODE_VALID' });
+  });
+
+  it('never lets parallel guesses exceed 5 tries', async () => {
+    const phone = uniquePhone();
+    const sent = await sendOk(phone);
+    const code = await t.readOtp(phone);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => verify(sent.otpToken, wrongCode(code))));
+    const messages = answers.map((r) => (r.json() as { message: string }).message);
+    expect(messages.filter((m) => m === 'OTP_CODE_INVALID')).toHaveLength(5);
+    expect(messages.filter((m) => m === 'OTP_BLOCK')).toHaveLength(7);
+    const row = await t.app.deps.db.kysely.selectFrom('otp_requests').select('attempts').where('phone', '=', phone).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+  });
+
+  it('answers OTP_EXPIRED after 5 minutes', async () => {
+    const phone = uniquePhone();
+    const sent = await sendOk(phone);
+    const code = await t.readOtp(phone);
+    t.clock.advance(5 * MINUTE);
+    const response = await verify(sent.otpToken, code);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'OTP_EXPIRED' });
+  });
+
+  it('answers OTP_VERIFY_FAIL when the gateway fails, without using up a try', async () => {
+    const phone = uniquePhone();
+    const sent = await sendOk(phone);
+    const code = await t.readOtp(phone);
+    try {
+      await t.setSmsMode('error');
+      for (let i = 0; i < 6; i += 1) {
+        const response = await verify(sent.otpToken, code);
+        expect(response.statusCode).toBe(502);
+        expect(response.json()).toEqual({ message: 'OTP_VERIFY_FAIL' });
+      }
+    } finally {
+      await t.setSmsMode('ok');
+    }
+    expect((await verify(sent.otpToken, code)).json()).toEqual({ message: 'OTP_CODE_VALID' });
+  });
+
+  it('answers OTP_NOT_EXIST for a token it never issued', async () => {
+    const response = await verify('x'.repeat(43), '123456');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'OTP_NOT_EXIST' });
+  });
+
+  it.each([
+    [{ otpToken: 'abc', otpCode: '12345' }, 'OTP_CODE_FORMAT'],
+    [{ otpToken: 'abc', otpCode: 'abcdef' }, 'OTP_CODE_FORMAT'],
+    [{ otpToken: 'abc' }, 'OTP_CODE_FORMAT'],
+    [{ otpToken: '', otpCode: '123456' }, 'OTP_TOKEN_REQUIRED'],
+    [{ otpCode: '123456' }, 'OTP_TOKEN_REQUIRED'],
+    [{ otpToken: 'x'.repeat(201), otpCode: '123456' }, 'OTP_TOKEN_INVALID'],
+  ])('validates %j → %s', async (body, message) => {
+    const response = await t.api('POST', '/api/otp/verify', { body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+  });
+});

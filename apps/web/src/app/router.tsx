@@ -1,0 +1,63 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { MEMBER_KEY, queryClient } from '@/app/query-client';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { HomePage } from '@/features/home/components/home-page';
+import { MemberLayout } from '@/features/shell/components/member-layout';
+import { PublicLayout } from '@/features/shell/components/public-layout';
+import { RequireAuth } from '@/features/shell/components/require-auth';
+import { RootLayout, RouteFallback } from '@/features/shell/components/root-layout';
+import { NotFoundPage } from '@/features/system/components/not-found-page';
+import { TerminatedPage } from '@/features/system/components/terminated-page';
+import { setSessionHandlers } from '@/lib/api-client';
+import { clearSession } from '@/lib/session';
+
+/** The route map of spec §2. Pages a visitor rarely opens first are split into their own chunks. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    HydrateFallback: RouteFallback,
+    children: [
+      { index: true, element: <Navigate to="/user" replace /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', lazy: async () => ({ Component: (await import('@/features/register/components/register-page')).RegisterPage }) },
+          { path: 'howto', lazy: async () => ({ Component: (await import('@/features/howto/components/howto-page')).HowtoPage }) },
+          { path: 'contact', lazy: async () => ({ Component: (await import('@/features/contact/components/contact-page')).ContactPage }) },
+        ],
+      },
+      { path: 'terminated', element: <TerminatedPage /> },
+      {
+        path: 'user',
+        element: (
+          <RequireAuth>
+            <MemberLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/user/home" replace /> },
+          { path: 'home', element: <HomePage /> },
+          { path: 'profile', lazy: async () => ({ Component: (await import('@/features/profile/components/profile-page')).ProfilePage }) },
+          { path: 'statement', lazy: async () => ({ Component: (await import('@/features/statement/components/statement-page')).StatementPage }) },
+          { path: 'contact', lazy: async () => ({ Component: (await import('@/features/contact/components/contact-page')).MemberContactPage }) },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setSessionHandlers({
+    onSessionEnded: () => {
+      clearSession();
+      void router.navigate('/login', { replace: true }).then(() => queryClient.removeQueries({ queryKey: [MEMBER_KEY] }));
+    },
+    onGone: () => {
+      void router.navigate('/terminated', { replace: true });
+    },
+  });
+  return router;
+}

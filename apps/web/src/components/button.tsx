@@ -1,0 +1,18 @@
+import type { ButtonHTMLAttributes, Ref } from 'react';
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'secondary' | 'ghost' | 'gold';
+  isBlock?: boolean;
+  isBusy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+};
+
+export function Button({ variant = 'primary', isBlock = false, isBusy = false, className, type = 'button', disabled, children, ...rest }: ButtonProps) {
+  const classes = ['btn', `btn--${variant}`, isBlock ? 'btn--block' : '', isBusy ? 'btn--busy' : '', className ?? ''].filter(Boolean).join(' ');
+  return (
+    <button {...rest} type={type} className={classes} disabled={disabled || isBusy} aria-busy={isBusy || undefined}>
+      {isBusy && <span className="btn__spinner" aria-hidden />}
+      <span className="btn__label">{children}</span>
+    </button>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { MEMBER_KEY } from '@/app/query-client';
+import { signIn, type Credentials } from '@/features/auth/api/auth-api';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { activeQuery } from '@/features/lookup/api/lookup-queries';
+import { setTerminatedStyling } from '@/lib/terminated-styling';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: active } = useQuery(activeQuery);
+
+  // Spec §2: /login first asks whether the service is active.
+  useEffect(() => {
+    if (!active) return;
+    if (active.terminated === 'gone') void navigate('/terminated', { replace: true });
+    else setTerminatedStyling(false);
+  }, [active, navigate]);
+
+  const onSubmit = async (credentials: Credentials) => {
+    queryClient.removeQueries({ queryKey: [MEMBER_KEY] });
+    await signIn(credentials);
+    await navigate('/user');
+  };
+
+  return (
+    <section className="auth-page">
+      <div className="auth-hero">
+        <h1 className="auth-hero__title">{t('login.title')}</h1>
+        <p className="auth-hero__subtitle">{t('login.subtitle')}</p>
+      </div>
+      <div className="card card--raised">
+        <LoginForm onSubmit={onSubmit} />
+      </div>
+      <p className="auth-switch">
+        {t('login.noAccount')}{' '}
+        <Link to="/register" className="link-strong">
+          {t('login.registerLink')}
+        </Link>
+      </p>
+      <p className="auth-switch">
+        <Link to="/howto" className="link-muted">
+          {t('login.howtoLink')}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { Landmark, LockKeyhole, UserRound } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { ChangePasswordModal } from '@/features/profile/components/change-password-modal';
+import { profileQuery } from '@/features/profile/api/profile-queries';
+import { formatAccountNumber, formatDateTime } from '@/lib/format';
+
+function Row({ label, value, testId, isMono = false }: { label: string; value: ReactNode; testId: string; isMono?: boolean }) {
+  return (
+    <div className="info-row">
+      <dt className="info-row__label">{label}</dt>
+      <dd className={`info-row__value${isMono ? ' info-row__value--mono' : ''}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { data, isPending } = useQuery(profileQuery);
+  const [isPasswordOpen, setPasswordOpen] = useState(false);
+
+  const profile = data?.profile;
+  const bankAccount = data?.bankAccount;
+
+  return (
+    <section className="page">
+      <div className="profile-hero">
+        <span className="profile-hero__avatar" aria-hidden>
+          {profile?.name.trim().charAt(0).toUpperCase() || <UserRound size={28} />}
+        </span>
+        <div className="profile-hero__text">
+          <h1 className="profile-hero__name">{profile?.name ?? t('profile.title')}</h1>
+          <p className="profile-hero__sub">{profile?.username}</p>
+        </div>
+        <button
+          type="button"
+          className="icon-btn icon-btn--soft"
+          aria-label={t('profile.changePassword')}
+          title={t('profile.changePassword')}
+          onClick={() => setPasswordOpen(true)}
+          data-testid="profile-change-password"
+        >
+          <LockKeyhole size={22} aria-hidden />
+        </button>
+      </div>
+
+      {isPending && !data ? (
+        <div className="card card--loading" aria-busy="true">
+          <span className="spinner" aria-label={t('app.loading')} />
+        </div>
+      ) : (
+        <>
+          <div className="card">
+            <h2 className="card__title">
+              <UserRound size={18} aria-hidden /> {t('profile.account')}
+            </h2>
+            <dl className="info-list">
+              <Row label={t('profile.name')} value={profile?.name} testId="profile-name" />
+              <Row label={t('profile.id')} value={profile?._id} testId="profile-id" isMono />
+              <Row label={t('profile.createdAt')} value={profile ? formatDateTime(profile.createdAt) : ''} testId="profile-created-at" isMono />
+              <Row label={t('profile.username')} value={profile?.username} testId="profile-username" isMono />
+            </dl>
+          </div>
+          <div className="card">
+            <h2 className="card__title">
+              <Landmark size={18} aria-hidden /> {t('profile.bankSection')}
+            </h2>
+            <dl className="info-list">
+              <Row label={t('profile.bankAccountName')} value={bankAccount?.bankAccountName} testId="profile-bank-account-name" />
+              <Row label={t('profile.bankName')} value={bankAccount?.bank.nameTH} testId="profile-bank-name" />
+              <Row
+                label={t('profile.bankAccountNo')}
+                value={bankAccount ? formatAccountNumber(bankAccount.bankAccountNo) : ''}
+                testId="profile-bank-account-no"
+                isMono
+              />
+            </dl>
+          </div>
+        </>
+      )}
+
+      <div className="card card--flat">
+        <h2 className="card__title">{t('language.label')}</h2>
+        <LanguageSwitcher tone="dark" />
+      </div>
+
+      <ChangePasswordModal isOpen={isPasswordOpen} onOpenChange={setPasswordOpen} />
+    </section>
+  );
+}
+
+export default ProfilePage;

@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RegisterPage } from '@/features/register/components/register-page';
+import { jsonResponse, renderRoutes } from '@/testing/render';
+
+const banks = [
+  { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', country: 'TH', isEnglishNameRequired: true },
+  { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', country: 'TH', isEnglishNameRequired: false },
+];
+const sources = [{ code: 'FB', description: { th: 'เฟซบุ๊ก', la: 'ເຟສບຸກ', en: 'Facebook' } }];
+
+type Answers = { registerOtp: boolean; send?: unknown };
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function serve({ registerOtp, send }: Answers) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.endsWith('/api/lookup/registerOTP')) return jsonResponse({ enabled: registerOtp });
+    if (url.endsWith('/api/lookup/banks')) return jsonResponse(banks);
+    if (url.endsWith('/api/lookup/sources')) return jsonResponse(sources);
+    if (url.endsWith('/api/otp/send')) return jsonResponse(send);
+    if (url.endsWith('/api/otp/verify')) return jsonResponse({ message: 'OTP_CODE_VALID' });
+    if (url.endsWith('/api/account/validate')) return jsonResponse({ message: 'OK' });
+    if (url.endsWith('/api/account')) return jsonResponse({ message: 'SUCCESS', _id: 'A1' });
+    throw new Error(`unexpected ${init?.method} ${url}`);
+  });
+}
+
+function calledPaths() {
+  return fetchMock.mock.calls.map(([input]) => String(input));
+}
+
+function renderRegister(path = '/register') {
+  return renderRoutes(
+    [
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    path,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function enterPhone(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Phone number'), '0812345678');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+describe('RegisterPage', () => {
+  it('asks for the code and shows its reference when one was sent', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: true, send: { code: 'OK', otpRef: 'QWER', otpToken: 't1' } });
+    renderRegister();
+    await enterPhone(user);
+
+    expect(await screen.findByLabelText('One-time code')).toBeInTheDocument();
+    expect(screen.getByText('Reference: QWER')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+    expect(within(screen.getByRole('list', { name: 'Registration steps' })).getByText('Verify').closest('li')).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('skips the code step when the send answer is OTP_VERIFIED', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: true, send: { code: 'OTP_VERIFIED' } });
+    renderRegister();
+    await enterPhone(user);
+
+    expect(await screen.findByLabelText('Name')).toBeInTheDocument();
+    expect(screen.queryByLabelText('One-time code')).not.toBeInTheDocument();
+    expect(calledPaths()).toContain('/api/otp/send');
+  });
+
+  it('skips the code step without sending one when the option is disabled', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: false });
+    renderRegister();
+    await enterPhone(user);
+
+    expect(await screen.findByLabelText('Name')).toBeInTheDocument();
+    expect(calledPaths()).not.toContain('/api/otp/send');
+  });
+
+  it('checks that the passwords match', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: false });
+    renderRegister();
+    await enterPhone(user);
+
+    await user.type(await screen.findByLabelText('Name'), 'Somchai');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret124');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+  });
+
+  it('keeps the invite code from ?code, read-only, upper-cases names, needs English for KTB, then creates the account', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: false });
+    renderRegister('/register?code=PR123');
+    expect(localStorage.getItem('invite-code')).toBe('PR123');
+    await enterPhone(user);
+
+    await user.type(await screen.findByLabelText('Name'), 'Somchai');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const invite = await screen.findByLabelText(/Invite code/);
+    expect(invite).toHaveValue('PR123');
+    expect(invite).toHaveAttribute('readonly');
+
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Krungthai Bank' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Bank'), 'KTB');
+    await user.type(screen.getByLabelText('First name'), 'สมชาย');
+    await user.type(screen.getByLabelText('Last name'), 'jaidee');
+    expect(screen.getByLabelText('Last name')).toHaveValue('JAIDEE');
+    await user.type(screen.getByLabelText('Account number'), '1234567890');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('English only'));
+    expect(screen.getByLabelText('Last name')).not.toHaveAttribute('aria-invalid');
+    expect(calledPaths()).not.toContain('/api/account');
+
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'somchai');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(calledPaths()).toContain('/api/account'));
+    const validateIndex = calledPaths().indexOf('/api/account/validate');
+    expect(validateIndex).toBeGreaterThan(-1);
+    expect(validateIndex).toBeLessThan(calledPaths().indexOf('/api/account'));
+    const body = JSON.parse(String(fetchMock.mock.calls.find(([input]) => String(input) === '/api/account')![1]?.body));
+    expect(body).toEqual({
+      name: 'Somchai',
+      username: '0812345678',
+      password: 'secret123',
+      inviteCode: 'PR123',
+      bankCode: 'KTB',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      bankAccountNo: '1234567890',
+      currency: 'BAHT',
+    });
+  });
+});

@@ -1,0 +1,24 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import { GlobalLoading } from '@/components/global-loading';
+import { useBrandTheme } from '@/features/shell/hooks/use-brand-theme';
+
+export function RootLayout() {
+  useBrandTheme();
+  return (
+    <>
+      <GlobalLoading />
+      <Outlet />
+      <Toaster position="top-center" richColors closeButton={false} offset={16} toastOptions={{ className: 'toast' }} />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+export function RouteFallback() {
+  return (
+    <div className="route-fallback" aria-hidden>
+      <span className="spinner" />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '@/lib/api-client';
+
+/** A catalogue code's translation (`errors.<CODE>`); anything else is shown as its raw text. */
+export function translateCode(t: TFunction, code: string): string {
+  return t(`errors.${code}`, { defaultValue: code });
+}
+
+export function errorText(t: TFunction, error: unknown): string {
+  if (isApiError(error)) return translateCode(t, error.code);
+  if (error instanceof Error && error.message) return translateCode(t, error.message);
+  return translateCode(t, 'INTERNAL_SERVER_ERROR');
+}

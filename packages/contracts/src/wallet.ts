@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { bankAccountSchema, profileSchema } from './account.ts';
+import { defineContract } from './contract.ts';
+import { amountSchema } from './money.ts';
+
+export const GAME_PROVIDERS = [
+  'JOKER', 'SEXYGAME', 'BETFLIX', 'ASKMEBET', 'UFABET', 'SUPERSLOT', 'PG', 'SLOTXO',
+  'IMI', 'USUN', 'AREASLOT', 'CIRCUS', 'SLOTRACHA', 'PGSLOT', 'JOKER2', 'HUAYHD',
+] as const;
+export type GameProviderCode = (typeof GAME_PROVIDERS)[number];
+
+/** Spec §1: the providers with an auto-login link call. */
+export const AUTO_LOGIN_PROVIDERS: readonly GameProviderCode[] = [
+  'PG', 'BETFLIX', 'ASKMEBET', 'IMI', 'USUN', 'AREASLOT', 'CIRCUS', 'SLOTRACHA', 'PGSLOT', 'JOKER2', 'HUAYHD',
+];
+
+export const GAME_CATEGORIES = ['slot', 'sport', 'casino', 'lotto'] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
+/** The main wallet's name in transfer calls (D5). */
+export const WALLET = 'wallet';
+
+export const gameEntrySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  category: z.enum(GAME_CATEGORIES),
+  logo: z.string(),
+  background: z.string(),
+  amount: z.number(),
+  isActive: z.boolean(),
+  hasAutoLogin: z.boolean(),
+  web: z.string().nullable(),
+  android: z.string().nullable(),
+  ios: z.string().nullable(),
+});
+export type GameEntry = z.infer<typeof gameEntrySchema>;
+
+export const walletResponseSchema = z.object({
+  profile: profileSchema,
+  bankAccount: bankAccountSchema,
+  wallet: z.object({ amount: z.number(), bonusAmount: z.number(), hasReceivedBonus: z.boolean() }),
+  overall: z.object({
+    total: z.number(),
+    timesync: z.string(),
+    inviteAmount: z.number(),
+    inviteSuccess: z.number(),
+    inviteFail: z.number(),
+  }),
+  slots: z.array(gameEntrySchema),
+});
+export type WalletResponse = z.infer<typeof walletResponseSchema>;
+
+export const walletGet = defineContract({
+  method: 'GET',
+  path: '/api/wallet',
+  response: walletResponseSchema,
+  isAuthenticated: true,
+});
+
+export const walletRefreshSlot = defineContract({
+  method: 'GET',
+  path: '/api/wallet/refresh/slot',
+  response: walletResponseSchema,
+  isAuthenticated: true,
+});
+
+export const providerParamsSchema = z.strictObject({
+  code: z.string().max(20, { error: 'NO_GAME' }).transform((s) => s.toUpperCase()),
+});
+
+export const walletActivate = defineContract({
+  method: 'GET',
+  path: '/api/wallet/activate/:code',
+  params: providerParamsSchema,
+  response: z.object({ message: z.literal('SUCCESS'), slot: gameEntrySchema }),
+  isAuthenticated: true,
+});
+
+export const slotAccountSchema = z.object({ username: z.string(), password: z.string() });
+export type SlotAccount = z.infer<typeof slotAccountSchema>;
+
+export const walletAccount = defineContract({
+  method: 'GET',
+  path: '/api/wallet/account/:code',
+  params: providerParamsSchema,
+  response: slotAccountSchema,
+  isAuthenticated: true,
+});
+
+export const walletResetPassword = defineContract({
+  method: 'GET',
+  path: '/api/wallet/resetpassword/:code',
+  params: providerParamsSchema,
+  response: slotAccountSchema,
+  isAuthenticated: true,
+});
+
+const accountRefSchema = z
+  .string({ error: 'NO_GAME' })
+  .trim()
+  .min(1, { error: 'NO_GAME' })
+  .max(20, { error: 'NO_GAME' });
+
+export const moneyMoveResponseSchema = z.object({
+  message: z.enum(['SUCCESS', 'TRANSFER_PENDING']),
+  transferId: z.string(),
+  status: z.enum(['SUCCESS', 'PENDING', 'FAILED']),
+});
+
+export const transferBodySchema = z.strictObject({
+  from: accountRefSchema,
+  to: accountRefSchema,
+  amount: amountSchema('TRANSFER_MINIMUM'),
+});
+
+export const walletTransfer = defineContract({
+  method: 'POST',
+  path: '/api/wallet/transfer',
+  body: transferBodySchema,
+  response: moneyMoveResponseSchema,
+  isAuthenticated: true,
+});
+
+export const walletTransferAll = defineContract({
+  method: 'POST',
+  path: '/api/wallet/transferAll',
+  body: z.strictObject({ to: accountRefSchema }),
+  response: z.object({ message: z.enum(['SUCCESS', 'TRANSFER_PENDING']), amount: z.number() }),
+  isAuthenticated: true,
+});
+
+export const withdrawBodySchema = z.strictObject({ amount: amountSchema('WITHDRAW_MINIMUM') });
+
+export const withdrawResponseSchema = z.object({
+  message: z.enum(['SUCCESS', 'WITHDRAW_PENDING']),
+  withdrawalId: z.string(),
+  status: z.enum(['SUCCESS', 'PENDING', 'FAILED']),
+});
+
+export const walletWithdraw = defineContract({
+  method: 'POST',
+  path: '/api/wallet/withdraw',
+  body: withdrawBodySchema,
+  response: withdrawResponseSchema,
+  isAuthenticated: true,
+});
+
+export const walletWithdrawAll = defineContract({
+  method: 'POST',
+  path: '/api/wallet/withdrawAll',
+  body: withdrawBodySchema,
+  response: withdrawResponseSchema,
+  isAuthenticated: true,
+});
+
+export const autoLogin = defineContract({
+  method: 'GET',
+  path: '/api/autoLogin/:provider/:username',
+  params: z.strictObject({ provider: z.string().max(20), username: z.string().max(64) }),
+  response: z.object({ url: z.string() }),
+  isAuthenticated: true,
+});
