@@ -68,14 +68,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pgliteDir: config.PGLITE_DIR,
   });
   const counters =
-    options.counters ?? (config.REDIS_URL ? createRedisCounterStore(config.REDIS_URL, config.REDIS_PREFIX) : createMemoryCounterStore());
+    options.counters ??
+    (config.REDIS_URL
+      ? createRedisCounterStore(config.REDIS_URL, config.REDIS_PREFIX)
+      : createMemoryCounterStore());
   app.addHook('onClose', async () => {
     await counters.close();
     await db.destroy();
   });
 
   try {
-    const applied = await migrateToLatest(db.kysely);
+    const applied = await migrateToLatest(
+      db.kysely,
+      config.DATABASE_URL ? config.DATABASE_SCHEMA : undefined,
+    );
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     const clock = options.clock ?? systemClock;
     if (config.SEED_DEMO) await seedDemo(db.kysely, clock.now());
@@ -85,7 +91,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db,
       clock,
       counters,
-      sms: options.sms ?? createHttpSmsGateway({ baseUrl: config.SMS_GATEWAY_URL, apiKey: config.SMS_API_KEY, timeoutMs: config.SMS_TIMEOUT_MS }),
+      sms:
+        options.sms ??
+        createHttpSmsGateway({
+          baseUrl: config.SMS_GATEWAY_URL,
+          apiKey: config.SMS_API_KEY,
+          timeoutMs: config.SMS_TIMEOUT_MS,
+        }),
       passwords: createPasswordHasher({
         memoryCost: config.ARGON2_MEMORY_KIB,
         timeCost: config.ARGON2_TIME_COST,

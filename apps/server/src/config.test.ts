@@ -25,7 +25,13 @@ describe('loadConfig', () => {
   });
 
   it('reads overrides and treats empty variables as unset', () => {
-    const config = loadConfig({ PORT: '3200', COUNTRY: 'LA', SEED_DEMO: 'false', DATABASE_URL: '', REDIS_URL: 'redis://127.0.0.1:6379' });
+    const config = loadConfig({
+      PORT: '3200',
+      COUNTRY: 'LA',
+      SEED_DEMO: 'false',
+      DATABASE_URL: '',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
     expect(config.PORT).toBe(3200);
     expect(config.COUNTRY).toBe('LA');
     expect(config.SEED_DEMO).toBe(false);

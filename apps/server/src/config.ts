@@ -8,9 +8,11 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const integer = (min: number, max: number) => z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(min).max(max);
+const integer = (min: number, max: number) =>
+  z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(min).max(max);
 
-const optionalUrl = (protocols: RegExp) => z.url({ protocol: protocols, error: 'must be a valid URL' }).optional();
+const optionalUrl = (protocols: RegExp) =>
+  z.url({ protocol: protocols, error: 'must be a valid URL' }).optional();
 
 /**
  * Every setting of the server, read from environment variables (DESIGN D2).
@@ -45,7 +47,9 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl(/^rediss?$/),
   REDIS_PREFIX: z.string().max(100).default('mekong:'),
   COUNTRY: z.enum(COUNTRIES, { error: 'must be TH or LA' }).default('TH'),
-  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('http://127.0.0.1:3001/sms'),
+  SMS_GATEWAY_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('http://127.0.0.1:3001/sms'),
   SMS_API_KEY: z.string().min(1).default('sandbox-sms-key'),
   SMS_TIMEOUT_MS: integer(100, 120_000).default(10_000),
   OTP_DAILY_LIMIT_PHONE: integer(1, 1000).default(5),

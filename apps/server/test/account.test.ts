@@ -3,7 +3,16 @@ import { profileResponseSchema } from '@mekong/contracts/account';
 import { PUBLIC_ID_PATTERN } from '@/lib/secure-random.ts';
 import { saveSetting } from '@/modules/settings/settings.repository.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { login, PASSWORD, registerMember, registration, signedInMember, uniqueAccountNo, verifyPhone, type Registration } from './support/members.ts';
+import {
+  login,
+  PASSWORD,
+  registerMember,
+  registration,
+  signedInMember,
+  uniqueAccountNo,
+  verifyPhone,
+  type Registration,
+} from './support/members.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +26,13 @@ const MINUTE = 60_000;
 const tables = ['members', 'member_bank_accounts', 'sessions'] as const;
 const counts = () => Promise.all(tables.map((table) => t.countRows(table)));
 
-async function expectRefused(method: 'POST' | 'PUT', url: string, body: unknown, message: string, token?: string) {
+async function expectRefused(
+  method: 'POST' | 'PUT',
+  url: string,
+  body: unknown,
+  message: string,
+  token?: string,
+) {
   const before = await counts();
   const response = await t.api(method, url, { body, token });
   expect(response.json(), url).toEqual({ message });
@@ -48,9 +63,21 @@ describe('registration rules (D4, spec §5) on validate and create', () => {
     ['empty account name', { bankAccountName: '   ' }, 'BANK_ACCOUNT_NAME_REQUIRED'],
     ['letters in account number', { bankAccountNo: '12345abc90' }, 'BANK_ACCOUNT_NO_INVALID'],
     ['short account number', { bankAccountNo: '1234567' }, 'BANK_ACCOUNT_NO_INVALID'],
-    ['Thai name at KTB', { bankCode: 'KTB', bankAccountName: 'สมชาย ใจดี' }, 'BANK_ACCOUNT_NAME_ENG'],
-    ['Thai name at TMB', { bankCode: 'TMB', bankAccountName: 'สมชาย ใจดี' }, 'BANK_ACCOUNT_NAME_ENG'],
-    ['digits in the name at BBL', { bankCode: 'BBL', bankAccountName: 'JOHN 2' }, 'BANK_ACCOUNT_NAME_ENG'],
+    [
+      'Thai name at KTB',
+      { bankCode: 'KTB', bankAccountName: 'สมชาย ใจดี' },
+      'BANK_ACCOUNT_NAME_ENG',
+    ],
+    [
+      'Thai name at TMB',
+      { bankCode: 'TMB', bankAccountName: 'สมชาย ใจดี' },
+      'BANK_ACCOUNT_NAME_ENG',
+    ],
+    [
+      'digits in the name at BBL',
+      { bankCode: 'BBL', bankAccountName: 'JOHN 2' },
+      'BANK_ACCOUNT_NAME_ENG',
+    ],
     ['LAK in Thailand', { currency: 'LAK' }, 'CURRENCY_INVALID'],
     ['unknown source', { sourceCode: 'billboard' }, 'SOURCE_INVALID'],
     ['unknown invite code', { inviteCode: 'PR00000000' }, 'INVITE_CODE_INVALID'],
@@ -59,11 +86,14 @@ describe('registration rules (D4, spec §5) on validate and create', () => {
   ];
 
   for (const url of ['/api/account/validate', '/api/account']) {
-    it.each(cases.map(([name, change, message]) => ({ name, change, message })))(`${url}: $name → $message`, async ({ change, message }) => {
-      const base = await verifiedRegistration();
-      const body = typeof change === 'function' ? change(base) : { ...base, ...change };
-      await expectRefused('POST', url, body, message);
-    });
+    it.each(cases.map(([name, change, message]) => ({ name, change, message })))(
+      `${url}: $name → $message`,
+      async ({ change, message }) => {
+        const base = await verifiedRegistration();
+        const body = typeof change === 'function' ? change(base) : { ...base, ...change };
+        await expectRefused('POST', url, body, message);
+      },
+    );
   }
 
   it('validate answers OK and creates nothing', async () => {
@@ -97,7 +127,12 @@ describe('registration rules (D4, spec §5) on validate and create', () => {
     const db = t.app.deps.db.kysely;
     await db.updateTable('banks').set({ is_enabled: false }).where('code', '=', 'GSB').execute();
     try {
-      await expectRefused('POST', '/api/account', await verifiedRegistration({ bankCode: 'GSB' }), 'INVALID_BANK');
+      await expectRefused(
+        'POST',
+        '/api/account',
+        await verifiedRegistration({ bankCode: 'GSB' }),
+        'INVALID_BANK',
+      );
     } finally {
       await db.updateTable('banks').set({ is_enabled: true }).where('code', '=', 'GSB').execute();
     }
@@ -106,11 +141,26 @@ describe('registration rules (D4, spec §5) on validate and create', () => {
   it('refuses a registered phone (EXISTING_USER) and a bank account in use (EXISTING_BANK)', async () => {
     const member = await registerMember(t);
     for (const url of ['/api/account/validate', '/api/account']) {
-      await expectRefused('POST', url, registration({ username: member.username }), 'EXISTING_USER');
-      await expectRefused('POST', url, await verifiedRegistration({ bankCode: member.bankCode, bankAccountNo: member.bankAccountNo }), 'EXISTING_BANK');
+      await expectRefused(
+        'POST',
+        url,
+        registration({ username: member.username }),
+        'EXISTING_USER',
+      );
+      await expectRefused(
+        'POST',
+        url,
+        await verifiedRegistration({
+          bankCode: member.bankCode,
+          bankAccountNo: member.bankAccountNo,
+        }),
+        'EXISTING_BANK',
+      );
     }
     // The same number at another bank is another account.
-    const other = await t.api('POST', '/api/account', { body: await verifiedRegistration({ bankCode: 'SCB', bankAccountNo: member.bankAccountNo }) });
+    const other = await t.api('POST', '/api/account', {
+      body: await verifiedRegistration({ bankCode: 'SCB', bankAccountNo: member.bankAccountNo }),
+    });
     expect(other.json()).toMatchObject({ message: 'SUCCESS' });
   });
 
@@ -121,30 +171,66 @@ describe('registration rules (D4, spec §5) on validate and create', () => {
       t.api('POST', '/api/account', { body: { ...samePhone, bankAccountNo: uniqueAccountNo() } }),
       t.api('POST', '/api/account', { body: { ...samePhone, bankAccountNo: uniqueAccountNo() } }),
     ]);
-    expect(answers.map((r) => (r.json() as { message: string }).message).sort()).toEqual(['EXISTING_USER', 'EXISTING_USER', 'SUCCESS']);
+    expect(answers.map((r) => (r.json() as { message: string }).message).sort()).toEqual([
+      'EXISTING_USER',
+      'EXISTING_USER',
+      'SUCCESS',
+    ]);
     expect(answers.every((r) => r.statusCode < 500)).toBe(true);
-    const phoneRows = await t.app.deps.db.kysely.selectFrom('members').select('id').where('phone', '=', samePhone.username).execute();
+    const phoneRows = await t.app.deps.db.kysely
+      .selectFrom('members')
+      .select('id')
+      .where('phone', '=', samePhone.username)
+      .execute();
     expect(phoneRows).toHaveLength(1);
 
     const first = await verifiedRegistration();
     const second = await verifiedRegistration({ bankAccountNo: first.bankAccountNo });
-    const bankAnswers = await Promise.all([t.api('POST', '/api/account', { body: first }), t.api('POST', '/api/account', { body: second })]);
-    expect(bankAnswers.map((r) => (r.json() as { message: string }).message).sort()).toEqual(['EXISTING_BANK', 'SUCCESS']);
+    const bankAnswers = await Promise.all([
+      t.api('POST', '/api/account', { body: first }),
+      t.api('POST', '/api/account', { body: second }),
+    ]);
+    expect(bankAnswers.map((r) => (r.json() as { message: string }).message).sort()).toEqual([
+      'EXISTING_BANK',
+      'SUCCESS',
+    ]);
   });
 
   it('creates the member with an unguessable public id, an Argon2id hash and an upper-cased account name', async () => {
-    const body = await verifiedRegistration({ bankCode: 'KTB', bankAccountName: '  somchai   jaidee ', sourceCode: 'tiktok' });
+    const body = await verifiedRegistration({
+      bankCode: 'KTB',
+      bankAccountName: '  somchai   jaidee ',
+      sourceCode: 'tiktok',
+    });
     const response = await t.api('POST', '/api/account', { body });
     expect(response.statusCode).toBe(200);
     const { _id } = response.json() as { _id: string };
     expect(_id).toMatch(PUBLIC_ID_PATTERN);
     const db = t.app.deps.db.kysely;
-    const member = await db.selectFrom('members').selectAll().where('public_id', '=', _id).executeTakeFirstOrThrow();
+    const member = await db
+      .selectFrom('members')
+      .selectAll()
+      .where('public_id', '=', _id)
+      .executeTakeFirstOrThrow();
     expect(member.password_hash).toMatch(/^\$argon2id\$/);
     expect(member.password_hash).not.toContain(body.password);
-    expect(member).toMatchObject({ phone: body.username, currency: 'BAHT', status: 'active', source_code: 'tiktok', invited_by: null });
-    const account = await db.selectFrom('member_bank_accounts').selectAll().where('member_id', '=', member.id).executeTakeFirstOrThrow();
-    expect(account).toMatchObject({ bank_code: 'KTB', account_name: 'SOMCHAI JAIDEE', account_no: body.bankAccountNo });
+    expect(member).toMatchObject({
+      phone: body.username,
+      currency: 'BAHT',
+      status: 'active',
+      source_code: 'tiktok',
+      invited_by: null,
+    });
+    const account = await db
+      .selectFrom('member_bank_accounts')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(account).toMatchObject({
+      bank_code: 'KTB',
+      account_name: 'SOMCHAI JAIDEE',
+      account_no: body.bankAccountNo,
+    });
   });
 
   it('links the inviter named by the invite code PR<id>, in any case', async () => {
@@ -154,15 +240,25 @@ describe('registration rules (D4, spec §5) on validate and create', () => {
       const response = await t.api('POST', '/api/account', { body });
       expect(response.json()).toMatchObject({ message: 'SUCCESS' });
       const db = t.app.deps.db.kysely;
-      const invitee = await db.selectFrom('members').select('invited_by').where('phone', '=', body.username).executeTakeFirstOrThrow();
-      const inviterRow = await db.selectFrom('members').select('id').where('public_id', '=', inviter.publicId).executeTakeFirstOrThrow();
+      const invitee = await db
+        .selectFrom('members')
+        .select('invited_by')
+        .where('phone', '=', body.username)
+        .executeTakeFirstOrThrow();
+      const inviterRow = await db
+        .selectFrom('members')
+        .select('id')
+        .where('public_id', '=', inviter.publicId)
+        .executeTakeFirstOrThrow();
       expect(invitee.invited_by).toBe(inviterRow.id);
     }
   });
 
   it('accepts a registration without source and invite codes', async () => {
     const body = await verifiedRegistration({ sourceCode: '', inviteCode: '' });
-    expect((await t.api('POST', '/api/account', { body })).json()).toMatchObject({ message: 'SUCCESS' });
+    expect((await t.api('POST', '/api/account', { body })).json()).toMatchObject({
+      message: 'SUCCESS',
+    });
   });
 });
 
@@ -194,38 +290,114 @@ describe('profile', () => {
     const member = await signedInMember(t);
     const other = await registerMember(t);
     const url = '/api/account/profile';
-    const update = { name: 'Somsri Jaidee', bankCode: 'SCB', bankAccountName: 'สมศรี ใจดี', bankAccountNo: uniqueAccountNo() };
+    const update = {
+      name: 'Somsri Jaidee',
+      bankCode: 'SCB',
+      bankAccountName: 'สมศรี ใจดี',
+      bankAccountNo: uniqueAccountNo(),
+    };
     await expectRefused('PUT', url, { ...update, bankCode: 'NOPE' }, 'INVALID_BANK', member.token);
-    await expectRefused('PUT', url, { ...update, bankCode: 'KTB' }, 'BANK_ACCOUNT_NAME_ENG', member.token);
-    await expectRefused('PUT', url, { ...update, bankCode: other.bankCode, bankAccountNo: other.bankAccountNo }, 'EXISTING_BANK', member.token);
+    await expectRefused(
+      'PUT',
+      url,
+      { ...update, bankCode: 'KTB' },
+      'BANK_ACCOUNT_NAME_ENG',
+      member.token,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { ...update, bankCode: other.bankCode, bankAccountNo: other.bankAccountNo },
+      'EXISTING_BANK',
+      member.token,
+    );
     await expectRefused('PUT', url, { ...update, name: '' }, 'NAME_REQUIRED', member.token);
-    await expectRefused('PUT', url, { ...update, bankAccountNo: '12' }, 'BANK_ACCOUNT_NO_INVALID', member.token);
-    await expectRefused('PUT', url, { ...update, username: '0811111111' }, 'UNKNOWN_FIELD', member.token);
+    await expectRefused(
+      'PUT',
+      url,
+      { ...update, bankAccountNo: '12' },
+      'BANK_ACCOUNT_NO_INVALID',
+      member.token,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { ...update, username: '0811111111' },
+      'UNKNOWN_FIELD',
+      member.token,
+    );
 
     const response = await t.api('PUT', url, { token: member.token, body: update });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      profile: { name: 'Somsri Jaidee', bankCode: 'SCB', bankAccountName: 'สมศรี ใจดี', bankAccountNo: update.bankAccountNo, username: member.username },
+      profile: {
+        name: 'Somsri Jaidee',
+        bankCode: 'SCB',
+        bankAccountName: 'สมศรี ใจดี',
+        bankAccountNo: update.bankAccountNo,
+        username: member.username,
+      },
       bankAccount: { bank: { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์' } },
     });
     // Saving the same account again is not a conflict with oneself.
     expect((await t.api('PUT', url, { token: member.token, body: update })).statusCode).toBe(200);
     // The old account is free again.
-    const reuse = await t.api('POST', '/api/account/validate', { body: await verifiedRegistration({ bankCode: member.bankCode, bankAccountNo: member.bankAccountNo }) });
+    const reuse = await t.api('POST', '/api/account/validate', {
+      body: await verifiedRegistration({
+        bankCode: member.bankCode,
+        bankAccountNo: member.bankAccountNo,
+      }),
+    });
     expect(reuse.json()).toEqual({ message: 'OK' });
   });
 
   it('edits the bank account name in English letters only', async () => {
     const member = await signedInMember(t, { bankCode: 'KTB', bankAccountName: 'Anan Thongdee' });
     const url = '/api/account/bankAccountName';
-    await expectRefused('PUT', url, { bankCode: 'KTB', bankAccountName: 'อนันต์ ทองดี' }, 'BANK_ACCOUNT_NAME_ENG', member.token);
-    await expectRefused('PUT', url, { bankCode: 'KTB', bankAccountName: 'Anan 2' }, 'BANK_ACCOUNT_NAME_ENG', member.token);
-    await expectRefused('PUT', url, { bankCode: 'KTB', bankAccountName: ' ' }, 'BANK_ACCOUNT_NAME_REQUIRED', member.token);
-    await expectRefused('PUT', url, { bankCode: 'SCB', bankAccountName: 'Anan Thongdee' }, 'INVALID_BANK', member.token);
-    await expectRefused('PUT', url, { bankCode: 'KTB', bankAccountName: 'Anan', bankAccountNo: '1234567890' }, 'UNKNOWN_FIELD', member.token);
-    const response = await t.api('PUT', url, { token: member.token, body: { bankCode: 'KTB', bankAccountName: ' anan   thong dee ' } });
+    await expectRefused(
+      'PUT',
+      url,
+      { bankCode: 'KTB', bankAccountName: 'อนันต์ ทองดี' },
+      'BANK_ACCOUNT_NAME_ENG',
+      member.token,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { bankCode: 'KTB', bankAccountName: 'Anan 2' },
+      'BANK_ACCOUNT_NAME_ENG',
+      member.token,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { bankCode: 'KTB', bankAccountName: ' ' },
+      'BANK_ACCOUNT_NAME_REQUIRED',
+      member.token,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { bankCode: 'SCB', bankAccountName: 'Anan Thongdee' },
+      'INVALID_BANK',
+      member.token,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { bankCode: 'KTB', bankAccountName: 'Anan', bankAccountNo: '1234567890' },
+      'UNKNOWN_FIELD',
+      member.token,
+    );
+    const response = await t.api('PUT', url, {
+      token: member.token,
+      body: { bankCode: 'KTB', bankAccountName: ' anan   thong dee ' },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ profile: { bankAccountName: 'ANAN THONG DEE' }, bankAccount: { bankAccountName: 'ANAN THONG DEE' } });
+    expect(response.json()).toMatchObject({
+      profile: { bankAccountName: 'ANAN THONG DEE' },
+      bankAccount: { bankAccountName: 'ANAN THONG DEE' },
+    });
   });
 
   it('asks for a session on every signed-in call', async () => {
@@ -248,23 +420,72 @@ describe('change password', () => {
 
   it('checks the old password and the new one', async () => {
     const member = await signedInMember(t);
-    await expectRefused('PUT', url, { oldPassword: 'not my password', newPassword: 'brand new pass' }, 'WRONG_PASSWORD', member.token);
-    await expectRefused('PUT', url, { oldPassword: PASSWORD, newPassword: 'short' }, 'PASSWORD_TOO_SHORT', member.token);
-    await expectRefused('PUT', url, { oldPassword: PASSWORD, newPassword: '' }, 'PASSWORD_REQUIRED', member.token);
-    await expectRefused('PUT', url, { oldPassword: '', newPassword: 'brand new pass' }, 'PASSWORD_REQUIRED', member.token);
-    await expectRefused('PUT', url, { oldPassword: PASSWORD, newPassword: PASSWORD }, 'PASSWORD_SAME_AS_OLD', member.token);
-    expect((await t.api('POST', '/api/login', { body: { username: member.username, password: PASSWORD } })).statusCode).toBe(200);
+    await expectRefused(
+      'PUT',
+      url,
+      { oldPassword: 'not my password', newPassword: 'brand new pass' },
+      'WRONG_PASSWORD',
+      member.token,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { oldPassword: PASSWORD, newPassword: 'short' },
+      'PASSWORD_TOO_SHORT',
+      member.token,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { oldPassword: PASSWORD, newPassword: '' },
+      'PASSWORD_REQUIRED',
+      member.token,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { oldPassword: '', newPassword: 'brand new pass' },
+      'PASSWORD_REQUIRED',
+      member.token,
+    );
+    await expectRefused(
+      'PUT',
+      url,
+      { oldPassword: PASSWORD, newPassword: PASSWORD },
+      'PASSWORD_SAME_AS_OLD',
+      member.token,
+    );
+    expect(
+      (
+        await t.api('POST', '/api/login', {
+          body: { username: member.username, password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('changes the password and signs out every other session, not the current one', async () => {
     const member = await signedInMember(t);
     const otherDevice = await login(t, member.username);
-    const response = await t.api('PUT', url, { token: member.token, body: { oldPassword: PASSWORD, newPassword: 'a new secret 99' } });
+    const response = await t.api('PUT', url, {
+      token: member.token,
+      body: { oldPassword: PASSWORD, newPassword: 'a new secret 99' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'SUCCESS' });
-    expect((await t.api('GET', '/api/account/profile', { token: member.token })).statusCode).toBe(200);
-    expect((await t.api('GET', '/api/account/profile', { token: otherDevice })).json()).toEqual({ message: 'UNAUTHORIZED' });
-    expect((await t.api('POST', '/api/login', { body: { username: member.username, password: PASSWORD } })).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    expect((await t.api('GET', '/api/account/profile', { token: member.token })).statusCode).toBe(
+      200,
+    );
+    expect((await t.api('GET', '/api/account/profile', { token: otherDevice })).json()).toEqual({
+      message: 'UNAUTHORIZED',
+    });
+    expect(
+      (
+        await t.api('POST', '/api/login', {
+          body: { username: member.username, password: PASSWORD },
+        })
+      ).json(),
+    ).toEqual({ message: 'WRONG_CREDENTIAL' });
     expect(await login(t, member.username, 'a new secret 99')).toBeTruthy();
   });
 });

@@ -13,7 +13,8 @@ afterAll(async () => {
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const tryLogin = (username: string, password: string) => t.api('POST', '/api/login', { body: { username, password } });
+const tryLogin = (username: string, password: string) =>
+  t.api('POST', '/api/login', { body: { username, password } });
 const profile = (token: string) => t.api('GET', '/api/account/profile', { token });
 
 describe('login (D4)', () => {
@@ -40,59 +41,87 @@ describe('login (D4)', () => {
   });
 
   it('validates the login body', async () => {
-    expect((await tryLogin('12345', PASSWORD)).json()).toEqual({ message: 'PHONE_NUMBER_REQUIRE_10_DIGIT' });
+    expect((await tryLogin('12345', PASSWORD)).json()).toEqual({
+      message: 'PHONE_NUMBER_REQUIRE_10_DIGIT',
+    });
     expect((await tryLogin('0812345678', '')).json()).toEqual({ message: 'PASSWORD_REQUIRED' });
-    expect((await t.api('POST', '/api/login', { body: { username: '0812345678' } })).json()).toEqual({ message: 'PASSWORD_REQUIRED' });
+    expect(
+      (await t.api('POST', '/api/login', { body: { username: '0812345678' } })).json(),
+    ).toEqual({ message: 'PASSWORD_REQUIRED' });
   });
 
   it('locks a phone for 15 minutes after 5 failures in 15 minutes (REQUEST_LIMIT)', async () => {
     const member = await registerMember(t);
     for (let i = 0; i < 4; i += 1) {
-      expect((await tryLogin(member.username, `wrong ${i}`)).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+      expect((await tryLogin(member.username, `wrong ${i}`)).json()).toEqual({
+        message: 'WRONG_CREDENTIAL',
+      });
       t.clock.advance(MINUTE);
     }
     const fifth = await tryLogin(member.username, 'wrong 5');
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json()).toEqual({ message: 'REQUEST_LIMIT' });
     t.clock.advance(14 * MINUTE);
-    expect((await tryLogin(member.username, PASSWORD)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    expect((await tryLogin(member.username, PASSWORD)).json()).toEqual({
+      message: 'REQUEST_LIMIT',
+    });
     t.clock.advance(MINUTE);
     expect((await tryLogin(member.username, PASSWORD)).statusCode).toBe(200);
   });
 
   it('counts failures in a sliding 15-minute window and forgets them after a success', async () => {
     const member = await registerMember(t);
-    for (let i = 0; i < 4; i += 1) expect((await tryLogin(member.username, 'wrong')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    for (let i = 0; i < 4; i += 1)
+      expect((await tryLogin(member.username, 'wrong')).json()).toEqual({
+        message: 'WRONG_CREDENTIAL',
+      });
     t.clock.advance(15 * MINUTE);
-    for (let i = 0; i < 4; i += 1) expect((await tryLogin(member.username, 'wrong')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    for (let i = 0; i < 4; i += 1)
+      expect((await tryLogin(member.username, 'wrong')).json()).toEqual({
+        message: 'WRONG_CREDENTIAL',
+      });
     expect((await tryLogin(member.username, PASSWORD)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i += 1) expect((await tryLogin(member.username, 'wrong')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    for (let i = 0; i < 4; i += 1)
+      expect((await tryLogin(member.username, 'wrong')).json()).toEqual({
+        message: 'WRONG_CREDENTIAL',
+      });
   });
 
   it('locks unknown phones the same way', async () => {
     const phone = uniquePhone();
-    for (let i = 0; i < 4; i += 1) expect((await tryLogin(phone, 'whatever1')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    for (let i = 0; i < 4; i += 1)
+      expect((await tryLogin(phone, 'whatever1')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
     expect((await tryLogin(phone, 'whatever1')).json()).toEqual({ message: 'REQUEST_LIMIT' });
   });
 
   it('never lets parallel guesses get past the limit', async () => {
     const member = await registerMember(t);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => tryLogin(member.username, `guess ${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => tryLogin(member.username, `guess ${i}`)),
+    );
     const messages = answers.map((r) => (r.json() as { message: string }).message);
     expect(messages.filter((m) => m === 'WRONG_CREDENTIAL').length).toBeLessThanOrEqual(4);
     expect(messages.every((m) => m === 'WRONG_CREDENTIAL' || m === 'REQUEST_LIMIT')).toBe(true);
-    expect((await tryLogin(member.username, PASSWORD)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    expect((await tryLogin(member.username, PASSWORD)).json()).toEqual({
+      message: 'REQUEST_LIMIT',
+    });
   });
 
   it('answers INACTIVE_USER for a suspended member, at login and on a live session', async () => {
     const member = await signedInMember(t);
-    await t.app.deps.db.kysely.updateTable('members').set({ status: 'suspended' }).where('phone', '=', member.username).execute();
+    await t.app.deps.db.kysely
+      .updateTable('members')
+      .set({ status: 'suspended' })
+      .where('phone', '=', member.username)
+      .execute();
     const atLogin = await tryLogin(member.username, PASSWORD);
     expect(atLogin.statusCode).toBe(403);
     expect(atLogin.json()).toEqual({ message: 'INACTIVE_USER' });
     expect((await profile(member.token)).json()).toEqual({ message: 'INACTIVE_USER' });
     // A suspended member's wrong password still says nothing about the account.
-    expect((await tryLogin(member.username, 'wrong password')).json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    expect((await tryLogin(member.username, 'wrong password')).json()).toEqual({
+      message: 'WRONG_CREDENTIAL',
+    });
   });
 });
 
@@ -120,21 +149,34 @@ describe('sessions (D4)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'SUCCESS' });
     expect((await profile(member.token)).json()).toEqual({ message: 'UNAUTHORIZED' });
-    expect((await t.api('POST', '/api/logout', { token: member.token })).json()).toEqual({ message: 'UNAUTHORIZED' });
+    expect((await t.api('POST', '/api/logout', { token: member.token })).json()).toEqual({
+      message: 'UNAUTHORIZED',
+    });
     expect((await profile(other)).statusCode).toBe(200);
   });
 
   it('refuse unknown, malformed and missing tokens (UNAUTHORIZED)', async () => {
-    for (const authorization of ['Bearer ' + 'a'.repeat(43), 'Bearer', 'Basic dXNlcjpwYXNz', 'Bearer a b', `Bearer ${'x'.repeat(300)}`]) {
+    for (const authorization of [
+      'Bearer ' + 'a'.repeat(43),
+      'Bearer',
+      'Basic dXNlcjpwYXNz',
+      'Bearer a b',
+      `Bearer ${'x'.repeat(300)}`,
+    ]) {
       const response = await t.api('GET', '/api/account/profile', { headers: { authorization } });
       expect(response.statusCode, authorization).toBe(401);
       expect(response.json()).toEqual({ message: 'UNAUTHORIZED' });
     }
-    expect((await t.api('GET', '/api/account/profile')).json()).toEqual({ message: 'UNAUTHORIZED' });
+    expect((await t.api('GET', '/api/account/profile')).json()).toEqual({
+      message: 'UNAUTHORIZED',
+    });
   });
 
   it('check the session before reading the body', async () => {
-    const response = await t.api('PUT', '/api/account/changepwd', { rawBody: '{nope', headers: { 'content-type': 'application/json' } });
+    const response = await t.api('PUT', '/api/account/changepwd', {
+      rawBody: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.json()).toEqual({ message: 'UNAUTHORIZED' });
   });
 });

@@ -18,27 +18,59 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Call = { method: 'POST' | 'PUT'; url: string; valid: () => Record<string, unknown>; isSignedIn?: boolean };
+type Call = {
+  method: 'POST' | 'PUT';
+  url: string;
+  valid: () => Record<string, unknown>;
+  isSignedIn?: boolean;
+};
 
 /** Every call of this slice that takes a JSON body, with a body that would pass validation. */
 const calls: Call[] = [
   { method: 'POST', url: '/api/otp/send', valid: () => ({ phoneNumber: '0899999999' }) },
-  { method: 'POST', url: '/api/otp/verify', valid: () => ({ otpToken: 'a'.repeat(43), otpCode: '123456' }) },
+  {
+    method: 'POST',
+    url: '/api/otp/verify',
+    valid: () => ({ otpToken: 'a'.repeat(43), otpCode: '123456' }),
+  },
   { method: 'POST', url: '/api/account/validate', valid: () => ({ ...registration() }) },
   { method: 'POST', url: '/api/account', valid: () => ({ ...registration() }) },
-  { method: 'POST', url: '/api/login', valid: () => ({ username: '0899999998', password: 'some password' }) },
+  {
+    method: 'POST',
+    url: '/api/login',
+    valid: () => ({ username: '0899999998', password: 'some password' }),
+  },
   {
     method: 'PUT',
     url: '/api/account/profile',
     isSignedIn: true,
-    valid: () => ({ name: 'New Name', bankCode: 'SCB', bankAccountName: 'NEW NAME', bankAccountNo: uniqueAccountNo() }),
+    valid: () => ({
+      name: 'New Name',
+      bankCode: 'SCB',
+      bankAccountName: 'NEW NAME',
+      bankAccountNo: uniqueAccountNo(),
+    }),
   },
-  { method: 'PUT', url: '/api/account/bankAccountName', isSignedIn: true, valid: () => ({ bankCode: 'KTB', bankAccountName: 'OTHER NAME' }) },
-  { method: 'PUT', url: '/api/account/changepwd', isSignedIn: true, valid: () => ({ oldPassword: PASSWORD, newPassword: 'another pass 1' }) },
+  {
+    method: 'PUT',
+    url: '/api/account/bankAccountName',
+    isSignedIn: true,
+    valid: () => ({ bankCode: 'KTB', bankAccountName: 'OTHER NAME' }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/account/changepwd',
+    isSignedIn: true,
+    valid: () => ({ oldPassword: PASSWORD, newPassword: 'another pass 1' }),
+  },
 ];
 
 async function snapshot() {
-  const rows = await Promise.all((['members', 'member_bank_accounts', 'sessions', 'otp_requests'] as const).map((table) => t.countRows(table)));
+  const rows = await Promise.all(
+    (['members', 'member_bank_accounts', 'sessions', 'otp_requests'] as const).map((table) =>
+      t.countRows(table),
+    ),
+  );
   const outbox = (await (await fetch(`${t.sandboxUrl}/sms/outbox`)).json()) as unknown[];
   const profile = (await t.api('GET', '/api/account/profile', { token })).body;
   return { rows, outbox: outbox.length, profile };
@@ -69,7 +101,10 @@ describe.each(calls)('bad input on $method $url changes nothing', (call) => {
 
   it('malformed JSON → INVALID_JSON', async () => {
     for (const rawBody of ['{', '{"a":', "{'a': 1}", '{"a": 1,}', '']) {
-      expectClearRefusal(await send(call, { rawBody, headers: { 'content-type': 'application/json' } }), 'INVALID_JSON');
+      expectClearRefusal(
+        await send(call, { rawBody, headers: { 'content-type': 'application/json' } }),
+        'INVALID_JSON',
+      );
     }
   });
 
@@ -79,19 +114,40 @@ describe.each(calls)('bad input on $method $url changes nothing', (call) => {
   });
 
   it('a body that is not JSON → UNSUPPORTED_MEDIA_TYPE', async () => {
-    expectClearRefusal(await send(call, { rawBody: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 'UNSUPPORTED_MEDIA_TYPE');
-    expectClearRefusal(await send(call, { rawBody: JSON.stringify(call.valid()), headers: { 'content-type': 'text/plain' } }), 'UNSUPPORTED_MEDIA_TYPE');
+    expectClearRefusal(
+      await send(call, {
+        rawBody: 'a=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expectClearRefusal(
+      await send(call, {
+        rawBody: JSON.stringify(call.valid()),
+        headers: { 'content-type': 'text/plain' },
+      }),
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('JSON that is not an object → INVALID_REQUEST', async () => {
     for (const rawBody of ['[]', '[{}]', '42', '"text"', 'true', 'null']) {
-      expectClearRefusal(await send(call, { rawBody, headers: { 'content-type': 'application/json' } }), 'INVALID_REQUEST');
+      expectClearRefusal(
+        await send(call, { rawBody, headers: { 'content-type': 'application/json' } }),
+        'INVALID_REQUEST',
+      );
     }
   });
 
   it('an unknown field → UNKNOWN_FIELD', async () => {
-    expectClearRefusal(await send(call, { body: { ...call.valid(), isAdmin: true } }), 'UNKNOWN_FIELD');
-    expectClearRefusal(await send(call, { body: { ...call.valid(), __proto__x: 1, constructor: 'x' } }), 'UNKNOWN_FIELD');
+    expectClearRefusal(
+      await send(call, { body: { ...call.valid(), isAdmin: true } }),
+      'UNKNOWN_FIELD',
+    );
+    expectClearRefusal(
+      await send(call, { body: { ...call.valid(), __proto__x: 1, constructor: 'x' } }),
+      'UNKNOWN_FIELD',
+    );
   });
 
   it('each field with a wrong type → a catalogue code', async () => {
@@ -100,9 +156,13 @@ describe.each(calls)('bad input on $method $url changes nothing', (call) => {
       for (const wrong of [12345, true, null, {}, [], ['0812345678'], 'x'.repeat(5000)]) {
         const response = await send(call, { body: { ...valid, [field]: wrong } });
         // An optional code may be empty; anything else must be refused.
-        if (response.statusCode === 200) throw new Error(`${field}=${JSON.stringify(wrong)} was accepted`);
+        if (response.statusCode === 200)
+          throw new Error(`${field}=${JSON.stringify(wrong)} was accepted`);
         expectClearRefusal(response);
-        expect((response.json() as { message: string }).message, `${field}=${JSON.stringify(wrong)}`).not.toBe('INTERNAL_SERVER_ERROR');
+        expect(
+          (response.json() as { message: string }).message,
+          `${field}=${JSON.stringify(wrong)}`,
+        ).not.toBe('INTERNAL_SERVER_ERROR');
       }
     }
   });
@@ -110,14 +170,20 @@ describe.each(calls)('bad input on $method $url changes nothing', (call) => {
   it('any JSON value at all → a clear code, never a 500', async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue({ maxDepth: 3 }), async (value) => {
-        const response = await send(call, { rawBody: JSON.stringify(value) ?? 'null', headers: { 'content-type': 'application/json' } });
+        const response = await send(call, {
+          rawBody: JSON.stringify(value) ?? 'null',
+          headers: { 'content-type': 'application/json' },
+        });
         expectClearRefusal(response);
       }),
       { numRuns: 40 },
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.constantFrom(...Object.keys(call.valid())), fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.constant(null))),
+        fc.dictionary(
+          fc.constantFrom(...Object.keys(call.valid())),
+          fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.constant(null)),
+        ),
         async (partial) => {
           const response = await send(call, { body: partial });
           expect(response.statusCode).toBeLessThan(500);

@@ -14,7 +14,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const setTerminated = (terminated: boolean) => saveSetting(t.app.deps.db.kysely, 'service', { terminated }, t.clock.now());
+const setTerminated = (terminated: boolean) =>
+  saveSetting(t.app.deps.db.kysely, 'service', { terminated }, t.clock.now());
 
 describe('marker header (D4)', () => {
   it('refuses every /api call without X-Client: member-web', async () => {
@@ -24,14 +25,20 @@ describe('marker header (D4)', () => {
       ['GET', '/api/account/profile'],
       ['GET', '/api/no-such-call'],
     ] as const) {
-      const response = await t.api(method, url, { isWithoutMarker: true, body: method === 'POST' ? {} : undefined });
+      const response = await t.api(method, url, {
+        isWithoutMarker: true,
+        body: method === 'POST' ? {} : undefined,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: 'CLIENT_HEADER_REQUIRED' });
     }
   });
 
   it('refuses a wrong marker value', async () => {
-    const response = await t.api('GET', '/api/lookup/banks', { isWithoutMarker: true, headers: { 'x-client': 'curl' } });
+    const response = await t.api('GET', '/api/lookup/banks', {
+      isWithoutMarker: true,
+      headers: { 'x-client': 'curl' },
+    });
     expect(response.json()).toEqual({ message: 'CLIENT_HEADER_REQUIRED' });
   });
 });
@@ -49,8 +56,16 @@ describe('error envelope (D11)', () => {
   });
 
   it('answers INVALID_JSON for malformed and empty JSON bodies and for prototype poisoning', async () => {
-    for (const rawBody of ['{"username": "0812345678",', '', '{"__proto__": {"isAdmin": true}}', 'nul']) {
-      const response = await t.api('POST', '/api/login', { rawBody, headers: { 'content-type': 'application/json' } });
+    for (const rawBody of [
+      '{"username": "0812345678",',
+      '',
+      '{"__proto__": {"isAdmin": true}}',
+      'nul',
+    ]) {
+      const response = await t.api('POST', '/api/login', {
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode, rawBody).toBe(400);
       expect(response.json()).toEqual({ message: 'INVALID_JSON' });
     }
@@ -64,19 +79,38 @@ describe('error envelope (D11)', () => {
   });
 
   it('answers UNSUPPORTED_MEDIA_TYPE for bodies that are not JSON', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
-      const response = await t.api('POST', '/api/login', { rawBody: 'username=0812345678', headers: { 'content-type': type } });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+    ]) {
+      const response = await t.api('POST', '/api/login', {
+        rawBody: 'username=0812345678',
+        headers: { 'content-type': type },
+      });
       expect(response.statusCode, type).toBe(415);
       expect(response.json()).toEqual({ message: 'UNSUPPORTED_MEDIA_TYPE' });
     }
   });
 
   it('answers INVALID_REQUEST for a JSON body of the wrong shape and UNKNOWN_FIELD for an extra key', async () => {
-    expect((await t.api('POST', '/api/login', { body: [1, 2] })).json()).toEqual({ message: 'INVALID_REQUEST' });
-    expect((await t.api('POST', '/api/login', { rawBody: '"text"', headers: { 'content-type': 'application/json' } })).json()).toEqual({
+    expect((await t.api('POST', '/api/login', { body: [1, 2] })).json()).toEqual({
       message: 'INVALID_REQUEST',
     });
-    const extra = await t.api('POST', '/api/login', { body: { username: '0812345678', password: 'whatever1', role: 'admin' } });
+    expect(
+      (
+        await t.api('POST', '/api/login', {
+          rawBody: '"text"',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).json(),
+    ).toEqual({
+      message: 'INVALID_REQUEST',
+    });
+    const extra = await t.api('POST', '/api/login', {
+      body: { username: '0812345678', password: 'whatever1', role: 'admin' },
+    });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toEqual({ message: 'UNKNOWN_FIELD' });
   });
@@ -89,14 +123,26 @@ describe('error envelope (D11)', () => {
 
   it('answers INTERNAL_SERVER_ERROR (and nothing more) for an unexpected failure', async () => {
     const db = t.app.deps.db.kysely;
-    const saved = await db.selectFrom('operator_settings').select('value').where('key', '=', 'brand').executeTakeFirstOrThrow();
-    await db.updateTable('operator_settings').set({ value: JSON.stringify({ broken: true }) }).where('key', '=', 'brand').execute();
+    const saved = await db
+      .selectFrom('operator_settings')
+      .select('value')
+      .where('key', '=', 'brand')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('operator_settings')
+      .set({ value: JSON.stringify({ broken: true }) })
+      .where('key', '=', 'brand')
+      .execute();
     try {
       const response = await t.api('GET', '/api/lookup/info');
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ message: 'INTERNAL_SERVER_ERROR' });
     } finally {
-      await db.updateTable('operator_settings').set({ value: JSON.stringify(saved.value) }).where('key', '=', 'brand').execute();
+      await db
+        .updateTable('operator_settings')
+        .set({ value: JSON.stringify(saved.value) })
+        .where('key', '=', 'brand')
+        .execute();
     }
     expect((await t.api('GET', '/api/lookup/info')).statusCode).toBe(200);
   });
@@ -106,7 +152,7 @@ describe('error envelope (D11)', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain('img-src \'self\' data:');
+    expect(csp).toContain("img-src 'self' data:");
     expect(csp).toContain("font-src 'self' data:");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -129,14 +175,19 @@ describe('terminated service', () => {
         ['PUT', '/api/account/changepwd'],
         ['GET', '/api/wallet'],
       ] as const) {
-        const response = await t.api(method, url, { token: member.token, body: method === 'GET' ? undefined : {} });
+        const response = await t.api(method, url, {
+          token: member.token,
+          body: method === 'GET' ? undefined : {},
+        });
         expect(response.statusCode, url).toBe(410);
         expect(response.json()).toEqual({ message: 'gone' });
       }
     } finally {
       await setTerminated(false);
     }
-    expect((await t.api('GET', '/api/account/profile', { token: member.token })).statusCode).toBe(200);
+    expect((await t.api('GET', '/api/account/profile', { token: member.token })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -156,7 +207,15 @@ describe('web app', () => {
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     const web = await createTestApp({ WEB_DIST_DIR: dist });
     try {
-      for (const url of ['/', '/assets', '/assets/', '/login', '/user/profile', '/register?code=PR12345678', '/no/such/page']) {
+      for (const url of [
+        '/',
+        '/assets',
+        '/assets/',
+        '/login',
+        '/user/profile',
+        '/register?code=PR12345678',
+        '/no/such/page',
+      ]) {
         const response = await web.api('GET', url, { isWithoutMarker: true });
         expect(response.statusCode, url).toBe(200);
         expect(response.body).toContain('<div id="root">');
@@ -186,7 +245,9 @@ describe('request deadline', () => {
     const slow = await createTestApp({ REQUEST_TIMEOUT_MS: '1000', SMS_TIMEOUT_MS: '1500' });
     try {
       await slow.setSmsMode('timeout');
-      const response = await slow.api('POST', '/api/otp/send', { body: { phoneNumber: '0811111111' } });
+      const response = await slow.api('POST', '/api/otp/send', {
+        body: { phoneNumber: '0811111111' },
+      });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ message: 'SERVICE_UNAVAILABLE' });
       // Let the abandoned handler finish before closing.

@@ -11,7 +11,8 @@ afterAll(async () => {
 });
 
 let sequence = 0;
-const laoPhone = () => `20${String(Date.now() % 1_000_000).padStart(6, '0')}${String((sequence += 1)).padStart(2, '0')}`;
+const laoPhone = () =>
+  `20${String(Date.now() % 1_000_000).padStart(6, '0')}${String((sequence += 1)).padStart(2, '0')}`;
 
 describe('Laos mode (COUNTRY=LA)', () => {
   it('takes phones of 8 to 11 digits and names other lengths PHONE_NUMBER_INVALID', async () => {
@@ -19,7 +20,9 @@ describe('Laos mode (COUNTRY=LA)', () => {
       const response = await t.api('POST', '/api/otp/send', { body: { phoneNumber } });
       expect(response.json(), phoneNumber).toEqual({ message: 'PHONE_NUMBER_INVALID' });
     }
-    expect((await t.api('POST', '/api/otp/send', { body: { phoneNumber: '55512345' } })).json()).toMatchObject({ code: 'OK' });
+    expect(
+      (await t.api('POST', '/api/otp/send', { body: { phoneNumber: '55512345' } })).json(),
+    ).toMatchObject({ code: 'OK' });
   });
 
   it('registers in kip by default, or in baht when chosen, and signs in', async () => {
@@ -29,19 +32,28 @@ describe('Laos mode (COUNTRY=LA)', () => {
     ] as const) {
       const phone = laoPhone();
       await verifyPhone(t, phone);
-      const body = registration({ username: phone, bankCode: 'BCEL', bankAccountName: 'Vilay Phommachanh', ...(currency ? { currency } : {}) });
+      const body = registration({
+        username: phone,
+        bankCode: 'BCEL',
+        bankAccountName: 'Vilay Phommachanh',
+        ...(currency ? { currency } : {}),
+      });
       const created = await t.api('POST', '/api/account', { body });
       expect(created.json()).toMatchObject({ message: 'SUCCESS' });
       const token = await login(t, phone);
       const profile = await t.api('GET', '/api/account/profile', { token });
-      expect(profile.json()).toMatchObject({ profile: { username: phone, currency: expected, bankCode: 'BCEL' } });
+      expect(profile.json()).toMatchObject({
+        profile: { username: phone, currency: expected, bankCode: 'BCEL' },
+      });
     }
   });
 
   it('refuses another currency (CURRENCY_INVALID)', async () => {
     const phone = laoPhone();
     await verifyPhone(t, phone);
-    const response = await t.api('POST', '/api/account/validate', { body: registration({ username: phone, currency: 'USD' }) });
+    const response = await t.api('POST', '/api/account/validate', {
+      body: registration({ username: phone, currency: 'USD' }),
+    });
     expect(response.json()).toEqual({ message: 'CURRENCY_INVALID' });
   });
 

@@ -59,26 +59,72 @@ describe('lookups (spec §7, D10)', () => {
   });
 
   it('lists the Thai and Lao banks with codes and names, English-only for KTB, TMB and BBL', async () => {
-    const banks: { code: string; nameTH: string; nameEN: string; country: string; isEnglishNameRequired: boolean }[] = await get(lookupBanks);
+    const banks: {
+      code: string;
+      nameTH: string;
+      nameEN: string;
+      country: string;
+      isEnglishNameRequired: boolean;
+    }[] = await get(lookupBanks);
     const codes = banks.map((b) => b.code);
-    for (const code of ['BBL', 'KBANK', 'KTB', 'TMB', 'SCB', 'CIMBT', 'UOBT', 'BAY', 'GSB', 'GHB', 'BAAC', 'IBANK', 'TISCO', 'KKP', 'ICBCT', 'TCRB', 'LHBANK']) {
+    for (const code of [
+      'BBL',
+      'KBANK',
+      'KTB',
+      'TMB',
+      'SCB',
+      'CIMBT',
+      'UOBT',
+      'BAY',
+      'GSB',
+      'GHB',
+      'BAAC',
+      'IBANK',
+      'TISCO',
+      'KKP',
+      'ICBCT',
+      'TCRB',
+      'LHBANK',
+    ]) {
       expect(banks.find((b) => b.code === code)?.country, code).toBe('TH');
     }
-    for (const code of ['BCEL', 'LDB', 'APB', 'JDB', 'LVB', 'PSV', 'BFL', 'IDCB', 'STB', 'ACLEDA']) {
+    for (const code of [
+      'BCEL',
+      'LDB',
+      'APB',
+      'JDB',
+      'LVB',
+      'PSV',
+      'BFL',
+      'IDCB',
+      'STB',
+      'ACLEDA',
+    ]) {
       expect(banks.find((b) => b.code === code)?.country, code).toBe('LA');
     }
     expect(codes).not.toContain('TTB');
-    expect(banks.filter((b) => b.isEnglishNameRequired).map((b) => b.code).sort()).toEqual(['BBL', 'KTB', 'TMB']);
+    expect(
+      banks
+        .filter((b) => b.isEnglishNameRequired)
+        .map((b) => b.code)
+        .sort(),
+    ).toEqual(['BBL', 'KTB', 'TMB']);
     expect(banks.find((b) => b.code === 'TMB')?.nameTH).toBe('ธนาคารทหารไทยธนชาต');
-    expect(banks.find((b) => b.code === 'KBANK')).toMatchObject({ nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' });
+    expect(banks.find((b) => b.code === 'KBANK')).toMatchObject({
+      nameTH: 'ธนาคารกสิกรไทย',
+      nameEN: 'Kasikornbank',
+    });
     // Thai deployment: Thai banks first.
     expect(banks[0]?.country).toBe('TH');
     expect(banks.at(-1)?.country).toBe('LA');
   });
 
   it('lists the operator deposit accounts and wallets', async () => {
-    const deposit: { banks: { bankCode: string; bank: { nameTH: string } }[]; wallets: { mode: string }[]; isManual: boolean } =
-      await get(lookupDeposit);
+    const deposit: {
+      banks: { bankCode: string; bank: { nameTH: string } }[];
+      wallets: { mode: string }[];
+      isManual: boolean;
+    } = await get(lookupDeposit);
     expect(deposit.isManual).toBe(false);
     expect(deposit.banks.length).toBeGreaterThan(0);
     expect(deposit.banks.find((b) => b.bankCode === 'KBANK')?.bank.nameTH).toBe('ธนาคารกสิกรไทย');
@@ -86,13 +132,30 @@ describe('lookups (spec §7, D10)', () => {
   });
 
   it('has conditions, a versioned agreement, notice and contact in three languages', async () => {
-    const conditions: { title: Record<string, string>; html: Record<string, string> } = await get(lookupConditions);
-    const agreement: { version: string; title: Record<string, string>; html: Record<string, string> } = await get(lookupAgreements);
+    const conditions: { title: Record<string, string>; html: Record<string, string> } =
+      await get(lookupConditions);
+    const agreement: {
+      version: string;
+      title: Record<string, string>;
+      html: Record<string, string>;
+    } = await get(lookupAgreements);
     const notice: { text: Record<string, string> } = await get(lookupNotice);
-    const contact: { text: Record<string, string>; lineId: string; lineUrl: string; lineQr: string } = await get(lookupContact);
+    const contact: {
+      text: Record<string, string>;
+      lineId: string;
+      lineUrl: string;
+      lineQr: string;
+    } = await get(lookupContact);
     expect(agreement.version).toBe('2026-11-01');
     for (const locale of ['th', 'la', 'en']) {
-      for (const text of [conditions.title, conditions.html, agreement.title, agreement.html, notice.text, contact.text]) {
+      for (const text of [
+        conditions.title,
+        conditions.html,
+        agreement.title,
+        agreement.html,
+        notice.text,
+        contact.text,
+      ]) {
         expect(text[locale]?.length, locale).toBeGreaterThan(0);
       }
     }
@@ -105,10 +168,21 @@ describe('lookups (spec §7, D10)', () => {
   });
 
   it('has the brand, withdraw limits, sources and switches', async () => {
-    expect(await get(lookupInfo)).toMatchObject({ name: 'Mekong Wallet', website: expect.stringMatching(/^https:\/\//) });
+    expect(await get(lookupInfo)).toMatchObject({
+      name: 'Mekong Wallet',
+      website: expect.stringMatching(/^https:\/\//),
+    });
     expect(await get(lookupWithdraw)).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
-    const sources: { code: string; description: Record<string, string> }[] = await get(lookupSources);
-    expect(sources.map((s) => s.code)).toEqual(['facebook', 'google', 'friend', 'line', 'tiktok', 'other']);
+    const sources: { code: string; description: Record<string, string> }[] =
+      await get(lookupSources);
+    expect(sources.map((s) => s.code)).toEqual([
+      'facebook',
+      'google',
+      'friend',
+      'line',
+      'tiktok',
+      'other',
+    ]);
     expect(await get(lookupActive)).toEqual({ terminated: null });
     expect(await get(lookupRegisterOtp)).toEqual({ enabled: true });
     expect(await get(lookupEnableChatWidget)).toEqual({ enabled: false });
@@ -144,10 +218,18 @@ describe('lookups (spec §7, D10)', () => {
 
   it('seeds idempotently and never overwrites an operator change', async () => {
     const db = t.app.deps.db.kysely;
-    const before = await Promise.all((['banks', 'sources', 'operator_accounts', 'operator_settings'] as const).map((table) => t.countRows(table)));
+    const before = await Promise.all(
+      (['banks', 'sources', 'operator_accounts', 'operator_settings'] as const).map((table) =>
+        t.countRows(table),
+      ),
+    );
     await saveSetting(db, 'withdraw', { minMinor: 200_00, maxMinor: 10_000_00 }, t.clock.now());
     await seedDemo(db, t.clock.now());
-    const after = await Promise.all((['banks', 'sources', 'operator_accounts', 'operator_settings'] as const).map((table) => t.countRows(table)));
+    const after = await Promise.all(
+      (['banks', 'sources', 'operator_accounts', 'operator_settings'] as const).map((table) =>
+        t.countRows(table),
+      ),
+    );
     expect(after).toEqual(before);
     expect(await get(lookupWithdraw)).toEqual({ withdrawMin: 200, withdrawMax: 10000 });
     await saveSetting(db, 'withdraw', { minMinor: 100_00, maxMinor: 50_000_00 }, t.clock.now());
@@ -158,7 +240,13 @@ describe('without demo data', () => {
   it('answers NO_DATA for content the operator has not set, and safe defaults for switches', async () => {
     const bare = await createTestApp({ SEED_DEMO: 'false' });
     try {
-      for (const path of ['/api/lookup/info', '/api/lookup/conditions', '/api/lookup/agreements', '/api/lookup/contact', '/api/lookup/withdraw']) {
+      for (const path of [
+        '/api/lookup/info',
+        '/api/lookup/conditions',
+        '/api/lookup/agreements',
+        '/api/lookup/contact',
+        '/api/lookup/withdraw',
+      ]) {
         const response = await bare.api('GET', path);
         expect(response.statusCode, path).toBe(404);
         expect(response.json()).toEqual({ message: 'NO_DATA' });

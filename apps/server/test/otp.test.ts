@@ -21,7 +21,8 @@ async function sendOk(phone: string, ip?: string) {
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { code: 'OK'; otpRef: string; otpToken: string };
 }
-const verify = (otpToken: string, otpCode: string) => t.api('POST', '/api/otp/verify', { body: { otpToken, otpCode } });
+const verify = (otpToken: string, otpCode: string) =>
+  t.api('POST', '/api/otp/verify', { body: { otpToken, otpCode } });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('POST /api/otp/send', () => {
@@ -32,7 +33,11 @@ describe('POST /api/otp/send', () => {
     expect(sent.otpRef).toMatch(/^[A-Z]{4}$/);
     expect(sent.otpToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await t.readOtp(phone)).toMatch(/^\d{6}$/);
-    const row = await t.app.deps.db.kysely.selectFrom('otp_requests').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
+    const row = await t.app.deps.db.kysely
+      .selectFrom('otp_requests')
+      .selectAll()
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(row.gateway_token).not.toBe(sent.otpToken);
     expect(row.token_hash).toBe(hashToken(sent.otpToken));
     expect(row.ref).toBe(sent.otpRef);
@@ -50,7 +55,9 @@ describe('POST /api/otp/send', () => {
   it('answers OTP_VERIFIED for a phone verified in the last 30 minutes, and sends again after that', async () => {
     const phone = uniquePhone();
     const sent = await sendOk(phone);
-    expect((await verify(sent.otpToken, await t.readOtp(phone))).json()).toEqual({ message: 'OTP_CODE_VALID' });
+    expect((await verify(sent.otpToken, await t.readOtp(phone))).json()).toEqual({
+      message: 'OTP_CODE_VALID',
+    });
     t.clock.advance(29 * MINUTE);
     const again = await send(phone);
     expect(again.statusCode).toBe(200);
@@ -68,8 +75,12 @@ describe('POST /api/otp/send', () => {
     expect(tooSoon.json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
     t.clock.advance(1000);
     const second = await sendOk(phone);
-    expect((await verify(first.otpToken, await t.readOtp(phone))).json()).toEqual({ message: 'OTP_EXPIRED' });
-    expect((await verify(second.otpToken, await t.readOtp(phone))).json()).toEqual({ message: 'OTP_CODE_VALID' });
+    expect((await verify(first.otpToken, await t.readOtp(phone))).json()).toEqual({
+      message: 'OTP_EXPIRED',
+    });
+    expect((await verify(second.otpToken, await t.readOtp(phone))).json()).toEqual({
+      message: 'OTP_CODE_VALID',
+    });
   });
 
   it('caps sends per phone per day at 5 (REQUEST_LIMIT)', async () => {
@@ -131,7 +142,13 @@ describe('POST /api/otp/verify', () => {
     const response = await verify(sent.otpToken, await t.readOtp(phone));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'OTP_CODE_VALID' });
-    expect(await t.app.deps.db.kysely.selectFrom('otp_requests').select('status').where('phone', '=', phone).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await t.app.deps.db.kysely
+        .selectFrom('otp_requests')
+        .select('status')
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       status: 'verified',
     });
   });
@@ -154,7 +171,10 @@ describe('POST /api/otp/verify', () => {
     const phone = uniquePhone();
     const sent = await sendOk(phone);
     const code = await t.readOtp(phone);
-    for (let i = 0; i < 4; i += 1) expect((await verify(sent.otpToken, wrongCode(code))).json()).toEqual({ message: 'OTP_CODE_INVALID' });
+    for (let i = 0; i < 4; i += 1)
+      expect((await verify(sent.otpToken, wrongCode(code))).json()).toEqual({
+        message: 'OTP_CODE_INVALID',
+      });
     expect((await verify(sent.otpToken, code)).json()).toEqual({ message: 'OTP_CODE_VALID' });
   });
 
@@ -162,11 +182,17 @@ describe('POST /api/otp/verify', () => {
     const phone = uniquePhone();
     const sent = await sendOk(phone);
     const code = await t.readOtp(phone);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => verify(sent.otpToken, wrongCode(code))));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => verify(sent.otpToken, wrongCode(code))),
+    );
     const messages = answers.map((r) => (r.json() as { message: string }).message);
     expect(messages.filter((m) => m === 'OTP_CODE_INVALID')).toHaveLength(5);
     expect(messages.filter((m) => m === 'OTP_BLOCK')).toHaveLength(7);
-    const row = await t.app.deps.db.kysely.selectFrom('otp_requests').select('attempts').where('phone', '=', phone).executeTakeFirstOrThrow();
+    const row = await t.app.deps.db.kysely
+      .selectFrom('otp_requests')
+      .select('attempts')
+      .where('phone', '=', phone)
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
   });
 

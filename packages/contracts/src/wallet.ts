@@ -153,10 +153,23 @@ export const walletWithdrawAll = defineContract({
   isAuthenticated: true,
 });
 
+const autoLoginParams = {
+  provider: z.string().max(20, { error: 'NO_GAME' }).transform((s) => s.toUpperCase()),
+  username: z.string().max(64, { error: 'SLOT_NO_ACCOUNT' }),
+};
+
 export const autoLogin = defineContract({
   method: 'GET',
   path: '/api/autoLogin/:provider/:username',
-  params: z.strictObject({ provider: z.string().max(20), username: z.string().max(64) }),
+  params: z.strictObject(autoLoginParams),
+  response: z.object({ url: z.string() }),
+  isAuthenticated: true,
+});
+
+export const autoLoginWithPassword = defineContract({
+  method: 'GET',
+  path: '/api/autoLogin/:provider/:username/:password',
+  params: z.strictObject({ ...autoLoginParams, password: z.string().max(128, { error: 'SLOT_NO_ACCOUNT' }) }),
   response: z.object({ url: z.string() }),
   isAuthenticated: true,
 });

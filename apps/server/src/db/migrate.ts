@@ -9,8 +9,10 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+/** Runs pending migrations. `schema` is where the tables live (the connection's search_path; default public). */
+export async function migrateToLatest(db: Kysely<Database>, schema = 'public'): Promise<string[]> {
+  // Naming the schema keeps Kysely from mistaking another schema's migration table for ours.
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw new Error('database migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -19,8 +19,11 @@ function parseBody(schema: z.ZodType | undefined, body: unknown): unknown {
   if (!schema) {
     // A call without a body accepts none, or an empty JSON object.
     if (body === undefined || body === null) return undefined;
-    if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0) return undefined;
-    throw new AppError(typeof body === 'object' && !Array.isArray(body) ? 'UNKNOWN_FIELD' : 'INVALID_REQUEST');
+    if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)
+      return undefined;
+    throw new AppError(
+      typeof body === 'object' && !Array.isArray(body) ? 'UNKNOWN_FIELD' : 'INVALID_REQUEST',
+    );
   }
   const result = schema.safeParse(body);
   if (!result.success) throw new AppError(codeForIssues(result.error.issues));
@@ -33,7 +36,9 @@ export type ApiRouteTable = { method: string; pattern: RegExp }[];
 function pathPattern(path: string): RegExp {
   const escaped = path
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^${escaped}/?$`);
 }
@@ -60,7 +65,9 @@ export function contractRoute<C extends Contract, S extends z.ZodType | undefine
       const result = await options.handler({ body, request, reply });
       const checked = contract.response.safeParse(result);
       if (!checked.success) {
-        throw new Error(`response of ${contract.method} ${contract.path} does not match its contract: ${checked.error.message}`);
+        throw new Error(
+          `response of ${contract.method} ${contract.path} does not match its contract: ${checked.error.message}`,
+        );
       }
       return checked.data;
     },

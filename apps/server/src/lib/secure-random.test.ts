@@ -9,7 +9,9 @@ describe('secure random values', () => {
   });
 
   it('hashes a token with SHA-256 (hex)', () => {
-    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashToken('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 
   it('makes 8-character public ids without confusable letters and without repeats', () => {

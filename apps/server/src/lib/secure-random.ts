@@ -18,6 +18,7 @@ export const PUBLIC_ID_PATTERN = /^[0-9ABCDEFGHJKMNPQRSTVWXYZ]{8}$/;
 /** A member's public id: 8 crypto-random characters (40 bits), never sequential. */
 export function newPublicId(): string {
   let id = '';
-  for (let i = 0; i < PUBLIC_ID_LENGTH; i += 1) id += PUBLIC_ID_ALPHABET[randomInt(PUBLIC_ID_ALPHABET.length)];
+  for (let i = 0; i < PUBLIC_ID_LENGTH; i += 1)
+    id += PUBLIC_ID_ALPHABET[randomInt(PUBLIC_ID_ALPHABET.length)];
   return id;
 }

@@ -7,11 +7,21 @@ describe('codeForError', () => {
     expect(codeForError(new AppError('EXISTING_BANK'))).toBe('EXISTING_BANK');
   });
   it('maps Fastify body errors', () => {
-    expect(codeForError({ code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 })).toBe('INVALID_JSON');
-    expect(codeForError({ code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 })).toBe('INVALID_JSON');
-    expect(codeForError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 })).toBe('BODY_TOO_LARGE');
-    expect(codeForError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 })).toBe('UNSUPPORTED_MEDIA_TYPE');
-    expect(codeForError(Object.assign(new SyntaxError('bad'), { statusCode: 400 }))).toBe('INVALID_JSON');
+    expect(codeForError({ code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 })).toBe(
+      'INVALID_JSON',
+    );
+    expect(codeForError({ code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 })).toBe(
+      'INVALID_JSON',
+    );
+    expect(codeForError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 })).toBe(
+      'BODY_TOO_LARGE',
+    );
+    expect(codeForError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 })).toBe(
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expect(codeForError(Object.assign(new SyntaxError('bad'), { statusCode: 400 }))).toBe(
+      'INVALID_JSON',
+    );
   });
   it('maps other client errors by status', () => {
     expect(codeForError({ statusCode: 404 })).toBe('NOT_FOUND');

@@ -67,7 +67,8 @@ export const errorEnvelope = fp<ErrorEnvelopeOptions>(
         const isKnownPath = options.apiRoutes.some((r) => r.pattern.test(path));
         return sendCode(reply, isKnownPath ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND');
       }
-      if (request.method === 'GET' || request.method === 'HEAD') return options.onWebFallback(request, reply);
+      if (request.method === 'GET' || request.method === 'HEAD')
+        return options.onWebFallback(request, reply);
       return sendCode(reply, 'NOT_FOUND');
     });
   },

@@ -6,11 +6,18 @@ import { createRedisCounterStore } from '@/store/redis-counter-store.ts';
 
 const stores: [string, () => CounterStore][] = [['memory', createMemoryCounterStore]];
 const redisUrl = process.env.REDIS_URL;
-if (redisUrl) stores.push(['redis', () => createRedisCounterStore(redisUrl, `test:${randomBytes(6).toString('hex')}:`)]);
+if (redisUrl)
+  stores.push([
+    'redis',
+    () => createRedisCounterStore(redisUrl, `test:${randomBytes(6).toString('hex')}:`),
+  ]);
 
 describe.each(stores)('%s counter store', (_name, create) => {
   const store = create();
-  afterAll(() => store.close());
+  afterAll(async () => {
+    for (const key of ['a', 'b1', 'b2', 'c', 'd']) await store.clear(key);
+    await store.close();
+  });
   const T = 1_800_000_000_000;
 
   it('allows up to the limit within the window, then again once the window slides', async () => {

@@ -2,8 +2,7 @@
 export type RateRule = { key: string; limit: number; windowMs: number };
 
 export type ConsumeResult =
-  | { isAllowed: true; entryId: string; counts: number[] }
-  | { isAllowed: false; failedRule: number };
+  { isAllowed: true; entryId: string; counts: number[] } | { isAllowed: false; failedRule: number };
 
 /**
  * Sliding-window event counters for rate limits and lock-outs (DESIGN D2). Time is passed in (`now`, epoch ms)

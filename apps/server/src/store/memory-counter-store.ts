@@ -38,7 +38,8 @@ export function createMemoryCounterStore(): CounterStore {
   return {
     async consume(rules: RateRule[], now: number) {
       for (const [i, rule] of rules.entries()) {
-        if (live(rule.key, rule.windowMs, now).length >= rule.limit) return { isAllowed: false, failedRule: i };
+        if (live(rule.key, rule.windowMs, now).length >= rule.limit)
+          return { isAllowed: false, failedRule: i };
       }
       const entryId = randomUUID();
       const counts = rules.map((rule) => record(rule.key, rule.windowMs, now, entryId));

@@ -38,14 +38,23 @@ return redis.call('ZCARD', KEYS[1])
 
 /** Counters in Redis, shared by every server process. Every key starts with `prefix`. */
 export function createRedisCounterStore(url: string, prefix: string): CounterStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+  });
   const k = (key: string) => `${prefix}${key}`;
 
   return {
     async consume(rules: RateRule[], now: number): Promise<ConsumeResult> {
       const entryId = randomUUID();
       const args = [now, entryId, ...rules.flatMap((r) => [r.limit, r.windowMs])].map(String);
-      const result = (await redis.eval(CONSUME, rules.length, ...rules.map((r) => k(r.key)), ...args)) as number[];
+      const result = (await redis.eval(
+        CONSUME,
+        rules.length,
+        ...rules.map((r) => k(r.key)),
+        ...args,
+      )) as number[];
       if (result[0] === 0) return { isAllowed: false, failedRule: (result[1] ?? 1) - 1 };
       return { isAllowed: true, entryId, counts: result.slice(1) };
     },

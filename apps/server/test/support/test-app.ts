@@ -42,7 +42,11 @@ export type TestApp = {
   clock: TestClock;
   config: Config;
   sandboxUrl: string;
-  api(method: InjectOptions['method'], url: string, options?: ApiOptions): Promise<LightMyRequestResponse>;
+  api(
+    method: InjectOptions['method'],
+    url: string,
+    options?: ApiOptions,
+  ): Promise<LightMyRequestResponse>;
   /** The newest one-time code the sandbox sent to the phone. */
   readOtp(phone: string): Promise<string>;
   setSmsMode(mode: 'ok' | 'error' | 'timeout'): Promise<void>;
@@ -90,16 +94,29 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     SMS_GATEWAY_URL: `${sandboxUrl}/sms`,
     SMS_TIMEOUT_MS: '1000',
     WEB_DIST_DIR: '/nonexistent/mekong-web-dist',
-    ...(databaseUrl && schema ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, DATABASE_POOL_MAX: '4' } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: redisPrefix } : {}),
+    ...(databaseUrl && schema
+      ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, DATABASE_POOL_MAX: '4' }
+      : {}),
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: redisPrefix }
+      : {}),
     ...overrides,
   });
+
+  const dropSchema = async () => {
+    if (!databaseUrl || !schema) return;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+  };
 
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, clock });
   } catch (error) {
     await sandbox.close();
+    await dropSchema();
     throw error;
   }
 
@@ -109,7 +126,9 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     config,
     sandboxUrl,
     async api(method, url, options = {}) {
-      const headers: Record<string, string> = { ...(options.isWithoutMarker ? {} : { 'x-client': 'member-web' }) };
+      const headers: Record<string, string> = {
+        ...(options.isWithoutMarker ? {} : { 'x-client': 'member-web' }),
+      };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       Object.assign(headers, options.headers);
       return app.inject({
@@ -117,7 +136,11 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
         url,
         headers,
         remoteAddress: options.ip ?? '127.0.0.1',
-        ...(options.rawBody !== undefined ? { payload: options.rawBody } : options.body !== undefined ? { payload: options.body as object } : {}),
+        ...(options.rawBody !== undefined
+          ? { payload: options.rawBody }
+          : options.body !== undefined
+            ? { payload: options.body as object }
+            : {}),
       });
     },
     async readOtp(phone) {
@@ -144,12 +167,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     async close() {
       await app.close();
       await sandbox.close();
-      if (databaseUrl && schema) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      await dropSchema();
       if (process.env.REDIS_URL) {
         const redis = new Redis(process.env.REDIS_URL);
         const keys = await redis.keys(`${redisPrefix}*`);

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { brandQuery } from '@/features/lookup/api/lookup-queries';
 
 /** The operator's logo, or a monogram with the brand name when none is set. */
-export function BrandLogo({ size = 'md' }: { size?: 'md' | 'lg' }) {
+/** `isCompact` shows only the mark when there is no logo image (the member header needs room for the name). */
+export function BrandLogo({ size = 'md', isCompact = false }: { size?: 'md' | 'lg'; isCompact?: boolean }) {
   const { t } = useTranslation();
   const { data: brand } = useQuery(brandQuery);
   const name = brand?.name || t('app.name');
@@ -16,7 +17,7 @@ export function BrandLogo({ size = 'md' }: { size?: 'md' | 'lg' }) {
           <span className="brand-logo__mark" aria-hidden>
             {name.trim().charAt(0).toUpperCase()}
           </span>
-          <span className="brand-logo__name">{name}</span>
+          <span className={isCompact ? 'sr-only' : 'brand-logo__name'}>{name}</span>
         </>
       )}
     </span>

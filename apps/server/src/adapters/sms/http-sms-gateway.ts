@@ -33,12 +33,16 @@ export function createHttpSmsGateway(options: HttpSmsGatewayOptions): SmsGateway
     async requestOtp(phone) {
       const { status, json } = await post('/v2/otp/request', { msisdn: phone });
       const parsed = requestAnswer.safeParse(json);
-      if (status !== 200 || !parsed.success) throw new SmsGatewayError(`SMS gateway request answered ${status}: ${JSON.stringify(json)}`);
+      if (status !== 200 || !parsed.success)
+        throw new SmsGatewayError(
+          `SMS gateway request answered ${status}: ${JSON.stringify(json)}`,
+        );
       return parsed.data.data;
     },
     async verifyOtp(token, pin) {
       const { status, json } = await post('/v2/otp/verify', { token, pin });
-      if (status === 200 && (json as { status?: unknown } | undefined)?.status === 'success') return 'valid';
+      if (status === 200 && (json as { status?: unknown } | undefined)?.status === 'success')
+        return 'valid';
       const error = errorAnswer.safeParse(json);
       if (error.success && status >= 400 && status < 500) {
         if (error.data.code === 'CODE_INVALID') return 'invalid';

@@ -95,9 +95,16 @@ const up = [
   `create index otp_requests_phone_idx on otp_requests (phone, created_at)`,
 ];
 
-const down = ['otp_requests', 'sessions', 'member_bank_accounts', 'members', 'operator_accounts', 'operator_settings', 'sources', 'banks'].map(
-  (t) => `drop table if exists ${t}`,
-);
+const down = [
+  'otp_requests',
+  'sessions',
+  'member_bank_accounts',
+  'members',
+  'operator_accounts',
+  'operator_settings',
+  'sources',
+  'banks',
+].map((t) => `drop table if exists ${t}`);
 
 export const migration0001: Migration = {
   async up(db: Kysely<unknown>) {

@@ -123,7 +123,10 @@ export const demoAgreement: { version: string; title: LocalizedText; html: Local
 
 export const demoSources: { code: string; description: LocalizedText }[] = [
   { code: 'facebook', description: { th: 'เฟซบุ๊ก', la: 'ເຟສບຸກ', en: 'Facebook' } },
-  { code: 'google', description: { th: 'ค้นหาใน Google', la: 'ຄົ້ນຫາໃນ Google', en: 'Google search' } },
+  {
+    code: 'google',
+    description: { th: 'ค้นหาใน Google', la: 'ຄົ້ນຫາໃນ Google', en: 'Google search' },
+  },
   { code: 'friend', description: { th: 'เพื่อนแนะนำ', la: 'ໝູ່ແນະນຳ', en: 'A friend recommended us' } },
   { code: 'line', description: { th: 'ไลน์ (LINE)', la: 'ລາຍ (LINE)', en: 'LINE' } },
   { code: 'tiktok', description: { th: 'ติ๊กต็อก', la: 'ຕິກຕອກ', en: 'TikTok' } },
@@ -132,10 +135,42 @@ export const demoSources: { code: string; description: LocalizedText }[] = [
 
 /** The operator's receiving accounts shown in the deposit lookup. */
 export const demoOperatorAccounts = [
-  { kind: 'bank', channel: 'KBANK', bank_type: 'deposit', mode: 'auto', account_name: 'บจก. เมคอง วอลเล็ท', account_no: '1423096718', currency: 'BAHT' },
-  { kind: 'bank', channel: 'SCB', bank_type: 'deposit', mode: 'auto', account_name: 'บจก. เมคอง วอลเล็ท', account_no: '4071852263', currency: 'BAHT' },
-  { kind: 'bank', channel: 'BCEL', bank_type: 'deposit', mode: 'manual', account_name: 'MEKONG WALLET CO LTD', account_no: '0101000123456789', currency: 'LAK' },
-  { kind: 'wallet', channel: 'truemoney', bank_type: 'deposit', mode: 'auto', account_name: 'เมคอง วอลเล็ท', account_no: '0968874512', currency: 'BAHT' },
+  {
+    kind: 'bank',
+    channel: 'KBANK',
+    bank_type: 'deposit',
+    mode: 'auto',
+    account_name: 'บจก. เมคอง วอลเล็ท',
+    account_no: '1423096718',
+    currency: 'BAHT',
+  },
+  {
+    kind: 'bank',
+    channel: 'SCB',
+    bank_type: 'deposit',
+    mode: 'auto',
+    account_name: 'บจก. เมคอง วอลเล็ท',
+    account_no: '4071852263',
+    currency: 'BAHT',
+  },
+  {
+    kind: 'bank',
+    channel: 'BCEL',
+    bank_type: 'deposit',
+    mode: 'manual',
+    account_name: 'MEKONG WALLET CO LTD',
+    account_no: '0101000123456789',
+    currency: 'LAK',
+  },
+  {
+    kind: 'wallet',
+    channel: 'truemoney',
+    bank_type: 'deposit',
+    mode: 'auto',
+    account_name: 'เมคอง วอลเล็ท',
+    account_no: '0968874512',
+    currency: 'BAHT',
+  },
 ] as const;
 
 export const demoWithdraw = { minMinor: 100_00, maxMinor: 50_000_00 };

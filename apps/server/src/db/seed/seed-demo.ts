@@ -45,11 +45,23 @@ export async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
 
   await db
     .insertInto('operator_accounts')
-    .values(demoOperatorAccounts.map((a, i) => ({ ...a, id: randomUUID(), is_enabled: true, sort_order: i + 1, created_at: now })))
+    .values(
+      demoOperatorAccounts.map((a, i) => ({
+        ...a,
+        id: randomUUID(),
+        is_enabled: true,
+        sort_order: i + 1,
+        created_at: now,
+      })),
+    )
     .onConflict((oc) => oc.constraint('operator_accounts_account_key').doNothing())
     .execute();
 
-  const lineQr = await QRCode.toString(DEMO_LINE_URL, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const lineQr = await QRCode.toString(DEMO_LINE_URL, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+  });
   const keep = { isOverwrite: false };
   await saveSetting(db, 'brand', demoBrand, now, keep);
   await saveSetting(

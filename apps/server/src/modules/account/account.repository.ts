@@ -2,11 +2,19 @@ import type { Kysely } from 'kysely';
 import type { Database, NewMember } from '@/db/schema.ts';
 
 export function findMemberByPhone(db: Kysely<Database>, phone: string) {
-  return db.selectFrom('members').select(['id', 'public_id', 'password_hash', 'status']).where('phone', '=', phone).executeTakeFirst();
+  return db
+    .selectFrom('members')
+    .select(['id', 'public_id', 'password_hash', 'status'])
+    .where('phone', '=', phone)
+    .executeTakeFirst();
 }
 
 export async function findMemberStatus(db: Kysely<Database>, memberId: string) {
-  const row = await db.selectFrom('members').select('status').where('id', '=', memberId).executeTakeFirst();
+  const row = await db
+    .selectFrom('members')
+    .select('status')
+    .where('id', '=', memberId)
+    .executeTakeFirst();
   return row?.status;
 }
 
@@ -15,7 +23,11 @@ export function findMemberIdByPublicId(db: Kysely<Database>, publicId: string) {
 }
 
 export function findPasswordHash(db: Kysely<Database>, memberId: string) {
-  return db.selectFrom('members').select('password_hash').where('id', '=', memberId).executeTakeFirst();
+  return db
+    .selectFrom('members')
+    .select('password_hash')
+    .where('id', '=', memberId)
+    .executeTakeFirst();
 }
 
 export function findEnabledBank(db: Kysely<Database>, code: string) {
@@ -28,13 +40,27 @@ export function findEnabledBank(db: Kysely<Database>, code: string) {
 }
 
 export async function isEnabledSource(db: Kysely<Database>, code: string): Promise<boolean> {
-  const row = await db.selectFrom('sources').select('code').where('code', '=', code).where('is_enabled', '=', true).executeTakeFirst();
+  const row = await db
+    .selectFrom('sources')
+    .select('code')
+    .where('code', '=', code)
+    .where('is_enabled', '=', true)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Whether another member already registered this bank account. */
-export async function isBankAccountTaken(db: Kysely<Database>, bankCode: string, accountNo: string, exceptMemberId?: string): Promise<boolean> {
-  let query = db.selectFrom('member_bank_accounts').select('id').where('bank_code', '=', bankCode).where('account_no', '=', accountNo);
+export async function isBankAccountTaken(
+  db: Kysely<Database>,
+  bankCode: string,
+  accountNo: string,
+  exceptMemberId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('member_bank_accounts')
+    .select('id')
+    .where('bank_code', '=', bankCode)
+    .where('account_no', '=', accountNo);
   if (exceptMemberId) query = query.where('member_id', '!=', exceptMemberId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -80,8 +106,17 @@ export function findProfile(db: Kysely<Database>, memberId: string) {
     .executeTakeFirst();
 }
 
-export async function updateMemberName(db: Kysely<Database>, memberId: string, name: string, now: Date) {
-  await db.updateTable('members').set({ name, updated_at: now }).where('id', '=', memberId).execute();
+export async function updateMemberName(
+  db: Kysely<Database>,
+  memberId: string,
+  name: string,
+  now: Date,
+) {
+  await db
+    .updateTable('members')
+    .set({ name, updated_at: now })
+    .where('id', '=', memberId)
+    .execute();
 }
 
 export async function updateBankAccount(
@@ -92,12 +127,23 @@ export async function updateBankAccount(
 ) {
   await db
     .updateTable('member_bank_accounts')
-    .set({ bank_code: account.bankCode, account_name: account.accountName, account_no: account.accountNo, updated_at: now })
+    .set({
+      bank_code: account.bankCode,
+      account_name: account.accountName,
+      account_no: account.accountNo,
+      updated_at: now,
+    })
     .where('member_id', '=', memberId)
     .execute();
 }
 
-export async function updateBankAccountName(db: Kysely<Database>, memberId: string, bankCode: string, accountName: string, now: Date) {
+export async function updateBankAccountName(
+  db: Kysely<Database>,
+  memberId: string,
+  bankCode: string,
+  accountName: string,
+  now: Date,
+) {
   const result = await db
     .updateTable('member_bank_accounts')
     .set({ account_name: accountName, updated_at: now })
@@ -107,6 +153,15 @@ export async function updateBankAccountName(db: Kysely<Database>, memberId: stri
   return Number(result.numUpdatedRows ?? 0n) > 0;
 }
 
-export async function updatePasswordHash(db: Kysely<Database>, memberId: string, passwordHash: string, now: Date) {
-  await db.updateTable('members').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', memberId).execute();
+export async function updatePasswordHash(
+  db: Kysely<Database>,
+  memberId: string,
+  passwordHash: string,
+  now: Date,
+) {
+  await db
+    .updateTable('members')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', memberId)
+    .execute();
 }

@@ -13,11 +13,24 @@ import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import type { AccountService } from '@/modules/account/account.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 
-export function registerAccountRoutes(app: FastifyInstance, routes: ApiRouteTable, account: AccountService, config: Config) {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  routes: ApiRouteTable,
+  account: AccountService,
+  config: Config,
+) {
   const registerBody = registerBodySchema(config.COUNTRY);
 
-  contractRoute(app, routes, { contract: accountValidate, body: registerBody, handler: ({ body }) => account.validate(body) });
-  contractRoute(app, routes, { contract: accountCreate, body: registerBody, handler: ({ body }) => account.register(body) });
+  contractRoute(app, routes, {
+    contract: accountValidate,
+    body: registerBody,
+    handler: ({ body }) => account.validate(body),
+  });
+  contractRoute(app, routes, {
+    contract: accountCreate,
+    body: registerBody,
+    handler: ({ body }) => account.register(body),
+  });
 
   contractRoute(app, routes, {
     contract: profileGet,

@@ -47,7 +47,8 @@ export function createAccountService(
   async function checkBank(bankCode: string, accountName: string) {
     const bank = await findEnabledBank(db.kysely, bankCode);
     if (!bank) throw new AppError('INVALID_BANK');
-    if (bank.is_english_name_required && !isEnglishName(accountName)) throw new AppError('BANK_ACCOUNT_NAME_ENG');
+    if (bank.is_english_name_required && !isEnglishName(accountName))
+      throw new AppError('BANK_ACCOUNT_NAME_ENG');
     return bank;
   }
 
@@ -55,18 +56,24 @@ export function createAccountService(
   async function checkRegistration(input: RegisterInput) {
     if (await findMemberByPhone(db.kysely, input.username)) throw new AppError('EXISTING_USER');
     const registerOtp = await findSetting(db.kysely, 'registerOtp');
-    if (registerOtp?.enabled !== false && !(await otp.isPhoneVerified(input.username))) throw new AppError('UNVERIFIED_OTP');
+    if (registerOtp?.enabled !== false && !(await otp.isPhoneVerified(input.username)))
+      throw new AppError('UNVERIFIED_OTP');
     await checkBank(input.bankCode, input.bankAccountName);
-    if (await isBankAccountTaken(db.kysely, input.bankCode, input.bankAccountNo)) throw new AppError('EXISTING_BANK');
+    if (await isBankAccountTaken(db.kysely, input.bankCode, input.bankAccountNo))
+      throw new AppError('EXISTING_BANK');
 
     let invitedBy: string | null = null;
     if (input.inviteCode !== undefined) {
       const publicId = INVITE_CODE.exec(input.inviteCode)?.[1]?.toUpperCase();
-      const inviter = publicId && PUBLIC_ID_PATTERN.test(publicId) ? await findMemberIdByPublicId(db.kysely, publicId) : undefined;
+      const inviter =
+        publicId && PUBLIC_ID_PATTERN.test(publicId)
+          ? await findMemberIdByPublicId(db.kysely, publicId)
+          : undefined;
       if (!inviter) throw new AppError('INVITE_CODE_INVALID');
       invitedBy = inviter.id;
     }
-    if (input.sourceCode !== undefined && !(await isEnabledSource(db.kysely, input.sourceCode))) throw new AppError('SOURCE_INVALID');
+    if (input.sourceCode !== undefined && !(await isEnabledSource(db.kysely, input.sourceCode)))
+      throw new AppError('SOURCE_INVALID');
     return { invitedBy };
   }
 
@@ -123,7 +130,12 @@ export function createAccountService(
                 created_at: now,
                 updated_at: now,
               },
-              { id: randomUUID(), bankCode: input.bankCode, accountName: input.bankAccountName, accountNo: input.bankAccountNo },
+              {
+                id: randomUUID(),
+                bankCode: input.bankCode,
+                accountName: input.bankAccountName,
+                accountNo: input.bankAccountNo,
+              },
             ),
           );
           return { message: 'SUCCESS', _id: publicId };
@@ -131,7 +143,8 @@ export function createAccountService(
           const code = codeForConflict(error);
           if (code) throw new AppError(code, { cause: error });
           // A public id collision (about 1 in 10^12 per member) just draws another.
-          if (isUniqueViolation(error, 'members_public_id_key') && attempt < PUBLIC_ID_ATTEMPTS) continue;
+          if (isUniqueViolation(error, 'members_public_id_key') && attempt < PUBLIC_ID_ATTEMPTS)
+            continue;
           throw error;
         }
       }
@@ -144,12 +157,24 @@ export function createAccountService(
       input: { name: string; bankCode: string; bankAccountName: string; bankAccountNo: string },
     ): Promise<ProfileResponse> {
       await checkBank(input.bankCode, input.bankAccountName);
-      if (await isBankAccountTaken(db.kysely, input.bankCode, input.bankAccountNo, session.memberId)) throw new AppError('EXISTING_BANK');
+      if (
+        await isBankAccountTaken(db.kysely, input.bankCode, input.bankAccountNo, session.memberId)
+      )
+        throw new AppError('EXISTING_BANK');
       const now = clock.now();
       try {
         await db.withTransaction(async (trx) => {
           await updateMemberName(trx, session.memberId, input.name, now);
-          await updateBankAccount(trx, session.memberId, { bankCode: input.bankCode, accountName: input.bankAccountName, accountNo: input.bankAccountNo }, now);
+          await updateBankAccount(
+            trx,
+            session.memberId,
+            {
+              bankCode: input.bankCode,
+              accountName: input.bankAccountName,
+              accountNo: input.bankAccountNo,
+            },
+            now,
+          );
         });
       } catch (error) {
         const code = codeForConflict(error);
@@ -160,17 +185,30 @@ export function createAccountService(
     },
 
     /** Spec §5: the account name in Latin letters and spaces only, for the member's own bank. */
-    async updateBankAccountName(session: Session, input: { bankCode: string; bankAccountName: string }): Promise<ProfileResponse> {
+    async updateBankAccountName(
+      session: Session,
+      input: { bankCode: string; bankAccountName: string },
+    ): Promise<ProfileResponse> {
       if (!isEnglishName(input.bankAccountName)) throw new AppError('BANK_ACCOUNT_NAME_ENG');
-      const isUpdated = await updateBankAccountName(db.kysely, session.memberId, input.bankCode, input.bankAccountName, clock.now());
+      const isUpdated = await updateBankAccountName(
+        db.kysely,
+        session.memberId,
+        input.bankCode,
+        input.bankAccountName,
+        clock.now(),
+      );
       if (!isUpdated) throw new AppError('INVALID_BANK');
       return profile(session.memberId);
     },
 
     /** Changing the password signs out every other session of the member (DESIGN D4). */
-    async changePassword(session: Session, input: { oldPassword: string; newPassword: string }): Promise<{ message: 'SUCCESS' }> {
+    async changePassword(
+      session: Session,
+      input: { oldPassword: string; newPassword: string },
+    ): Promise<{ message: 'SUCCESS' }> {
       const current = await findPasswordHash(db.kysely, session.memberId);
-      if (!current || !(await passwords.verify(current.password_hash, input.oldPassword))) throw new AppError('WRONG_PASSWORD');
+      if (!current || !(await passwords.verify(current.password_hash, input.oldPassword)))
+        throw new AppError('WRONG_PASSWORD');
       if (input.oldPassword === input.newPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
       const newHash = await passwords.hash(input.newPassword);
       const now = clock.now();

@@ -5,12 +5,22 @@ import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import type { AuthService } from '@/modules/auth/auth.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, routes: ApiRouteTable, auth: AuthService, config: Config) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  routes: ApiRouteTable,
+  auth: AuthService,
+  config: Config,
+) {
   contractRoute(app, routes, {
     contract: login,
     body: loginBodySchema(config.COUNTRY),
     handler: ({ body, request }) =>
-      auth.login({ phone: body.username, password: body.password, ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+      auth.login({
+        phone: body.username,
+        password: body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
   });
 
   contractRoute(app, routes, {

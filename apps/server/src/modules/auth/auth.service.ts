@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, SESSION_IDLE_MS } from '@mekong/contracts/constants';
+import {
+  LOGIN_LOCK_MS,
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_MS,
+  SESSION_IDLE_MS,
+} from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
@@ -16,17 +21,29 @@ export type Session = { sessionId: string; memberId: string };
 const attemptsKey = (phone: string) => `login:attempts:${phone}`;
 const lockKey = (phone: string) => `login:lock:${phone}`;
 
-export function createAuthService({ db, clock, counters, passwords }: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'passwords'>) {
+export function createAuthService({
+  db,
+  clock,
+  counters,
+  passwords,
+}: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'passwords'>) {
   return {
     /** DESIGN D4: a live token names its member; expired → EXPIRED_AUTH_TOKEN, unknown or revoked → UNAUTHORIZED. */
     async authenticate(token: string | undefined): Promise<Session> {
       if (!token) throw new AppError('UNAUTHORIZED');
       const now = clock.now();
       const tokenHash = hashToken(token);
-      const live = await touchLiveSession(db.kysely, tokenHash, now, new Date(now.getTime() - SESSION_IDLE_MS));
+      const live = await touchLiveSession(
+        db.kysely,
+        tokenHash,
+        now,
+        new Date(now.getTime() - SESSION_IDLE_MS),
+      );
       if (!live) {
         const known = await findSessionByTokenHash(db.kysely, tokenHash);
-        throw new AppError(known && known.revoked_at === null ? 'EXPIRED_AUTH_TOKEN' : 'UNAUTHORIZED');
+        throw new AppError(
+          known && known.revoked_at === null ? 'EXPIRED_AUTH_TOKEN' : 'UNAUTHORIZED',
+        );
       }
       const status = await findMemberStatus(db.kysely, live.member_id);
       if (status !== 'active') throw new AppError('INACTIVE_USER');
@@ -38,17 +55,28 @@ export function createAuthService({ db, clock, counters, passwords }: Pick<AppDe
      * 5 failures in 15 minutes lock the phone for 15 minutes (REQUEST_LIMIT).
      * Each attempt is counted before the password is checked, so parallel guesses cannot exceed the limit.
      */
-    async login(input: { phone: string; password: string; ip: string | null; userAgent: string | null }): Promise<{ token: string }> {
+    async login(input: {
+      phone: string;
+      password: string;
+      ip: string | null;
+      userAgent: string | null;
+    }): Promise<{ token: string }> {
       const now = clock.now().getTime();
-      if ((await counters.count(lockKey(input.phone), LOGIN_LOCK_MS, now)) > 0) throw new AppError('REQUEST_LIMIT');
-      const attempt = await counters.consume([{ key: attemptsKey(input.phone), limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS }], now);
+      if ((await counters.count(lockKey(input.phone), LOGIN_LOCK_MS, now)) > 0)
+        throw new AppError('REQUEST_LIMIT');
+      const attempt = await counters.consume(
+        [{ key: attemptsKey(input.phone), limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS }],
+        now,
+      );
       if (!attempt.isAllowed) {
         await counters.add(lockKey(input.phone), LOGIN_LOCK_MS, now);
         throw new AppError('REQUEST_LIMIT');
       }
 
       const member = await findMemberByPhone(db.kysely, input.phone);
-      const isValid = member ? await passwords.verify(member.password_hash, input.password) : (await passwords.verifyDummy(input.password), false);
+      const isValid = member
+        ? await passwords.verify(member.password_hash, input.password)
+        : (await passwords.verifyDummy(input.password), false);
       if (!member || !isValid) {
         if ((attempt.counts[0] ?? 0) >= LOGIN_MAX_FAILURES) {
           await counters.add(lockKey(input.phone), LOGIN_LOCK_MS, now);

@@ -3,7 +3,14 @@ import type { Database } from '@/db/schema.ts';
 
 export function insertSession(
   db: Kysely<Database>,
-  session: { id: string; memberId: string; tokenHash: string; now: Date; ip: string | null; userAgent: string | null },
+  session: {
+    id: string;
+    memberId: string;
+    tokenHash: string;
+    now: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ) {
   return db
     .insertInto('sessions')
@@ -20,7 +27,12 @@ export function insertSession(
 }
 
 /** Marks a live session as used, in one statement so expiry and use cannot race. Undefined when not live. */
-export function touchLiveSession(db: Kysely<Database>, tokenHash: string, now: Date, idleSince: Date) {
+export function touchLiveSession(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+  idleSince: Date,
+) {
   return db
     .updateTable('sessions')
     .set({ last_used_at: now })
@@ -32,14 +44,28 @@ export function touchLiveSession(db: Kysely<Database>, tokenHash: string, now: D
 }
 
 export function findSessionByTokenHash(db: Kysely<Database>, tokenHash: string) {
-  return db.selectFrom('sessions').select(['id', 'revoked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export function revokeSession(db: Kysely<Database>, sessionId: string, now: Date) {
-  return db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  return db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
-export function revokeOtherSessions(db: Kysely<Database>, memberId: string, keepSessionId: string, now: Date) {
+export function revokeOtherSessions(
+  db: Kysely<Database>,
+  memberId: string,
+  keepSessionId: string,
+  now: Date,
+) {
   return db
     .updateTable('sessions')
     .set({ revoked_at: now })

@@ -3,15 +3,17 @@ import type { Country } from '@mekong/contracts/constants';
 import type { Database } from '@/db/schema.ts';
 
 export function listEnabledBanks(db: Kysely<Database>, country: Country) {
-  return db
-    .selectFrom('banks')
-    .select(['code', 'name_th', 'name_en', 'country', 'is_english_name_required'])
-    .where('is_enabled', '=', true)
-    // The deployment's own country first, then the operator's order.
-    .orderBy(sql`case when country = ${country} then 0 else 1 end`)
-    .orderBy('sort_order')
-    .orderBy('code')
-    .execute();
+  return (
+    db
+      .selectFrom('banks')
+      .select(['code', 'name_th', 'name_en', 'country', 'is_english_name_required'])
+      .where('is_enabled', '=', true)
+      // The deployment's own country first, then the operator's order.
+      .orderBy(sql`case when country = ${country} then 0 else 1 end`)
+      .orderBy('sort_order')
+      .orderBy('code')
+      .execute()
+  );
 }
 
 export function listEnabledSources(db: Kysely<Database>) {
@@ -27,8 +29,20 @@ export function listEnabledSources(db: Kysely<Database>) {
 export function listOperatorAccounts(db: Kysely<Database>) {
   return db
     .selectFrom('operator_accounts as a')
-    .leftJoin('banks as b', (join) => join.onRef('b.code', '=', 'a.channel').on('a.kind', '=', 'bank'))
-    .select(['a.kind', 'a.channel', 'a.bank_type', 'a.mode', 'a.account_name', 'a.account_no', 'a.currency', 'b.name_th', 'b.name_en'])
+    .leftJoin('banks as b', (join) =>
+      join.onRef('b.code', '=', 'a.channel').on('a.kind', '=', 'bank'),
+    )
+    .select([
+      'a.kind',
+      'a.channel',
+      'a.bank_type',
+      'a.mode',
+      'a.account_name',
+      'a.account_no',
+      'a.currency',
+      'b.name_th',
+      'b.name_en',
+    ])
     .where('a.is_enabled', '=', true)
     .orderBy('a.sort_order')
     .orderBy('a.account_no')

@@ -17,7 +17,11 @@ import {
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import type { LookupService } from '@/modules/lookup/lookup.service.ts';
 
-export function registerLookupRoutes(app: FastifyInstance, routes: ApiRouteTable, lookup: LookupService) {
+export function registerLookupRoutes(
+  app: FastifyInstance,
+  routes: ApiRouteTable,
+  lookup: LookupService,
+) {
   contractRoute(app, routes, { contract: lookupBanks, handler: () => lookup.banks() });
   contractRoute(app, routes, { contract: lookupDeposit, handler: () => lookup.deposit() });
   contractRoute(app, routes, { contract: lookupConditions, handler: () => lookup.conditions() });
@@ -30,5 +34,8 @@ export function registerLookupRoutes(app: FastifyInstance, routes: ApiRouteTable
   contractRoute(app, routes, { contract: lookupSources, handler: () => lookup.sources() });
   contractRoute(app, routes, { contract: lookupActive, handler: () => lookup.active() });
   contractRoute(app, routes, { contract: lookupRegisterOtp, handler: () => lookup.registerOtp() });
-  contractRoute(app, routes, { contract: lookupEnableChatWidget, handler: () => lookup.enableChatWidget() });
+  contractRoute(app, routes, {
+    contract: lookupEnableChatWidget,
+    handler: () => lookup.enableChatWidget(),
+  });
 }

@@ -3,7 +3,11 @@ import type { ResponseOf } from '@mekong/contracts/contract';
 import type { lookupDeposit, lookupSlip } from '@mekong/contracts/lookup';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { listEnabledBanks, listEnabledSources, listOperatorAccounts } from '@/modules/lookup/lookup.repository.ts';
+import {
+  listEnabledBanks,
+  listEnabledSources,
+  listOperatorAccounts,
+} from '@/modules/lookup/lookup.repository.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingKey, SettingValue } from '@/modules/settings/settings.schema.ts';
 
@@ -11,7 +15,12 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 
 /** Whether `now` falls in a daily window [from, to) of the players' time zone; the window may wrap past midnight. */
 export function isInDailyWindow(now: Date, from: string, to: string): boolean {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: PLAYER_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: PLAYER_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   const hour = Number(parts.find((p) => p.type === 'hour')?.value);
   const minute = Number(parts.find((p) => p.type === 'minute')?.value);
   const current = hour * 60 + minute;
@@ -21,7 +30,11 @@ export function isInDailyWindow(now: Date, from: string, to: string): boolean {
   return start < end ? current >= start && current < end : current >= start || current < end;
 }
 
-export function createLookupService({ db, config, clock }: Pick<AppDeps, 'db' | 'config' | 'clock'>) {
+export function createLookupService({
+  db,
+  config,
+  clock,
+}: Pick<AppDeps, 'db' | 'config' | 'clock'>) {
   const required = async <K extends SettingKey>(key: K): Promise<SettingValue<K>> => {
     const value = await findSetting(db.kysely, key);
     if (value === undefined) throw new AppError('NO_DATA');
@@ -31,11 +44,20 @@ export function createLookupService({ db, config, clock }: Pick<AppDeps, 'db' | 
   return {
     async banks() {
       const rows = await listEnabledBanks(db.kysely, config.COUNTRY);
-      return rows.map((b) => ({ code: b.code, nameTH: b.name_th, nameEN: b.name_en, country: b.country, isEnglishNameRequired: b.is_english_name_required }));
+      return rows.map((b) => ({
+        code: b.code,
+        nameTH: b.name_th,
+        nameEN: b.name_en,
+        country: b.country,
+        isEnglishNameRequired: b.is_english_name_required,
+      }));
     },
 
     async deposit(): Promise<ResponseOf<typeof lookupDeposit>> {
-      const [rows, deposit] = await Promise.all([listOperatorAccounts(db.kysely), required('deposit')]);
+      const [rows, deposit] = await Promise.all([
+        listOperatorAccounts(db.kysely),
+        required('deposit'),
+      ]);
       const banks = rows
         .filter((r) => r.kind === 'bank')
         .map((r) => ({
@@ -48,8 +70,14 @@ export function createLookupService({ db, config, clock }: Pick<AppDeps, 'db' | 
           currency: r.currency,
         }));
       const wallets = rows
-        .filter((r) => r.kind === 'wallet' && (r.channel === 'truemoney' || r.channel === 'promptpay'))
-        .map((r) => ({ mode: r.channel as 'truemoney' | 'promptpay', walletAccountName: r.account_name, walletAccountNo: r.account_no }));
+        .filter(
+          (r) => r.kind === 'wallet' && (r.channel === 'truemoney' || r.channel === 'promptpay'),
+        )
+        .map((r) => ({
+          mode: r.channel as 'truemoney' | 'promptpay',
+          walletAccountName: r.account_name,
+          walletAccountNo: r.account_no,
+        }));
       return { banks, wallets, isManual: deposit.isManual };
     },
 
@@ -66,13 +94,19 @@ export function createLookupService({ db, config, clock }: Pick<AppDeps, 'db' | 
 
     async slip(): Promise<ResponseOf<typeof lookupSlip>> {
       const { closedFrom, closedTo } = await required('slip');
-      const isClosed = closedFrom !== null && closedTo !== null && isInDailyWindow(clock.now(), closedFrom, closedTo);
+      const isClosed =
+        closedFrom !== null &&
+        closedTo !== null &&
+        isInDailyWindow(clock.now(), closedFrom, closedTo);
       return { isOpen: !isClosed, closedFrom, closedTo };
     },
 
     async sources() {
       const rows = await listEnabledSources(db.kysely);
-      return rows.map((s) => ({ code: s.code, description: { th: s.description_th, la: s.description_la, en: s.description_en } }));
+      return rows.map((s) => ({
+        code: s.code,
+        description: { th: s.description_th, la: s.description_la, en: s.description_en },
+      }));
     },
 
     async active() {

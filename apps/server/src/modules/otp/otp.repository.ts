@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/db/schema.ts';
 
-export async function hasVerificationSince(db: Kysely<Database>, phone: string, since: Date): Promise<boolean> {
+export async function hasVerificationSince(
+  db: Kysely<Database>,
+  phone: string,
+  since: Date,
+): Promise<boolean> {
   const row = await db
     .selectFrom('otp_requests')
     .select('id')
@@ -16,9 +20,23 @@ export async function hasVerificationSince(db: Kysely<Database>, phone: string, 
 /** A new code replaces the phone's earlier codes that are still waiting. */
 export async function insertOtpReplacingPending(
   db: Kysely<Database>,
-  otp: { id: string; phone: string; tokenHash: string; gatewayToken: string; ref: string; expiresAt: Date; now: Date; ip: string | null },
+  otp: {
+    id: string;
+    phone: string;
+    tokenHash: string;
+    gatewayToken: string;
+    ref: string;
+    expiresAt: Date;
+    now: Date;
+    ip: string | null;
+  },
 ) {
-  await db.updateTable('otp_requests').set({ status: 'superseded' }).where('phone', '=', otp.phone).where('status', '=', 'sent').execute();
+  await db
+    .updateTable('otp_requests')
+    .set({ status: 'superseded' })
+    .where('phone', '=', otp.phone)
+    .where('status', '=', 'sent')
+    .execute();
   await db
     .insertInto('otp_requests')
     .values({
@@ -66,10 +84,19 @@ export async function releaseAttempt(db: Kysely<Database>, id: string) {
 }
 
 export async function markVerified(db: Kysely<Database>, id: string, now: Date) {
-  await db.updateTable('otp_requests').set({ status: 'verified', verified_at: now }).where('id', '=', id).where('status', '=', 'sent').execute();
+  await db
+    .updateTable('otp_requests')
+    .set({ status: 'verified', verified_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'sent')
+    .execute();
 }
 
 export async function findOtpStatus(db: Kysely<Database>, id: string) {
-  const row = await db.selectFrom('otp_requests').select('status').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('otp_requests')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row?.status;
 }

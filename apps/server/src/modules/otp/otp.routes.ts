@@ -4,7 +4,12 @@ import type { Config } from '@/config.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import type { OtpService } from '@/modules/otp/otp.service.ts';
 
-export function registerOtpRoutes(app: FastifyInstance, routes: ApiRouteTable, otp: OtpService, config: Config) {
+export function registerOtpRoutes(
+  app: FastifyInstance,
+  routes: ApiRouteTable,
+  otp: OtpService,
+  config: Config,
+) {
   contractRoute(app, routes, {
     contract: otpSend,
     body: otpSendBodySchema(config.COUNTRY),

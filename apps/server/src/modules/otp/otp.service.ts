@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { OTP_MAX_WRONG, OTP_RESEND_MS, OTP_VALID_MS, OTP_VERIFIED_VALID_MS } from '@mekong/contracts/constants';
+import {
+  OTP_MAX_WRONG,
+  OTP_RESEND_MS,
+  OTP_VALID_MS,
+  OTP_VERIFIED_VALID_MS,
+} from '@mekong/contracts/constants';
 import { SmsGatewayError } from '@/adapters/sms/sms-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -17,10 +22,19 @@ import {
 
 const DAY_MS = 24 * 3600_000;
 
-export type OtpSendResult = { code: 'OK'; otpRef: string; otpToken: string } | { code: 'OTP_VERIFIED' };
+export type OtpSendResult =
+  { code: 'OK'; otpRef: string; otpToken: string } | { code: 'OTP_VERIFIED' };
 
-export function createOtpService({ db, clock, counters, sms, config, log }: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'sms' | 'config' | 'log'>) {
-  const isPhoneVerified = (phone: string) => hasVerificationSince(db.kysely, phone, new Date(clock.now().getTime() - OTP_VERIFIED_VALID_MS));
+export function createOtpService({
+  db,
+  clock,
+  counters,
+  sms,
+  config,
+  log,
+}: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'sms' | 'config' | 'log'>) {
+  const isPhoneVerified = (phone: string) =>
+    hasVerificationSince(db.kysely, phone, new Date(clock.now().getTime() - OTP_VERIFIED_VALID_MS));
 
   return {
     isPhoneVerified,
@@ -40,7 +54,8 @@ export function createOtpService({ db, clock, counters, sms, config, log }: Pick
         ],
         now.getTime(),
       );
-      if (!limit.isAllowed) throw new AppError(limit.failedRule === 0 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT');
+      if (!limit.isAllowed)
+        throw new AppError(limit.failedRule === 0 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT');
 
       let sent: { token: string; refno: string };
       try {
@@ -76,7 +91,8 @@ export function createOtpService({ db, clock, counters, sms, config, log }: Pick
       const otp = await findOtpByTokenHash(db.kysely, hashToken(otpToken));
       if (!otp) throw new AppError('OTP_NOT_EXIST');
       if (otp.status === 'verified') return { message: 'OTP_CODE_VALID' };
-      if (otp.status === 'superseded' || clock.now() >= otp.expires_at) throw new AppError('OTP_EXPIRED');
+      if (otp.status === 'superseded' || clock.now() >= otp.expires_at)
+        throw new AppError('OTP_EXPIRED');
 
       // The try is counted before the gateway checks it, so parallel guesses cannot exceed the limit.
       const reserved = await reserveAttempt(db.kysely, otp.id, OTP_MAX_WRONG);

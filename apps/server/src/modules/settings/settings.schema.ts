@@ -12,9 +12,18 @@ export const settingSchemas = {
     primaryColor: z.string(),
     accentColor: z.string(),
   }),
-  contact: z.object({ text: localizedTextSchema, lineId: z.string(), lineUrl: z.string(), lineQr: z.string() }),
+  contact: z.object({
+    text: localizedTextSchema,
+    lineId: z.string(),
+    lineUrl: z.string(),
+    lineQr: z.string(),
+  }),
   conditions: z.object({ title: localizedTextSchema, html: localizedTextSchema }),
-  agreement: z.object({ version: z.string().min(1), title: localizedTextSchema, html: localizedTextSchema }),
+  agreement: z.object({
+    version: z.string().min(1),
+    title: localizedTextSchema,
+    html: localizedTextSchema,
+  }),
   notice: z.object({ text: localizedTextSchema.nullable() }),
   deposit: z.object({ isManual: z.boolean() }),
   /** Amounts in minor units (satang), DESIGN D3. */

@@ -145,11 +145,13 @@ export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankS
         />
       </div>
       <div className="account-name-preview" aria-live="polite">
-        <span className="account-name-preview__label">{t('register.accountName')}</span>
+        <div className="account-name-preview__top">
+          <span className="account-name-preview__label">{t('register.accountName')}</span>
+          {isEnglishRequired && <span className="badge badge--gold">{t('register.englishOnlyHint')}</span>}
+        </div>
         <span className="account-name-preview__value" data-testid="register-account-name">
           {accountName || '—'}
         </span>
-        {isEnglishRequired && <span className="badge badge--gold">{t('register.englishOnly')}</span>}
       </div>
       <TextField
         label={t('register.accountNo')}

@@ -21,7 +21,7 @@ export function MemberLayout() {
     <div className="shell shell--member">
       <header className="member-header">
         <Link to="/user/home" className="member-header__brand" aria-label={t('header.home')}>
-          <BrandLogo />
+          <BrandLogo isCompact />
         </Link>
         <div className="member-header__end">
           {data?.profile.name && (
