@@ -10,9 +10,20 @@ import { gamesPart } from './games/games.part.ts';
 import { gamesRoutes } from './games/games.routes.ts';
 import { createGamesStore } from './games/games.store.ts';
 import { indexPage } from './index-page.ts';
+import { qrControls } from './qr/qr.controls.ts';
+import { qrPart } from './qr/qr.part.ts';
+import { qrRoutes } from './qr/qr.routes.ts';
+import { createQrStore, type QrGatewayCode } from './qr/qr.store.ts';
+import { slipControls } from './slip/slip.controls.ts';
+import { slipPart } from './slip/slip.part.ts';
+import { slipRoutes } from './slip/slip.routes.ts';
+import { createSlipStore } from './slip/slip.store.ts';
 import { smsPart } from './sms/sms.part.ts';
 import { smsRoutes } from './sms/sms.routes.ts';
 import { createSmsStore } from './sms/sms.store.ts';
+import { trueMoneyPart } from './truemoney/truemoney.part.ts';
+import { trueMoneyRoutes } from './truemoney/truemoney.routes.ts';
+import { createTrueMoneyStore } from './truemoney/truemoney.store.ts';
 
 export type SandboxOptions = {
   logger?: boolean;
@@ -20,6 +31,10 @@ export type SandboxOptions = {
   now?: () => number;
   /** Uniform random in [0, 1); tests replace it for exact outcomes. */
   random?: () => number;
+  /** How the QR gateways deliver their webhooks; tests can route them to `server.inject()`. */
+  fetch?: typeof fetch;
+  /** The QR gateways' webhook secrets (default `sandbox-qr-secret-<provider>`). */
+  qrWebhookSecrets?: Partial<Record<QrGatewayCode, string>>;
 };
 
 /** Builds the sandbox: simulators of every outside party, each in its own module folder, all kept in memory. */
@@ -64,12 +79,27 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
   const sms = createSmsStore(ctx);
   const games = createGamesStore(ctx);
   const bank = createBankStore(ctx);
-  const parts: SandboxPart[] = [smsPart(sms), gamesPart(games), bankPart()];
+  const qr = createQrStore(ctx, { fetch: opts.fetch, webhookSecrets: opts.qrWebhookSecrets });
+  const slip = createSlipStore(ctx);
+  const trueMoney = createTrueMoneyStore(ctx);
+  const parts: SandboxPart[] = [
+    smsPart(sms),
+    gamesPart(games),
+    bankPart(),
+    qrPart(qr),
+    slipPart(slip),
+    trueMoneyPart(trueMoney),
+  ];
 
   await app.register(smsRoutes(ctx, sms));
   await app.register(gamesRoutes(ctx, games));
   await app.register(gamesControls(ctx, games));
   await app.register(bankRoutes(ctx, bank));
+  await app.register(qrRoutes(ctx, qr));
+  await app.register(qrControls(qr));
+  await app.register(slipRoutes(ctx, slip));
+  await app.register(slipControls(ctx, slip));
+  await app.register(trueMoneyRoutes(ctx, trueMoney));
   await app.register(indexPage(parts));
   return app;
 }

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BankGateway } from '@/adapters/bank/bank-gateway.ts';
+import type { GameProvider } from '@/adapters/games/game-provider.ts';
 import type { SmsGateway } from '@/adapters/sms/sms-gateway.ts';
 import type { Config } from '@/config.ts';
 import type { Db } from '@/db/database.ts';
@@ -13,6 +15,8 @@ export type AppDeps = {
   clock: Clock;
   counters: CounterStore;
   sms: SmsGateway;
+  games: GameProvider;
+  bank: BankGateway;
   passwords: PasswordHasher;
   log: FastifyBaseLogger;
 };

@@ -1,4 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { BankGateway } from '@/adapters/bank/bank-gateway.ts';
+import { createHttpBankGateway } from '@/adapters/bank/http-bank-gateway.ts';
+import type { GameProvider } from '@/adapters/games/game-provider.ts';
+import { createHttpGameProvider } from '@/adapters/games/http-game-provider.ts';
 import { createHttpSmsGateway } from '@/adapters/sms/http-sms-gateway.ts';
 import type { SmsGateway } from '@/adapters/sms/sms-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
@@ -9,7 +13,17 @@ import { seedDemo } from '@/db/seed/seed-demo.ts';
 import { systemClock, type Clock } from '@/lib/clock.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
 import { createPasswordHasher } from '@/lib/password.ts';
+import { registerGameJobs } from '@/jobs/game-jobs.ts';
+import { registerMoneyOutJobs } from '@/jobs/money-out-jobs.ts';
+import { createJobScheduler, type JobScheduler } from '@/jobs/job-scheduler.ts';
 import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
+import { createGamesService, type GamesService } from '@/modules/games/games.service.ts';
+import { registerWalletRoutes } from '@/modules/wallet/wallet.routes.ts';
+import { createWalletService, type WalletService } from '@/modules/wallet/wallet.service.ts';
+import {
+  createBankFeedService,
+  type BankFeedService,
+} from '@/modules/bank-feed/bank-feed.service.ts';
 import { createAccountService } from '@/modules/account/account.service.ts';
 import { registerAuthRoutes } from '@/modules/auth/auth.routes.ts';
 import { createAuthService } from '@/modules/auth/auth.service.ts';
@@ -17,6 +31,13 @@ import { registerLookupRoutes } from '@/modules/lookup/lookup.routes.ts';
 import { createLookupService } from '@/modules/lookup/lookup.service.ts';
 import { registerOtpRoutes } from '@/modules/otp/otp.routes.ts';
 import { createOtpService } from '@/modules/otp/otp.service.ts';
+import { registerStatementRoutes } from '@/modules/statement/statement.routes.ts';
+import { createStatementService } from '@/modules/statement/statement.service.ts';
+import { registerWithdrawalRoutes } from '@/modules/withdrawal/withdrawal.routes.ts';
+import {
+  createWithdrawalService,
+  type WithdrawalService,
+} from '@/modules/withdrawal/withdrawal.service.ts';
 import { clientMarker } from '@/plugins/client-marker.ts';
 import { errorEnvelope, sendCode } from '@/plugins/error-envelope.ts';
 import { requestDeadline } from '@/plugins/request-deadline.ts';
@@ -32,6 +53,12 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyInstance {
     deps: AppDeps;
+    /** Background jobs (started only with BuildAppOptions.isJobsEnabled); tests run them with runNow. */
+    jobs: JobScheduler;
+    /** Money core services the jobs and tests call directly (reconcilePending, syncAll, …). */
+    moneyCore: { games: GamesService; wallet: WalletService };
+    /** Money-out services the back office and the jobs call (and tests call directly). */
+    moneyOut: { withdrawals: WithdrawalService; bankFeed: BankFeedService };
   }
 }
 
@@ -39,6 +66,10 @@ export type BuildAppOptions = {
   config: Config;
   clock?: Clock;
   sms?: SmsGateway;
+  games?: GameProvider;
+  /** Start the background jobs (server.ts: JOBS_ENABLED); default false, so tests never run them unasked. */
+  isJobsEnabled?: boolean;
+  bank?: BankGateway;
   counters?: CounterStore;
   /** Fastify logger options; default pino at config.LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
@@ -98,6 +129,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           apiKey: config.SMS_API_KEY,
           timeoutMs: config.SMS_TIMEOUT_MS,
         }),
+      games:
+        options.games ??
+        createHttpGameProvider({
+          baseUrl: config.GAME_PROVIDER_URL,
+          apiKey: config.GAME_API_KEY,
+          timeoutMs: config.GAME_TIMEOUT_MS,
+        }),
+      bank:
+        options.bank ??
+        createHttpBankGateway({
+          baseUrl: config.BANK_API_URL,
+          apiKey: config.BANK_API_KEY,
+          timeoutMs: config.BANK_TIMEOUT_MS,
+        }),
       passwords: createPasswordHasher({
         memoryCost: config.ARGON2_MEMORY_KIB,
         timeCost: config.ARGON2_TIME_COST,
@@ -111,6 +156,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const otp = createOtpService(deps);
     const auth = createAuthService(deps);
     const account = createAccountService(deps, otp);
+    const games = createGamesService(deps);
+    const wallet = createWalletService(deps, games, account);
+    app.decorate('moneyCore', { games, wallet });
+    const jobs = createJobScheduler(app.log);
+    app.decorate('jobs', jobs);
+    registerGameJobs(jobs, games, config);
+    if (options.isJobsEnabled) app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', async () => jobs.stop());
+    const withdrawals = createWithdrawalService(deps, { gatherGames: wallet.gatherToWallet });
+    const statement = createStatementService(deps);
+    const bankFeed = createBankFeedService(deps);
+    app.decorate('moneyOut', { withdrawals, bankFeed });
+    registerMoneyOutJobs(jobs, { withdrawals, bankFeed }, config);
 
     const apiRoutes: ApiRouteTable = [];
     const onWebFallback = await registerWebApp(app, config.WEB_DIST_DIR);
@@ -125,6 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOtpRoutes(app, apiRoutes, otp, config);
     registerAuthRoutes(app, apiRoutes, auth, config);
     registerAccountRoutes(app, apiRoutes, account, config);
+    registerWalletRoutes(app, apiRoutes, wallet, games);
+    registerWithdrawalRoutes(app, apiRoutes, withdrawals);
+    registerStatementRoutes(app, apiRoutes, statement);
 
     await app.ready();
   } catch (error) {

@@ -33,6 +33,20 @@ const optionalUrl = (protocols: RegExp) =>
  * - TRUST_PROXY (false): trust X-Forwarded-For (set true behind a reverse proxy) for the client IP.
  * - ARGON2_MEMORY_KIB (19456), ARGON2_TIME_COST (2), ARGON2_PARALLELISM (1): password hashing (OWASP Argon2id).
  * - REQUEST_TIMEOUT_MS (60000): a request not answered by then gets SERVICE_UNAVAILABLE.
+ * - BANK_API_URL (http://127.0.0.1:3001/bank), BANK_API_KEY (sandbox-bank-key), BANK_TIMEOUT_MS (15000): the bank (payouts, incoming feed).
+ * - BANK_FEED_INTERVAL_MS (10000): how often the incoming bank feed is read (deposits credited within a minute).
+ * - PAYOUT_RECONCILE_INTERVAL_MS (15000): how often payouts with an unknown outcome are settled by asking the bank.
+ * - NODE_ENV (development): production makes GAME_CREDENTIALS_KEY required.
+ * - GAME_PROVIDER_URL (http://127.0.0.1:3001/games), GAME_API_KEY (sandbox-game-key), GAME_TIMEOUT_MS (10000): the game
+ *   providers (each under <url>/<CODE>).
+ * - GAME_CREDENTIALS_KEY: 32-byte key (64 hex digits or base64) encrypting members' game passwords (AES-256-GCM);
+ *   required in production, a fixed development key otherwise.
+ * - GAME_SYNC_INTERVAL_MS (60000): how often every active game balance is synced from the providers (job).
+ * - GAME_RECONCILE_INTERVAL_MS (10000), GAME_RECONCILE_AFTER_MS (30000): how often, and from what age, pending game
+ *   transfers are settled by asking the provider for the status of their reference.
+ * - GAME_NOT_FOUND_VOID_AFTER_MS (300000): a pending game transfer the provider has never seen is voided only once it
+ *   is this old (so a request still on its way cannot be applied after the void).
+ * - JOBS_ENABLED (true): run the background jobs in this process (server.ts only; tests never start them).
  */
 export const configSchema = z.object({
   PORT: integer(0, 65535).default(3000),
@@ -62,6 +76,28 @@ export const configSchema = z.object({
   ARGON2_TIME_COST: integer(1, 100).default(2),
   ARGON2_PARALLELISM: integer(1, 16).default(1),
   REQUEST_TIMEOUT_MS: integer(1000, 600_000).default(60_000),
+  BANK_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('http://127.0.0.1:3001/bank'),
+  BANK_API_KEY: z.string().min(1).default('sandbox-bank-key'),
+  BANK_TIMEOUT_MS: integer(100, 120_000).default(15_000),
+  BANK_FEED_INTERVAL_MS: integer(100, 3_600_000).default(10_000),
+  PAYOUT_RECONCILE_INTERVAL_MS: integer(100, 3_600_000).default(15_000),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  GAME_PROVIDER_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('http://127.0.0.1:3001/games'),
+  GAME_API_KEY: z.string().min(1).default('sandbox-game-key'),
+  GAME_TIMEOUT_MS: integer(100, 120_000).default(10_000),
+  GAME_CREDENTIALS_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
+    .optional(),
+  GAME_SYNC_INTERVAL_MS: integer(1000, 86_400_000).default(60_000),
+  GAME_RECONCILE_INTERVAL_MS: integer(100, 3_600_000).default(10_000),
+  GAME_RECONCILE_AFTER_MS: integer(0, 3_600_000).default(30_000),
+  GAME_NOT_FOUND_VOID_AFTER_MS: integer(0, 86_400_000).default(300_000),
+  JOBS_ENABLED: booleanFromEnv.default(true),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -13,7 +13,7 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp({ config });
+  const app = await buildApp({ config, isJobsEnabled: config.JOBS_ENABLED });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -119,6 +119,9 @@ export const messages = {
   WITHDRAW_PENDING: 202,
   TRANSFER_SAME_ACCOUNT: 400,
   IDEMPOTENCY_KEY_REUSED: 409,
+  WITHDRAW_DAILY_LIMIT: 400,
+  WITHDRAW_DAILY_AMOUNT: 400,
+  AUTO_LOGIN_FAIL: 502,
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -94,6 +94,139 @@ export type OtpRequestsTable = {
   ip: string | null;
 };
 
+/**
+ * int8 columns: node-postgres returns a string, PGlite a number (lossy above 2^53). Select them cast to text
+ * (`sql\`x::text\``) and convert with BigInt; write them as bigint.
+ */
+type Int8 = ColumnType<string | number, bigint | string, bigint | string>;
+/** An int8 column with a database default (optional on insert). */
+type Int8Default = ColumnType<string | number, bigint | string | undefined, bigint | string>;
+
+export type GameProvidersTable = {
+  code: string;
+  name: string;
+  category: 'slot' | 'sport' | 'casino' | 'lotto';
+  logo: string;
+  background: string;
+  web_url: string | null;
+  android_url: string | null;
+  ios_url: string | null;
+  has_auto_login: boolean;
+  is_enabled: boolean;
+  sort_order: number;
+};
+
+export type LedgerAccountsTable = {
+  id: string;
+  /** Null for a house account. */
+  member_id: string | null;
+  kind: string;
+  provider: string | null;
+  currency: 'THB' | 'LAK';
+  /** Posted balance; member accounts only (house balances are derived from the transfer log). */
+  balance: Int8Default;
+  /** Sum of this account's pending debits. */
+  reserved: Int8Default;
+  /** Bumped by every change of the row, so a game balance sync can tell that nothing moved meanwhile. */
+  version: Int8Default;
+  created_at: Timestamp;
+};
+
+export type LedgerTransferKind =
+  | 'deposit'
+  | 'withdraw'
+  | 'game_in'
+  | 'game_out'
+  | 'game_result'
+  | 'bonus'
+  | 'finish_bonus'
+  | 'bonus_forfeit'
+  | 'refund'
+  | 'invite'
+  | 'prize'
+  | 'adjustment';
+
+export type LedgerTransfersTable = {
+  id: string;
+  member_id: string | null;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: Int8;
+  currency: 'THB' | 'LAK';
+  kind: LedgerTransferKind;
+  status: 'pending' | 'posted' | 'voided';
+  idempotency_key: string | null;
+  external_ref: string | null;
+  group_id: string | null;
+  metadata: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+};
+
+export type MemberGameAccountsTable = {
+  id: string;
+  member_id: string;
+  provider: string;
+  username: string;
+  /** AES-256-GCM under GAME_CREDENTIALS_KEY (see modules/games/credentials.ts). */
+  password_enc: string;
+  /** creating: claimed, the provider account may not exist yet (activation retries finish it); active: usable. */
+  status: 'creating' | 'active';
+  /** When the game balance was last read from the provider. */
+  synced_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type WithdrawalStatus =
+  | 'pending_approval'
+  | 'processing'
+  | 'succeeded'
+  | 'failed'
+  | 'rejected';
+
+export type WithdrawalsTable = {
+  id: string;
+  member_id: string;
+  transfer_id: string;
+  idempotency_key: string;
+  group_id: string | null;
+  amount: Int8;
+  currency: 'THB' | 'LAK';
+  bank_code: string;
+  account_no: string;
+  account_name: string;
+  status: WithdrawalStatus;
+  failure_code: string | null;
+  payout_attempts: Generated<number>;
+  last_payout_at: Timestamp | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  decision_note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type BankIncomingTransfersTable = {
+  id: string;
+  reference: string;
+  from_bank_code: string;
+  from_account_no: string;
+  from_account_name: string | null;
+  to_account_no: string | null;
+  amount: Int8;
+  currency: string;
+  received_at: Timestamp;
+  status: 'credited' | 'unmatched' | 'resolved';
+  unmatched_reason: string | null;
+  member_id: string | null;
+  transfer_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type JobCursorsTable = { name: string; cursor: string; updated_at: Timestamp };
+
 export type Database = {
   banks: BanksTable;
   sources: SourcesTable;
@@ -103,6 +236,13 @@ export type Database = {
   member_bank_accounts: MemberBankAccountsTable;
   sessions: SessionsTable;
   otp_requests: OtpRequestsTable;
+  game_providers: GameProvidersTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  member_game_accounts: MemberGameAccountsTable;
+  withdrawals: WithdrawalsTable;
+  bank_incoming_transfers: BankIncomingTransfersTable;
+  job_cursors: JobCursorsTable;
 };
 
 export type Member = Selectable<MembersTable>;

@@ -93,6 +93,10 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     SEED_DEMO: 'true',
     SMS_GATEWAY_URL: `${sandboxUrl}/sms`,
     SMS_TIMEOUT_MS: '1000',
+    GAME_PROVIDER_URL: `${sandboxUrl}/games`,
+    GAME_TIMEOUT_MS: '2000',
+    BANK_API_URL: `${sandboxUrl}/bank`,
+    BANK_TIMEOUT_MS: '1000',
     WEB_DIST_DIR: '/nonexistent/mekong-web-dist',
     ...(databaseUrl && schema
       ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, DATABASE_POOL_MAX: '4' }

@@ -47,6 +47,8 @@ export type CallOptions<TBody> = {
   params?: Record<string, string | number>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra headers, e.g. the Idempotency-Key of a money call. */
+  headers?: Record<string, string>;
 };
 
 const sessionEnded = new Set<string>(sessionEndedCodes);
@@ -78,7 +80,7 @@ export async function apiCall<TBody extends z.ZodType | undefined, TResponse ext
   options: CallOptions<TBody> = {},
 ): Promise<z.output<TResponse>> {
   const { body, params, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  const headers: Record<string, string> = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, [CLIENT_HEADER]: CLIENT_HEADER_VALUE, accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -30,3 +30,23 @@ const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
 export function formatMoney(value: number): string {
   return money.format(Number.isFinite(value) ? value : 0);
 }
+
+/** Currency symbols of the two member currencies (spec §3: BAHT, LAK). */
+export const CURRENCY_SYMBOL = { BAHT: '฿', LAK: '₭' } as const;
+
+export function currencySymbol(currency: string | null | undefined): string {
+  return currency === 'LAK' ? CURRENCY_SYMBOL.LAK : CURRENCY_SYMBOL.BAHT;
+}
+
+/** ฿1,234.50 / ₭1,234.50 — baht when the currency is not known yet. */
+export function formatAmount(value: number, currency?: string | null): string {
+  const text = formatMoney(Math.abs(value));
+  return `${value < 0 ? '-' : ''}${currencySymbol(currency)}${text}`;
+}
+
+/** Reads an amount typed by a member: thousands separators and spaces ignored; NaN when not a number. */
+export function parseAmountInput(text: string): number {
+  const cleaned = text.replace(/[,\s]/g, '');
+  if (!/^\d*\.?\d*$/.test(cleaned) || cleaned === '' || cleaned === '.') return Number.NaN;
+  return Number(cleaned);
+}

@@ -21,6 +21,8 @@ import {
   updateMemberName,
   updatePasswordHash,
 } from '@/modules/account/account.repository.ts';
+import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+import { ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 import { revokeOtherSessions } from '@/modules/auth/session.repository.ts';
 import type { Session } from '@/modules/auth/auth.service.ts';
 import type { OtpService } from '@/modules/otp/otp.service.ts';
@@ -114,11 +116,12 @@ export function createAccountService(
         const now = clock.now();
         const publicId = newPublicId();
         try {
-          await db.withTransaction((trx) =>
-            insertMemberWithBankAccount(
+          const memberId = randomUUID();
+          await db.withTransaction(async (trx) => {
+            await insertMemberWithBankAccount(
               trx,
               {
-                id: randomUUID(),
+                id: memberId,
                 public_id: publicId,
                 phone: input.username,
                 name: input.name,
@@ -136,8 +139,10 @@ export function createAccountService(
                 accountName: input.bankAccountName,
                 accountNo: input.bankAccountNo,
               },
-            ),
-          );
+            );
+            // The member's cash and bonus wallets are born with the member (DESIGN D3).
+            await ensureMemberAccounts(trx, memberId, ledgerCurrency(input.currency), now);
+          });
           return { message: 'SUCCESS', _id: publicId };
         } catch (error) {
           const code = codeForConflict(error);

@@ -30,6 +30,15 @@ export const settingSchemas = {
   withdraw: z
     .object({ minMinor: z.number().int().positive(), maxMinor: z.number().int().positive() })
     .refine((w) => w.minMinor <= w.maxMinor, 'withdraw min above max'),
+  /**
+   * DESIGN D7 limits per member and calendar day in the players' time zone (minor units), and the largest
+   * withdrawal paid out at once; above it a withdrawal waits for an operator's approval.
+   */
+  withdrawLimits: z.object({
+    dailyCount: z.number().int().positive(),
+    dailyAmountMinor: z.number().int().positive(),
+    autoPayoutMaxMinor: z.number().int().nonnegative(),
+  }),
   /** Daily closed window for slip uploads, times of day in the players' time zone; both null = always open. */
   slip: z.object({ closedFrom: timeOfDay.nullable(), closedTo: timeOfDay.nullable() }),
   registerOtp: z.object({ enabled: z.boolean() }),
@@ -48,4 +57,5 @@ export const settingDefaults: { [K in SettingKey]?: SettingValue<K> } = {
   registerOtp: { enabled: true },
   chatWidget: { enabled: false },
   service: { terminated: false },
+  withdrawLimits: { dailyCount: 5, dailyAmountMinor: 200_000_00, autoPayoutMaxMinor: 20_000_00 },
 };

@@ -1,67 +1,86 @@
-import { STORAGE_KEYS } from '@mekong/contracts/constants';
-import { ArrowDownToLine, ArrowUpFromLine, Gift, RefreshCw, Undo2, UsersRound } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Gift, RefreshCw, Undo2, UsersRound } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Modal } from '@/components/modal';
-import { formatDateTime, formatMoney } from '@/lib/format';
-import { readStorage } from '@/lib/storage';
+import { walletQuery } from '@/features/wallet/api/wallet-api';
+import { SyncTime } from '@/features/wallet/components/sync-time';
+import { useRefreshWallet } from '@/features/wallet/hooks/use-refresh-wallet';
+import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
+import { combinedTotal } from '@/features/wallet/hooks/wallet-figures';
+import { formatAmount } from '@/lib/format';
 
-type Tile = { key: 'deposit' | 'withdraw' | 'invite' | 'bonus' | 'refund'; Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> };
+type TileKey = 'deposit' | 'withdraw' | 'transfer' | 'invite' | 'bonus' | 'refund';
+type Tile = { key: TileKey; Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> };
 
 const tiles: Tile[] = [
   { key: 'deposit', Icon: ArrowDownToLine },
   { key: 'withdraw', Icon: ArrowUpFromLine },
+  { key: 'transfer', Icon: ArrowLeftRight },
   { key: 'invite', Icon: UsersRound },
   { key: 'bonus', Icon: Gift },
   { key: 'refund', Icon: Undo2 },
 ];
 
 /**
- * The action drawer (spec §2). Money tiles land with the wallet slices; until then they say "coming soon".
- * The spin tile replaces the balance tile only when the spin feature is active, which it is not yet.
+ * The action drawer (spec §2): the balance-refresh tile (baht total and last sync; the spin tile takes its place
+ * once the spin feature exists), deposit, withdraw, transfer, invite, bonus, refund. Deposit, invite, bonus and
+ * refund come with later slices and say "coming soon" until then.
  */
 export function ActionDrawer({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const { t } = useTranslation();
-  const lastSync = readStorage(STORAGE_KEYS.lastSync);
-  const total = 0;
-
-  const onComingSoon = () => {
-    onOpenChange(false);
-    toast(t('common.comingSoonToast'));
-  };
-
-  const [deposit, ...rest] = tiles;
-
   return (
     <Modal isOpen={isOpen} onOpenChange={onOpenChange} variant="sheet" title={t('drawer.title')} testId="action-drawer">
-      <div className="action-grid">
-        {deposit && <ActionTile label={t(`drawer.${deposit.key}`)} Icon={deposit.Icon} onClick={onComingSoon} testId="action-deposit" />}
-        <button type="button" className="action-tile action-tile--balance" onClick={onComingSoon} data-testid="action-refresh">
-          <span className="action-tile__icon action-tile__icon--gold">
-            <RefreshCw size={22} aria-hidden />
-          </span>
-          <span className="action-tile__label">{t('drawer.refresh')}</span>
-          <span className="action-tile__amount">฿{formatMoney(total)}</span>
-          <span className="action-tile__meta">
-            {lastSync ? t('drawer.lastSync', { time: formatDateTime(lastSync) }) : t('drawer.notSynced')}
-          </span>
-        </button>
-        {rest.map((tile) => (
-          <ActionTile key={tile.key} label={t(`drawer.${tile.key}`)} Icon={tile.Icon} onClick={onComingSoon} testId={`action-${tile.key}`} />
-        ))}
-      </div>
+      <DrawerBody onClose={() => onOpenChange(false)} />
     </Modal>
   );
 }
 
-function ActionTile({ label, Icon, onClick, testId }: { label: string; Icon: Tile['Icon']; onClick: () => void; testId: string }) {
+/** Mounted only while the drawer is open, so the wallet is read when it is looked at. */
+function DrawerBody({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data } = useQuery(walletQuery);
+  const refresh = useRefreshWallet();
+  const { openTransfer, openWithdraw } = useWalletModals();
+  const total = data ? combinedTotal(data.wallet.amount, data.slots) : 0;
+
+  const onTile = (key: TileKey) => {
+    onClose();
+    if (key === 'withdraw') openWithdraw();
+    else if (key === 'transfer') openTransfer({ from: 'wallet' });
+    else toast(t('common.comingSoonToast'));
+  };
+
   return (
-    <button type="button" className="action-tile" onClick={onClick} data-testid={testId}>
-      <span className="action-tile__icon">
-        <Icon size={24} aria-hidden />
-      </span>
-      <span className="action-tile__label">{label}</span>
-    </button>
+    <div className="action-grid">
+      <button
+        type="button"
+        className="action-tile action-tile--balance"
+        onClick={() => refresh.mutate()}
+        disabled={refresh.isPending}
+        aria-busy={refresh.isPending || undefined}
+        data-testid="action-refresh"
+      >
+        <span className={`action-tile__icon action-tile__icon--gold${refresh.isPending ? ' is-spinning' : ''}`}>
+          <RefreshCw size={22} aria-hidden />
+        </span>
+        <span className="action-tile__balance-text">
+          <span className="action-tile__label">{t('drawer.refresh')}</span>
+          <SyncTime className="action-tile__meta" timesync={data?.overall.timesync} />
+        </span>
+        <span className="action-tile__amount" data-testid="action-refresh-total">
+          {formatAmount(total, data?.profile.currency)}
+        </span>
+      </button>
+      {tiles.map(({ key, Icon }) => (
+        <button key={key} type="button" className="action-tile" onClick={() => onTile(key)} data-testid={`action-${key}`}>
+          <span className="action-tile__icon">
+            <Icon size={24} aria-hidden />
+          </span>
+          <span className="action-tile__label">{t(`drawer.${key}`)}</span>
+        </button>
+      ))}
+    </div>
   );
 }

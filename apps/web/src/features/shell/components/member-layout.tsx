@@ -8,6 +8,7 @@ import { useLogout } from '@/features/auth/hooks/use-logout';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
 import { profileQuery } from '@/features/profile/api/profile-queries';
 import { ActionDrawer } from '@/features/shell/components/action-drawer';
+import { WalletModalsProvider } from '@/features/wallet/components/wallet-modals-provider';
 
 /** Signed-in chrome (spec §2): header with logo, name, profile and logout; bottom menu with the raised plus. */
 export function MemberLayout() {
@@ -18,72 +19,74 @@ export function MemberLayout() {
   const [isConditionsOpen, setConditionsOpen] = useState(false);
 
   return (
-    <div className="shell shell--member">
-      <header className="member-header">
-        <Link to="/user/home" className="member-header__brand" aria-label={t('header.home')}>
-          <BrandLogo isCompact />
-        </Link>
-        <div className="member-header__end">
-          {data?.profile.name && (
-            <span className="member-header__name" data-testid="header-name">
-              {data.profile.name}
-            </span>
-          )}
-          <Link to="/user/profile" className="icon-btn icon-btn--on-brand" aria-label={t('header.profile')} title={t('header.profile')}>
-            <UserRound size={22} aria-hidden />
+    <WalletModalsProvider>
+      <div className="shell shell--member">
+        <header className="member-header">
+          <Link to="/user/home" className="member-header__brand" aria-label={t('header.home')}>
+            <BrandLogo isCompact />
           </Link>
-          <button type="button" className="icon-btn icon-btn--on-brand" aria-label={t('header.logout')} title={t('header.logout')} onClick={() => void onLogout()}>
-            <LogOut size={22} aria-hidden />
-          </button>
-        </div>
-      </header>
+          <div className="member-header__end">
+            {data?.profile.name && (
+              <span className="member-header__name" data-testid="header-name">
+                {data.profile.name}
+              </span>
+            )}
+            <Link to="/user/profile" className="icon-btn icon-btn--on-brand" aria-label={t('header.profile')} title={t('header.profile')}>
+              <UserRound size={22} aria-hidden />
+            </Link>
+            <button type="button" className="icon-btn icon-btn--on-brand" aria-label={t('header.logout')} title={t('header.logout')} onClick={() => void onLogout()}>
+              <LogOut size={22} aria-hidden />
+            </button>
+          </div>
+        </header>
 
-      <main id="main" className="shell__main">
-        <Outlet />
-      </main>
+        <main id="main" className="shell__main">
+          <Outlet />
+        </main>
 
-      <nav className="bottom-nav bottom-nav--member" aria-label={t('nav.main')}>
-        <div className="bottom-nav__side">
-          <NavLink to="/user/home" className="bottom-nav__item">
-            <House size={22} aria-hidden />
-            <span>{t('nav.home')}</span>
-          </NavLink>
-          <NavLink to="/user/statement" className="bottom-nav__item">
-            <ReceiptText size={22} aria-hidden />
-            <span>{t('nav.statement')}</span>
-          </NavLink>
-        </div>
-        <div className="bottom-nav__center">
-          <button
-            type="button"
-            className="plus-btn"
-            aria-label={t('nav.actions')}
-            aria-haspopup="dialog"
-            aria-expanded={isDrawerOpen}
-            data-testid="plus-button"
-            onClick={() => setDrawerOpen(true)}
-          >
-            <Plus size={30} strokeWidth={2.6} aria-hidden />
-          </button>
-        </div>
-        <div className="bottom-nav__side">
-          <NavLink to="/user/profile" className="bottom-nav__item">
-            <UserRound size={22} aria-hidden />
-            <span>{t('nav.profile')}</span>
-          </NavLink>
-          <NavLink to="/user/contact" className="bottom-nav__item">
-            <MessageCircle size={22} aria-hidden />
-            <span>{t('nav.contact')}</span>
-          </NavLink>
-          <button type="button" className="bottom-nav__item" aria-haspopup="dialog" onClick={() => setConditionsOpen(true)}>
-            <FileText size={22} aria-hidden />
-            <span>{t('nav.conditions')}</span>
-          </button>
-        </div>
-      </nav>
+        <nav className="bottom-nav bottom-nav--member" aria-label={t('nav.main')}>
+          <div className="bottom-nav__side">
+            <NavLink to="/user/home" className="bottom-nav__item">
+              <House size={22} aria-hidden />
+              <span>{t('nav.home')}</span>
+            </NavLink>
+            <NavLink to="/user/statement" className="bottom-nav__item">
+              <ReceiptText size={22} aria-hidden />
+              <span>{t('nav.statement')}</span>
+            </NavLink>
+          </div>
+          <div className="bottom-nav__center">
+            <button
+              type="button"
+              className="plus-btn"
+              aria-label={t('nav.actions')}
+              aria-haspopup="dialog"
+              aria-expanded={isDrawerOpen}
+              data-testid="plus-button"
+              onClick={() => setDrawerOpen(true)}
+            >
+              <Plus size={30} strokeWidth={2.6} aria-hidden />
+            </button>
+          </div>
+          <div className="bottom-nav__side">
+            <NavLink to="/user/profile" className="bottom-nav__item">
+              <UserRound size={22} aria-hidden />
+              <span>{t('nav.profile')}</span>
+            </NavLink>
+            <NavLink to="/user/contact" className="bottom-nav__item">
+              <MessageCircle size={22} aria-hidden />
+              <span>{t('nav.contact')}</span>
+            </NavLink>
+            <button type="button" className="bottom-nav__item" aria-haspopup="dialog" onClick={() => setConditionsOpen(true)}>
+              <FileText size={22} aria-hidden />
+              <span>{t('nav.conditions')}</span>
+            </button>
+          </div>
+        </nav>
 
-      <ActionDrawer isOpen={isDrawerOpen} onOpenChange={setDrawerOpen} />
-      <ConditionsModal isOpen={isConditionsOpen} onOpenChange={setConditionsOpen} />
-    </div>
+        <ActionDrawer isOpen={isDrawerOpen} onOpenChange={setDrawerOpen} />
+        <ConditionsModal isOpen={isConditionsOpen} onOpenChange={setConditionsOpen} />
+      </div>
+    </WalletModalsProvider>
   );
 }

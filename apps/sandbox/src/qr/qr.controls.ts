@@ -1,0 +1,245 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { readPaymentQr } from '@mekong/contracts/thai-qr';
+import { error, ok, send, type Answer } from '../lib/answer.ts';
+import { applyPatch, faultsPatchSchema, noFaults } from '../lib/faults.ts';
+import { escapeHtml, page } from '../lib/html.ts';
+import { QR_MAX_AMOUNT_MINOR } from './qr.routes.ts';
+import {
+  QR_GATEWAYS,
+  findQrGateway,
+  type Delivery,
+  type QrGatewayCode,
+  type QrPaymentView,
+  type QrStore,
+} from './qr.store.ts';
+
+const gatewayCode = z.string().transform((s, c) => {
+  const found = findQrGateway(s);
+  if (!found) {
+    c.addIssue({ code: 'custom', message: 'PROVIDER_NOT_FOUND' });
+    return z.NEVER;
+  }
+  return found.code;
+});
+const payBody = z.strictObject({
+  provider: gatewayCode,
+  reference: z.string().min(1).max(100),
+  amountMinor: z.number().int().min(0).max(QR_MAX_AMOUNT_MINOR).optional(),
+  times: z.number().int().min(1).max(20).optional(),
+  isConcurrent: z.boolean().optional(),
+  isSignatureForged: z.boolean().optional(),
+  isForced: z.boolean().optional(),
+});
+const decodeBody = z.strictObject({ payload: z.string().min(1).max(2000) });
+const secretBody = z.strictObject({ provider: gatewayCode, secret: z.string().min(1).max(200) });
+const faultsBody = faultsPatchSchema.extend({ provider: gatewayCode.optional() });
+
+const baht = (minor: number) => (minor / 100).toFixed(2);
+const isForm = (request: FastifyRequest) =>
+  String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+const html = (reply: FastifyReply, status: number, title: string, body: string) =>
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      page(title, `${body}<p><a href="/sandbox/qr">QR payments</a> · <a href="/">Sandbox</a></p>`),
+    );
+const invalid = (issues: z.core.$ZodIssue[]) =>
+  error(
+    400,
+    issues[0]?.message === 'PROVIDER_NOT_FOUND' ? 'PROVIDER_NOT_FOUND' : 'INVALID_PARAMS',
+    {
+      field: issues[0]?.path.join('.'),
+    },
+  );
+
+/** What a person's app would show for a pasted payload, and the sandbox payments with its reference. */
+function decode(store: QrStore, payload: string): Answer {
+  const read = readPaymentQr(payload);
+  if (!read.ok) return error(400, read.error);
+  const { qr } = read;
+  const reference = qr.billPayment?.ref1 ?? null;
+  return ok({
+    data: {
+      kind: qr.billPayment ? 'billPayment' : qr.promptPay ? 'promptPay' : 'lapnet',
+      reference,
+      amountMinor: qr.amountMinor === null ? null : Number(qr.amountMinor),
+      isDynamic: qr.isDynamic,
+      country: qr.country,
+      currency: qr.currency,
+      billPayment: qr.billPayment ?? null,
+      promptPay: qr.promptPay ?? null,
+      tags: qr.tags,
+      payments: reference ? store.findByReference(reference) : [],
+    },
+  });
+}
+
+/** The rows of payments with a Pay button each (used on the index page and /sandbox/qr). */
+export function paymentsTable(payments: QrPaymentView[]): string {
+  if (payments.length === 0) return '<p class="muted">No QR payments yet.</p>';
+  const rows = payments
+    .map(
+      (p) =>
+        `<tr><td>${escapeHtml(p.provider)}</td><td><code>${escapeHtml(p.reference)}</code></td>` +
+        `<td>${escapeHtml(baht(p.amountMinor))}</td><td>${escapeHtml(p.status)}</td>` +
+        `<td>${escapeHtml(p.expiresAt)}</td><td>` +
+        (p.status === 'pending' || p.status === 'paid'
+          ? `<form method="post" action="/sandbox/qr/pay" style="margin:0">` +
+            `<input type="hidden" name="provider" value="${escapeHtml(p.provider)}">` +
+            `<input type="hidden" name="reference" value="${escapeHtml(p.reference)}">` +
+            `<button type="submit">${p.status === 'paid' ? 'Send notice again' : 'Pay'}</button></form>`
+          : '') +
+        `</td></tr>`,
+    )
+    .join('');
+  return `<table><tr><th>gateway</th><th>reference</th><th>amount</th><th>status</th><th>expires (UTC)</th><th></th></tr>${rows}</table>`;
+}
+
+export const decodeForm = `<form method="post" action="/sandbox/qr/decode">
+<label>QR payload<br><textarea name="payload" rows="3" cols="70" required></textarea></label><br>
+<button type="submit">Decode</button>
+</form>`;
+
+const deliveriesText = (deliveries: Delivery[]) =>
+  deliveries
+    .map(
+      (d) =>
+        `<li>#${d.attempt}: ${d.httpStatus === null ? `not delivered (${escapeHtml(d.error ?? '')})` : `HTTP ${d.httpStatus}`}</li>`,
+    )
+    .join('');
+
+/** Sandbox-only controls of the QR gateways: pay a QR (the webhook follows), decode a payload, secrets, faults. */
+export function qrControls(store: QrStore) {
+  return async (app: FastifyInstance) => {
+    app.get('/sandbox/qr', async (_request, reply) =>
+      html(
+        reply,
+        200,
+        'QR payments',
+        `<h1>QR payments <span class="muted">sandbox</span></h1>
+<section><h2>Payments</h2>${paymentsTable(store.list())}</section>
+<section><h2>Decode a QR payload</h2>${decodeForm}</section>`,
+      ),
+    );
+
+    app.get('/sandbox/qr/payments', async (request, reply) => {
+      const { provider } = request.query as { provider?: string };
+      const found = provider ? findQrGateway(provider) : undefined;
+      if (provider && !found) return send(reply, error(404, 'PROVIDER_NOT_FOUND'));
+      return store.list(found?.code);
+    });
+
+    app.post('/sandbox/qr/pay', async (request, reply) => {
+      const form = isForm(request);
+      const input = form
+        ? {
+            provider: String((request.body as Record<string, string>).provider ?? ''),
+            reference: String((request.body as Record<string, string>).reference ?? ''),
+          }
+        : request.body;
+      const parsed = payBody.safeParse(input);
+      if (!parsed.success) {
+        if (!form) return send(reply, invalid(parsed.error.issues));
+        return html(
+          reply,
+          400,
+          'Not paid',
+          '<h1>Not paid</h1><p>Unknown gateway or reference.</p>',
+        );
+      }
+      const answer = await store.pay(parsed.data);
+      if (!form) return send(reply, answer);
+      if (answer.httpStatus !== 200)
+        return html(
+          reply,
+          answer.httpStatus,
+          'Not paid',
+          `<h1>Not paid</h1><p>${escapeHtml(String(answer.body.code))}</p>`,
+        );
+      const { payment, deliveries } = answer.body.data as {
+        payment: { amountMinor: number; reference: string; provider: string };
+        deliveries: Delivery[];
+      };
+      return html(
+        reply,
+        200,
+        'Paid',
+        `<h1>Paid</h1><p>${escapeHtml(payment.provider)} QR <code>${escapeHtml(payment.reference)}</code>,
+${escapeHtml(baht(payment.amountMinor))}. Payment notice sent to the server:</p><ul>${deliveriesText(deliveries)}</ul>`,
+      );
+    });
+
+    app.post('/sandbox/qr/decode', async (request, reply) => {
+      const form = isForm(request);
+      const parsed = decodeBody.safeParse(request.body);
+      if (!parsed.success) {
+        if (!form) return send(reply, error(400, 'INVALID_PARAMS', { field: 'payload' }));
+        return html(reply, 400, 'Not decoded', '<h1>Not decoded</h1><p>Paste a payload.</p>');
+      }
+      const answer = decode(store, parsed.data.payload.replace(/\s+/g, ''));
+      if (!form) return send(reply, answer);
+      if (answer.httpStatus !== 200)
+        return html(
+          reply,
+          400,
+          'Not decoded',
+          `<h1>Not a payment QR</h1><p>${escapeHtml(String(answer.body.code))}</p>`,
+        );
+      const data = answer.body.data as {
+        kind: string;
+        reference: string | null;
+        amountMinor: number | null;
+        tags: Record<string, string>;
+        payments: QrPaymentView[];
+      };
+      const tagRows = Object.entries(data.tags)
+        .map(
+          ([tag, value]) =>
+            `<tr><td>${escapeHtml(tag)}</td><td><code>${escapeHtml(value)}</code></td></tr>`,
+        )
+        .join('');
+      return html(
+        reply,
+        200,
+        'Decoded QR',
+        `<h1>Decoded QR</h1>
+<p>Kind <b>${escapeHtml(data.kind)}</b> · reference <code>${escapeHtml(data.reference ?? '-')}</code> ·
+amount <b>${escapeHtml(data.amountMinor === null ? '-' : baht(data.amountMinor))}</b></p>
+${paymentsTable(data.payments)}
+<table><tr><th>tag</th><th>value</th></tr>${tagRows}</table>`,
+      );
+    });
+
+    app.get('/sandbox/qr/secrets', async () =>
+      Object.fromEntries(QR_GATEWAYS.map((g) => [g.code, store.secretOf(g.code)])),
+    );
+    app.post('/sandbox/qr/secrets', async (request, reply) => {
+      const parsed = secretBody.safeParse(request.body);
+      if (!parsed.success) return send(reply, invalid(parsed.error.issues));
+      store.setSecret(parsed.data.provider, parsed.data.secret);
+      return Object.fromEntries(QR_GATEWAYS.map((g) => [g.code, store.secretOf(g.code)]));
+    });
+
+    const faultsView = () =>
+      Object.fromEntries(QR_GATEWAYS.map((g) => [g.code, store.faultsOf(g.code)]));
+    app.get('/sandbox/qr/faults', async () => faultsView());
+    app.post('/sandbox/qr/faults', async (request, reply) => {
+      const parsed = faultsBody.safeParse(request.body);
+      if (!parsed.success) return send(reply, invalid(parsed.error.issues));
+      const { provider, ...patch } = parsed.data;
+      const targets: QrGatewayCode[] = provider ? [provider] : QR_GATEWAYS.map((g) => g.code);
+      const merged = targets.map(
+        (code) => [code, applyPatch(store.faultsOf(code), patch)] as const,
+      );
+      if (merged.some(([, f]) => f === null)) return send(reply, error(400, 'RATES_OVER_ONE'));
+      for (const [code, f] of merged) if (f) store.setFaults(code, f);
+      return faultsView();
+    });
+    app.post('/sandbox/qr/faults/clear', async () => {
+      for (const g of QR_GATEWAYS) store.setFaults(g.code, noFaults());
+      return faultsView();
+    });
+  };
+}

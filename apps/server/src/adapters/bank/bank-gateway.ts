@@ -1,0 +1,52 @@
+/** The operator's bank (DESIGN D6, D7): payouts by our reference, their status, and the feed of incoming transfers. */
+
+export type BankCurrency = 'THB' | 'LAK';
+
+export type PayoutRequest = {
+  /** Our reference (the ledger transfer id); the bank pays each reference at most once. */
+  reference: string;
+  bankCode: string;
+  accountNo: string;
+  accountName: string;
+  amountMinor: bigint;
+  currency: BankCurrency;
+};
+
+/**
+ * What a payout call ended in. `failed` is definite (the bank refused and will not pay that reference);
+ * `unknown` (time-out, 5xx, unreadable answer, network failure) means the money may or may not have left.
+ */
+export type PayoutOutcome =
+  | { kind: 'success' }
+  | { kind: 'failed'; code: string }
+  | { kind: 'unknown'; detail: string };
+
+/** The bank's record of a reference; `not_found` means it never saw it; `unknown` means it could not be asked. */
+export type PayoutStatus = PayoutOutcome | { kind: 'not_found' };
+
+export type IncomingTransfer = {
+  /** The bank's own transaction reference: unique, the key that makes crediting exactly-once. */
+  reference: string;
+  fromBankCode: string;
+  fromAccountNo: string;
+  fromAccountName: string | null;
+  toAccountNo: string | null;
+  amountMinor: bigint;
+  currency: BankCurrency;
+  receivedAt: Date;
+};
+
+export type IncomingPage = { transfers: IncomingTransfer[]; cursor: string };
+
+export type BankGateway = {
+  /** Never throws: every answer, time-out or network failure is classified. */
+  payout(request: PayoutRequest): Promise<PayoutOutcome>;
+  /** Never throws. */
+  payoutStatus(reference: string): Promise<PayoutStatus>;
+  /** Incoming transfers after the cursor (null: from the start). Throws BankGatewayError when the bank fails. */
+  incoming(cursor: string | null): Promise<IncomingPage>;
+};
+
+export class BankGatewayError extends Error {
+  override name = 'BankGatewayError';
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import {
+  GameProviderError,
+  type GameProvider,
+  type MoneyInput,
+  type MoneyOutcome,
+  type ReferenceStatus,
+} from '@/adapters/games/game-provider.ts';
+
+export type HttpGameProviderOptions = {
+  /** Base URL; each provider lives under `<baseUrl>/<CODE>` (the sandbox: http://127.0.0.1:3001/games). */
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+};
+
+type Answer = { httpStatus: number; json: unknown };
+
+const errorAnswer = z.object({ status: z.literal('error'), code: z.string() });
+const balanceAnswer = z.object({ status: z.literal('success'), balanceMinor: z.number().int() });
+const moneyAnswer = z.object({ status: z.literal('success'), reference: z.string() });
+const launchAnswer = z.object({ status: z.literal('success'), url: z.string().min(1) });
+const statusAnswer = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('success') }),
+  z.object({ status: z.literal('failed'), code: z.string().optional() }),
+  z.object({ status: z.literal('not_found') }),
+]);
+
+/**
+ * A 4xx with the provider's error body means it refused and recorded nothing applied. 408, 409 (reference conflict)
+ * and 429 are not definite: the reference's status must decide.
+ */
+function isDefiniteRefusal({ httpStatus, json }: Answer): string | undefined {
+  if (httpStatus < 400 || httpStatus >= 500 || [408, 409, 429].includes(httpStatus))
+    return undefined;
+  const parsed = errorAnswer.safeParse(json);
+  return parsed.success ? parsed.data.code : undefined;
+}
+
+/** Talks to the game providers over HTTP with a time-out on every call (the sandbox by default). */
+export function createHttpGameProvider(options: HttpGameProviderOptions): GameProvider {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const url = (provider: string, path: string) => `${base}/${encodeURIComponent(provider)}${path}`;
+
+  /** Throws GameProviderError TIMEOUT or UNREACHABLE when no answer arrived. */
+  async function call(method: 'GET' | 'POST', target: string, body?: unknown): Promise<Answer> {
+    let response: Response;
+    try {
+      response = await fetch(target, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      const isTimeout = error instanceof Error && error.name === 'TimeoutError';
+      throw new GameProviderError(
+        isTimeout ? 'TIMEOUT' : 'UNREACHABLE',
+        `${method} ${target} ${isTimeout ? 'timed out' : 'failed'}`,
+        { cause: error },
+      );
+    }
+    const json: unknown = await response.json().catch(() => undefined);
+    return { httpStatus: response.status, json };
+  }
+
+  function fail(what: string, answer: Answer): never {
+    const code =
+      errorAnswer.safeParse(answer.json).data?.code ??
+      (answer.httpStatus === 200 ? 'BAD_ANSWER' : `HTTP_${answer.httpStatus}`);
+    throw new GameProviderError(code, `${what} answered ${answer.httpStatus}: ${code}`);
+  }
+
+  async function moveMoney(
+    provider: string,
+    type: 'deposit' | 'withdraw',
+    input: MoneyInput,
+  ): Promise<MoneyOutcome> {
+    let answer: Answer;
+    try {
+      answer = await call('POST', url(provider, `/${type}`), {
+        username: input.username,
+        reference: input.reference,
+        // Safe: one call carries at most MAX_AMOUNT (1e8) major units = 1e10 minor units, far below 2^53.
+        amountMinor: Number(input.amountMinor),
+      });
+    } catch (error) {
+      return {
+        outcome: 'unknown',
+        reason: error instanceof GameProviderError ? error.code : 'ERROR',
+      };
+    }
+    if (answer.httpStatus === 200 && moneyAnswer.safeParse(answer.json).success)
+      return { outcome: 'success' };
+    const refusal = isDefiniteRefusal(answer);
+    if (refusal) return { outcome: 'failed', code: refusal };
+    return { outcome: 'unknown', reason: `HTTP_${answer.httpStatus}` };
+  }
+
+  return {
+    async createAccount(provider, input) {
+      const answer = await call('POST', url(provider, '/members'), input);
+      if (answer.httpStatus !== 200) fail('create account', answer);
+    },
+
+    async getBalance(provider, username) {
+      const answer = await call(
+        'GET',
+        url(provider, `/members/${encodeURIComponent(username)}/balance`),
+      );
+      const parsed = balanceAnswer.safeParse(answer.json);
+      if (answer.httpStatus !== 200 || !parsed.success) fail('balance', answer);
+      return BigInt(parsed.data.balanceMinor);
+    },
+
+    deposit: (provider, input) => moveMoney(provider, 'deposit', input),
+    withdraw: (provider, input) => moveMoney(provider, 'withdraw', input),
+
+    async transferStatus(provider, reference): Promise<ReferenceStatus> {
+      let answer: Answer;
+      try {
+        answer = await call('GET', url(provider, `/transfers/${encodeURIComponent(reference)}`));
+      } catch (error) {
+        return {
+          status: 'unknown',
+          reason: error instanceof GameProviderError ? error.code : 'ERROR',
+        };
+      }
+      const parsed = statusAnswer.safeParse(answer.json);
+      if (answer.httpStatus !== 200 || !parsed.success)
+        return { status: 'unknown', reason: `HTTP_${answer.httpStatus}` };
+      if (parsed.data.status === 'failed')
+        return { status: 'failed', code: parsed.data.code ?? 'FAILED' };
+      return { status: parsed.data.status };
+    },
+
+    async resetPassword(provider, username, password) {
+      const answer = await call(
+        'POST',
+        url(provider, `/members/${encodeURIComponent(username)}/password`),
+        { password },
+      );
+      if (answer.httpStatus !== 200) fail('reset password', answer);
+    },
+
+    async launchUrl(provider, username, password) {
+      const answer = await call(
+        'POST',
+        url(provider, `/members/${encodeURIComponent(username)}/launch`),
+        password === undefined ? {} : { password },
+      );
+      const parsed = launchAnswer.safeParse(answer.json);
+      if (answer.httpStatus !== 200 || !parsed.success) fail('launch', answer);
+      return parsed.data.url;
+    },
+  };
+}

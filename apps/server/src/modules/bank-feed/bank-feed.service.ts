@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingTransfer } from '@/adapters/bank/bank-gateway.ts';
+import type { AppDeps } from '@/app-deps.ts';
+import type { Trx } from '@/db/database.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
+import {
+  findIncoming,
+  findMemberByAccount,
+  insertIncoming,
+  linkIncoming,
+  listUnmatched,
+  readCursor,
+  saveCursor,
+  type StoredIncoming,
+} from '@/modules/bank-feed/bank-feed.repository.ts';
+
+export const BANK_FEED_CURSOR = 'bank_incoming';
+/** Pages read per run at most, so one run is bounded; the next run goes on from the saved cursor. */
+const MAX_PAGES_PER_RUN = 50;
+
+export type BankFeedSummary = {
+  read: number;
+  credited: number;
+  unmatched: number;
+  duplicates: number;
+};
+
+type Outcome = 'credited' | 'unmatched' | 'duplicates';
+
+/**
+ * Deposits by bank transfer (DESIGN D6): reads the bank's feed of incoming transfers from a cursor kept in the
+ * database and credits each to the member whose registered account sent it, exactly once (the bank's reference is
+ * unique in bank_incoming_transfers and is the deposit's external reference in the ledger). A transfer that matches
+ * no member is kept, unmatched, for an operator.
+ */
+export function createBankFeedService({
+  db,
+  clock,
+  bank,
+  log,
+}: Pick<AppDeps, 'db' | 'clock' | 'bank' | 'log'>) {
+  /**
+   * Posts the deposit bank_in → member cash. The external reference is the bank's own transaction reference, so
+   * the same bank transfer can never be credited twice, whichever way (feed, slip, operator) it arrives.
+   */
+  async function creditDeposit(
+    trx: Trx,
+    memberId: string,
+    currency: Currency,
+    t: { reference: string; amountMinor: bigint; fromBankCode: string; fromAccountNo: string },
+    now: Date,
+    metadata: Record<string, unknown> = {},
+  ): Promise<string | null> {
+    const existing = await trx
+      .selectFrom('ledger_transfers')
+      .select(['id', 'member_id'])
+      .where('kind', '=', 'deposit')
+      .where('external_ref', '=', t.reference)
+      .executeTakeFirst();
+    if (existing) return existing.member_id === memberId ? existing.id : null;
+    await ensureMemberAccounts(trx, memberId, currency, now);
+    const { transfer } = await createTransfer(trx, {
+      memberId,
+      debit: { house: 'bank_in' },
+      credit: { memberId, kind: 'cash' },
+      amountMinor: t.amountMinor,
+      currency,
+      kind: 'deposit',
+      status: 'posted',
+      externalRef: t.reference,
+      metadata: {
+        channel: 'bank',
+        bankReference: t.reference,
+        fromBankCode: t.fromBankCode,
+        fromAccountNo: t.fromAccountNo,
+        ...metadata,
+      },
+      now,
+    });
+    return transfer.id;
+  }
+
+  async function record(t: IncomingTransfer): Promise<Outcome> {
+    const accountNo = t.fromAccountNo.replace(/\D/g, '');
+    const member = await findMemberByAccount(db.kysely, t.fromBankCode, accountNo);
+    const currency = member ? ledgerCurrency(member.currency) : null;
+    const reason = !member ? 'no_member' : currency !== t.currency ? 'currency_mismatch' : null;
+    return db.withTransaction(async (trx): Promise<Outcome> => {
+      const now = clock.now();
+      const id = randomUUID();
+      const isNew = await insertIncoming(trx, {
+        id,
+        transfer: t,
+        status: reason ? 'unmatched' : 'credited',
+        unmatchedReason: reason,
+        memberId: member?.memberId ?? null,
+        now,
+      });
+      if (!isNew) return 'duplicates';
+      if (reason || !member || !currency) return 'unmatched';
+      const transferId = await creditDeposit(trx, member.memberId, currency, t, now);
+      if (!transferId) {
+        // Its reference was already credited to someone else: an operator must look at it.
+        await trx
+          .updateTable('bank_incoming_transfers')
+          .set({
+            status: 'unmatched',
+            unmatched_reason: 'reference_already_credited',
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .execute();
+        return 'unmatched';
+      }
+      await linkIncoming(
+        trx,
+        id,
+        { status: 'credited', memberId: member.memberId, transferId },
+        now,
+      );
+      return 'credited';
+    });
+  }
+
+  async function runOnce(): Promise<BankFeedSummary> {
+    const summary: BankFeedSummary = { read: 0, credited: 0, unmatched: 0, duplicates: 0 };
+    let cursor = await readCursor(db.kysely, BANK_FEED_CURSOR);
+    for (let page = 0; page < MAX_PAGES_PER_RUN; page += 1) {
+      const next = await bank.incoming(cursor);
+      // Each transfer is recorded before the cursor moves past it: a crash re-reads, and the reference dedupes.
+      for (const transfer of next.transfers) {
+        summary.read += 1;
+        summary[await record(transfer)] += 1;
+      }
+      if (next.cursor !== cursor)
+        await saveCursor(db.kysely, BANK_FEED_CURSOR, next.cursor, clock.now());
+      cursor = next.cursor;
+      if (next.transfers.length === 0) break;
+    }
+    if (summary.read > 0) log.info({ bankFeed: summary }, 'bank feed read');
+    return summary;
+  }
+
+  let running: Promise<BankFeedSummary> | null = null;
+
+  return {
+    /** Reads the feed once to its end (bounded). Calls while a run is going share that run. */
+    runBankFeedOnce(): Promise<BankFeedSummary> {
+      running ??= runOnce().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+
+    /** Transfers that matched no member, oldest first (for the back office). */
+    listUnmatched: (limit = 100) => listUnmatched(db.kysely, limit),
+
+    /**
+     * An operator credits an unmatched transfer to the member it belongs to (the back office calls this). Crediting
+     * one already resolved returns it as it is.
+     */
+    async creditUnmatched(
+      incomingId: string,
+      memberId: string,
+      operator: string,
+    ): Promise<StoredIncoming> {
+      return db.withTransaction(async (trx) => {
+        const incoming = await findIncoming(trx, incomingId, { isLocked: true });
+        if (!incoming) throw new AppError('NOT_FOUND');
+        if (incoming.status === 'resolved' && incoming.memberId === memberId) return incoming;
+        if (incoming.status !== 'unmatched') throw new AppError('INVALID_REQUEST');
+        const member = await trx
+          .selectFrom('members')
+          .select('currency')
+          .where('id', '=', memberId)
+          .executeTakeFirst();
+        if (!member) throw new AppError('NO_USER');
+        const currency = ledgerCurrency(member.currency);
+        if (currency !== incoming.currency) throw new AppError('INVALID_REQUEST');
+        const now = clock.now();
+        const transferId = await creditDeposit(trx, memberId, currency, incoming, now, {
+          resolvedBy: operator,
+        });
+        if (!transferId) throw new AppError('INVALID_REQUEST');
+        await linkIncoming(trx, incoming.id, { status: 'resolved', memberId, transferId }, now);
+        return { ...incoming, status: 'resolved' as const, memberId, transferId };
+      });
+    },
+  };
+}
+
+export type BankFeedService = ReturnType<typeof createBankFeedService>;

@@ -1,0 +1,94 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, GameProvidersTable, MemberGameAccountsTable } from '@/db/schema.ts';
+
+export type ProviderRow = Selectable<GameProvidersTable>;
+export type MemberGameAccountRow = Selectable<MemberGameAccountsTable>;
+
+export function listProviders(db: Kysely<Database>): Promise<ProviderRow[]> {
+  return db
+    .selectFrom('game_providers')
+    .selectAll()
+    .orderBy('sort_order')
+    .orderBy('code')
+    .execute();
+}
+
+export function findProvider(db: Kysely<Database>, code: string) {
+  return db.selectFrom('game_providers').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export function listMemberGameAccounts(db: Kysely<Database>, memberId: string) {
+  return db
+    .selectFrom('member_game_accounts')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+export function findMemberGameAccount(db: Kysely<Database>, memberId: string, provider: string) {
+  return db
+    .selectFrom('member_game_accounts')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+}
+
+/** Claims the member's account at a provider; false when one exists already (unique constraint decides). */
+export async function claimMemberGameAccount(
+  db: Kysely<Database>,
+  row: Omit<MemberGameAccountRow, 'synced_at'>,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('member_game_accounts')
+    .values({ ...row, synced_at: null })
+    .onConflict((oc) => oc.columns(['member_id', 'provider']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function markGameAccountActive(db: Kysely<Database>, id: string, now: Date) {
+  await db
+    .updateTable('member_game_accounts')
+    .set({ status: 'active', updated_at: now, synced_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateGamePassword(
+  db: Kysely<Database>,
+  id: string,
+  passwordEnc: string,
+  now: Date,
+) {
+  await db
+    .updateTable('member_game_accounts')
+    .set({ password_enc: passwordEnc, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markSynced(db: Kysely<Database>, id: string, now: Date) {
+  await db
+    .updateTable('member_game_accounts')
+    .set({ synced_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Active game accounts of every member, for the periodic balance sync. */
+export function listActiveGameAccounts(
+  db: Kysely<Database>,
+  options: { limit: number; afterId?: string },
+) {
+  let query = db
+    .selectFrom('member_game_accounts as g')
+    .innerJoin('members as m', 'm.id', 'g.member_id')
+    .select(['g.id', 'g.member_id', 'g.provider', 'g.username', 'm.currency'])
+    .where('g.status', '=', 'active')
+    .orderBy('g.id')
+    .limit(options.limit);
+  if (options.afterId) query = query.where('g.id', '>', options.afterId);
+  return query.execute();
+}

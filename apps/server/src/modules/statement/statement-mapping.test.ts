@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { LedgerTransferKind } from '@/db/schema.ts';
+import {
+  accountName,
+  toStatementEntry,
+  type StatementAccount,
+  type StatementTransfer,
+} from '@/modules/statement/statement-mapping.ts';
+
+const member = 'm-1';
+const cash: StatementAccount = { memberId: member, kind: 'cash', provider: null };
+const bonusWallet: StatementAccount = { memberId: member, kind: 'bonus', provider: null };
+const pg: StatementAccount = { memberId: member, kind: 'game', provider: 'PG' };
+const house = (kind: string, provider: string | null = null): StatementAccount => ({
+  memberId: null,
+  kind,
+  provider,
+});
+
+function transfer(
+  kind: LedgerTransferKind,
+  debit: StatementAccount,
+  credit: StatementAccount,
+  overrides: Partial<StatementTransfer> = {},
+): StatementTransfer {
+  return {
+    id: 't-1',
+    kind,
+    status: 'posted',
+    amountMinor: 1_234_56n,
+    createdAt: new Date('2026-11-02T03:00:00.000Z'),
+    metadata: null,
+    debit,
+    credit,
+    ...overrides,
+  };
+}
+
+describe('statement rows from ledger transfers', () => {
+  it.each([
+    ['deposit', house('bank_in'), cash, 'deposit', 'bank', 'wallet', null],
+    ['withdraw', cash, house('bank_out'), 'withdraw', 'wallet', 'bank', null],
+    ['game_in', cash, pg, 'transfer', 'wallet', 'PG', null],
+    ['game_out', pg, cash, 'transfer', 'PG', 'wallet', null],
+    ['bonus', house('bonus'), bonusWallet, 'bonus', 'bonus', 'bonus_wallet', null],
+    ['finish_bonus', bonusWallet, cash, 'finish_bonus', 'bonus_wallet', 'wallet', null],
+    [
+      'bonus_forfeit',
+      bonusWallet,
+      house('bonus'),
+      'finish_bonus',
+      'bonus_wallet',
+      'bonus',
+      'bonus_forfeit',
+    ],
+    ['refund', house('refund'), cash, 'bonus', 'refund', 'wallet', 'refund'],
+    ['invite', house('invite'), cash, 'bonus', 'invite', 'wallet', 'invite'],
+    ['prize', house('prize'), cash, 'bonus', 'prize', 'wallet', 'luckydraw'],
+    ['adjustment', house('adjustment'), cash, 'deposit', 'adjustment', 'wallet', 'adjustment'],
+    ['adjustment', cash, house('adjustment'), 'withdraw', 'wallet', 'adjustment', 'adjustment'],
+  ] as const)('%s %o → %s', (kind, debit, credit, type, from, to, description) => {
+    expect(toStatementEntry(transfer(kind, debit, credit))).toEqual({
+      _id: 't-1',
+      statementType: type,
+      from,
+      to,
+      amount: 1_234.56,
+      status: 'SUCCESS',
+      createdAt: '2026-11-02T03:00:00.000Z',
+      description,
+    });
+  });
+
+  it('maps pending, posted and voided to PENDING, SUCCESS and FAILED', () => {
+    const w = (status: StatementTransfer['status']) =>
+      toStatementEntry(transfer('withdraw', cash, house('bank_out'), { status })).status;
+    expect([w('pending'), w('posted'), w('voided')]).toEqual(['PENDING', 'SUCCESS', 'FAILED']);
+  });
+
+  it('uses a description the transfer carries', () => {
+    const entry = toStatementEntry(
+      transfer('bonus', house('bonus'), bonusWallet, { metadata: { description: 'WELCOME100' } }),
+    );
+    expect(entry.description).toBe('WELCOME100');
+  });
+
+  it('names a provider float by its provider', () => {
+    expect(accountName(house('provider_float', 'JOKER'))).toBe('JOKER');
+    expect(accountName(house('game_result'))).toBe('game_result');
+  });
+});

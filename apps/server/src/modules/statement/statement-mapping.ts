@@ -1,0 +1,96 @@
+import type { StatementEntry } from '@mekong/contracts/statement';
+import { toMajor } from '@mekong/contracts/money';
+import { WALLET } from '@mekong/contracts/wallet';
+import type { LedgerTransferKind } from '@/db/schema.ts';
+
+/** One side of a transfer as the statement needs it. */
+export type StatementAccount = { memberId: string | null; kind: string; provider: string | null };
+
+export type StatementTransfer = {
+  id: string;
+  kind: LedgerTransferKind;
+  status: 'pending' | 'posted' | 'voided';
+  amountMinor: bigint;
+  createdAt: Date;
+  metadata: Record<string, unknown> | null;
+  debit: StatementAccount;
+  credit: StatementAccount;
+};
+
+/** Ledger kinds that are never statement rows: game results are play inside a game, not a member's action. */
+export const KINDS_NOT_IN_STATEMENT: readonly LedgerTransferKind[] = ['game_result'];
+
+/** The member bonus wallet's name in the statement (the cash wallet is `wallet`, as in transfer calls). */
+export const BONUS_WALLET = 'bonus_wallet';
+
+/**
+ * An account's name in a statement row: `wallet` (cash) and `bonus_wallet` for the member's wallets, the provider
+ * code for a game account, `bank` for the bank sides, otherwise the house account's kind (bonus, refund, …).
+ */
+export function accountName(account: StatementAccount): string {
+  if (account.memberId !== null) {
+    if (account.kind === 'cash') return WALLET;
+    if (account.kind === 'bonus') return BONUS_WALLET;
+    return account.provider ?? account.kind;
+  }
+  if (account.kind === 'bank_in' || account.kind === 'bank_out') return 'bank';
+  if (account.kind === 'provider_float') return account.provider ?? account.kind;
+  return account.kind;
+}
+
+const STATUS = { pending: 'PENDING', posted: 'SUCCESS', voided: 'FAILED' } as const;
+
+/** The description a kind gets when its transfer carries none (spec §3: linked bonus, promotion, invite, refund, luckydraw). */
+const DEFAULT_DESCRIPTION: Partial<Record<LedgerTransferKind, string>> = {
+  refund: 'refund',
+  invite: 'invite',
+  prize: 'luckydraw',
+  bonus_forfeit: 'bonus_forfeit',
+  adjustment: 'adjustment',
+};
+
+/**
+ * Spec §3's five statement types from the ledger kind. The client signs the amount by type (deposit and bonus +,
+ * withdraw −), so credits of refunds, invites and prizes read as `bonus`, and a manual adjustment reads as a
+ * deposit or a withdrawal by its direction.
+ */
+export function statementType(transfer: StatementTransfer): StatementEntry['statementType'] {
+  switch (transfer.kind) {
+    case 'deposit':
+      return 'deposit';
+    case 'withdraw':
+      return 'withdraw';
+    case 'game_in':
+    case 'game_out':
+    case 'game_result':
+      return 'transfer';
+    case 'bonus':
+    case 'refund':
+    case 'invite':
+    case 'prize':
+      return 'bonus';
+    case 'finish_bonus':
+    case 'bonus_forfeit':
+      return 'finish_bonus';
+    case 'adjustment':
+      return transfer.credit.memberId !== null ? 'deposit' : 'withdraw';
+  }
+}
+
+/** One statement row, derived from one ledger transfer (DESIGN D3: never a separate truth). */
+export function toStatementEntry(transfer: StatementTransfer): StatementEntry {
+  const given = transfer.metadata?.description;
+  return {
+    _id: transfer.id,
+    statementType: statementType(transfer),
+    from: accountName(transfer.debit),
+    to: accountName(transfer.credit),
+    amount: toMajor(transfer.amountMinor),
+    status: STATUS[transfer.status],
+    createdAt: transfer.createdAt.toISOString(),
+    description:
+      typeof given === 'string' && given.length > 0
+        ? given
+        : (DEFAULT_DESCRIPTION[transfer.kind] ?? null),
+  };
+}

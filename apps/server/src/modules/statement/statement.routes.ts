@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { statementList } from '@mekong/contracts/statement';
+import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
+import type { StatementService } from '@/modules/statement/statement.service.ts';
+import { sessionOf } from '@/plugins/sessions.ts';
+
+export function registerStatementRoutes(
+  app: FastifyInstance,
+  routes: ApiRouteTable,
+  statement: StatementService,
+) {
+  contractRoute(app, routes, {
+    contract: statementList,
+    handler: ({ body, request }) => statement.list(sessionOf(request).memberId, body),
+  });
+}

@@ -1,0 +1,25 @@
+import type { ResponseOf } from '@mekong/contracts/contract';
+import type { statementList } from '@mekong/contracts/statement';
+import type { AppDeps } from '@/app-deps.ts';
+import { toStatementEntry } from '@/modules/statement/statement-mapping.ts';
+import { listStatementTransfers } from '@/modules/statement/statement.repository.ts';
+
+export type StatementResponse = ResponseOf<typeof statementList>;
+
+/** POST /api/statement (spec §2, §7): the member's ledger transfers as statement rows, newest first. */
+export function createStatementService({ db }: Pick<AppDeps, 'db'>) {
+  return {
+    async list(
+      memberId: string,
+      page: { page: number; limit: number },
+    ): Promise<StatementResponse> {
+      const { total, transfers } = await listStatementTransfers(db.kysely, memberId, {
+        offset: (page.page - 1) * page.limit,
+        limit: page.limit,
+      });
+      return { total, statements: transfers.map(toStatementEntry) };
+    },
+  };
+}
+
+export type StatementService = ReturnType<typeof createStatementService>;

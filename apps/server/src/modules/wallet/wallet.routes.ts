@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { IDEMPOTENCY_HEADER } from '@mekong/contracts/constants';
+import { toMajor } from '@mekong/contracts/money';
+import {
+  autoLogin,
+  autoLoginWithPassword,
+  walletAccount,
+  walletActivate,
+  walletGet,
+  walletRefreshSlot,
+  walletResetPassword,
+  walletTransfer,
+  walletTransferAll,
+} from '@mekong/contracts/wallet';
+import { AppError } from '@/lib/app-error.ts';
+import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
+import { codeForIssues } from '@/lib/zod-errors.ts';
+import type { GamesService, LegStatus } from '@/modules/games/games.service.ts';
+import type { WalletService } from '@/modules/wallet/wallet.service.ts';
+import { sessionOf } from '@/plugins/sessions.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** DESIGN D3: every money-moving call carries an Idempotency-Key header, a UUID (KEY_MISSING, KEY_INVALID). */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const value = request.headers[IDEMPOTENCY_HEADER];
+  if (value === undefined || value === '') throw new AppError('KEY_MISSING');
+  if (typeof value !== 'string' || !UUID.test(value.trim())) throw new AppError('KEY_INVALID');
+  return value.trim().toLowerCase();
+}
+
+/** Path parameters through the contract's schema (catalogue codes as messages). */
+function paramsOf<S extends z.ZodType>(
+  schema: S | undefined,
+  request: FastifyRequest,
+): z.output<S> {
+  if (!schema) throw new Error('contract without params');
+  const result = schema.safeParse(request.params);
+  if (!result.success) throw new AppError(codeForIssues(result.error.issues));
+  return result.data;
+}
+
+/** Settled: 200 SUCCESS. Unknown outcome, left for reconciliation: 202 TRANSFER_PENDING. Refused: 502 TRANSFER_FAIL. */
+function moneyAnswer(reply: FastifyReply, status: LegStatus) {
+  if (status === 'FAILED') throw new AppError('TRANSFER_FAIL');
+  if (status === 'PENDING') {
+    void reply.code(202);
+    return 'TRANSFER_PENDING' as const;
+  }
+  return 'SUCCESS' as const;
+}
+
+export function registerWalletRoutes(
+  app: FastifyInstance,
+  routes: ApiRouteTable,
+  wallet: WalletService,
+  games: GamesService,
+) {
+  const memberOf = (request: FastifyRequest) => sessionOf(request).memberId;
+
+  contractRoute(app, routes, {
+    contract: walletGet,
+    handler: ({ request }) => wallet.getWallet(memberOf(request)),
+  });
+  contractRoute(app, routes, {
+    contract: walletRefreshSlot,
+    handler: ({ request }) => wallet.refresh(memberOf(request)),
+  });
+  contractRoute(app, routes, {
+    contract: walletActivate,
+    handler: ({ request }) =>
+      games.activate(memberOf(request), paramsOf(walletActivate.params, request).code),
+  });
+  contractRoute(app, routes, {
+    contract: walletAccount,
+    handler: ({ request }) =>
+      games.account(memberOf(request), paramsOf(walletAccount.params, request).code),
+  });
+  contractRoute(app, routes, {
+    contract: walletResetPassword,
+    handler: ({ request }) =>
+      games.resetPassword(memberOf(request), paramsOf(walletResetPassword.params, request).code),
+  });
+  contractRoute(app, routes, {
+    contract: walletTransfer,
+    handler: async ({ body, request, reply }) => {
+      const key = idempotencyKeyOf(request);
+      const result = await wallet.transfer(memberOf(request), body, key);
+      return { message: moneyAnswer(reply, result.status), ...result };
+    },
+  });
+  contractRoute(app, routes, {
+    contract: walletTransferAll,
+    handler: async ({ body, request, reply }) => {
+      const key = idempotencyKeyOf(request);
+      const result = await wallet.transferAll(memberOf(request), body, key);
+      return {
+        message: moneyAnswer(reply, result.status),
+        amount: toMajor(result.amountMinor),
+      };
+    },
+  });
+  contractRoute(app, routes, {
+    contract: autoLogin,
+    handler: ({ request }) => {
+      const { provider, username } = paramsOf(autoLogin.params, request);
+      return games.autoLogin(memberOf(request), provider, username);
+    },
+  });
+  contractRoute(app, routes, {
+    contract: autoLoginWithPassword,
+    handler: ({ request }) => {
+      const { provider, username, password } = paramsOf(autoLoginWithPassword.params, request);
+      return games.autoLogin(memberOf(request), provider, username, password);
+    },
+  });
+}

@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { toMajor, toMinor } from '@mekong/contracts/money';
+import { WALLET, type WalletResponse } from '@mekong/contracts/wallet';
+import type { AppDeps } from '@/app-deps.ts';
+import { AppError } from '@/lib/app-error.ts';
+import type { AccountService } from '@/modules/account/account.service.ts';
+import {
+  gameEntry,
+  statusOfTransfer,
+  type GamesService,
+  type LegStatus,
+} from '@/modules/games/games.service.ts';
+import type { Currency } from '@/modules/ledger/ledger-ids.ts';
+import {
+  findTransferByIdempotencyKey,
+  getMemberBalances,
+  type TransferRow,
+} from '@/modules/ledger/ledger.service.ts';
+
+/** Spec §5 / §9: the transfer minimum is 1 (baht, or kip for a LAK member). */
+const TRANSFER_MINIMUM_MINOR = 100n;
+/** A game-to-game transfer whose first leg settled this recently may still be on its second leg. */
+const SECOND_LEG_GRACE_MS = 60_000;
+
+export type MoneyMoveResult = { transferId: string; status: LegStatus };
+export type TransferAllResult = { status: LegStatus; amountMinor: bigint };
+
+type Side = { kind: 'wallet' } | { kind: 'game'; provider: string; username: string };
+
+const normalize = (ref: string) => {
+  const trimmed = ref.trim();
+  return trimmed.toLowerCase() === WALLET ? WALLET : trimmed.toUpperCase();
+};
+
+/** The worst of several leg states: any pending makes the whole pending, then any failure. */
+function combine(statuses: LegStatus[]): LegStatus {
+  if (statuses.includes('PENDING')) return 'PENDING';
+  if (statuses.includes('FAILED')) return 'FAILED';
+  return 'SUCCESS';
+}
+
+/** The wallet calls of spec §7 (GET /api/wallet and friends, transfer, transferAll), DESIGN D3 and D5. */
+export function createWalletService(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  games: GamesService,
+  account: Pick<AccountService, 'profile'>,
+) {
+  async function getWallet(memberId: string): Promise<WalletResponse> {
+    const [profile, slots] = await Promise.all([
+      account.profile(memberId),
+      games.memberSlots(memberId),
+    ]);
+    const { providers, active, balances } = slots;
+    // Total = cash wallet + every active game balance (spec §1: "wallet amount plus all game amounts"); the bonus
+    // wallet is shown apart and is not withdrawable as such. Pending (in-flight) amounts are in neither side.
+    let gamesMinor = 0n;
+    for (const code of active.keys()) gamesMinor += balances.games[code] ?? 0n;
+    const syncTimes = [...active.values()].map((a) => a.synced_at?.getTime() ?? 0);
+    const timesync = syncTimes.length > 0 ? new Date(Math.min(...syncTimes)) : clock.now();
+    return {
+      ...profile,
+      wallet: {
+        amount: toMajor(balances.cash),
+        bonusAmount: toMajor(balances.bonus),
+        hasReceivedBonus: false,
+      },
+      overall: {
+        total: toMajor(balances.cash + gamesMinor),
+        timesync: timesync.toISOString(),
+        inviteAmount: 0,
+        inviteSuccess: 0,
+        inviteFail: 0,
+      },
+      slots: providers
+        .filter((p) => p.is_enabled)
+        .map((p) =>
+          gameEntry(
+            p,
+            active.has(p.code),
+            active.has(p.code) ? (balances.games[p.code] ?? 0n) : 0n,
+          ),
+        ),
+    };
+  }
+
+  /** A transfer side: the wallet, or a game the member has activated (to: an enabled provider). */
+  async function sideOf(memberId: string, ref: string, role: 'from' | 'to'): Promise<Side> {
+    if (ref === WALLET) return { kind: 'wallet' };
+    const account = await games.activeAccount(memberId, ref).catch(() => undefined);
+    if (!account) throw new AppError('NO_GAME');
+    // Money may always come back from a provider the operator switched off, never go into one.
+    if (role === 'to') await games.enabledProvider(ref);
+    return { kind: 'game', provider: account.provider, username: account.username };
+  }
+
+  async function reportGameToGame(
+    memberId: string,
+    first: TransferRow,
+    secondKey: string,
+  ): Promise<MoneyMoveResult> {
+    const second = await findTransferByIdempotencyKey(db.kysely, memberId, secondKey);
+    if (second) return { transferId: second.id, status: statusOfTransfer(second) };
+    const status = statusOfTransfer(first);
+    if (status !== 'SUCCESS') return { transferId: first.id, status };
+    // The first leg landed in the wallet and no second leg exists: either the first request is still on its way to
+    // it, or it stopped (the money stays in the wallet: TRANSFER_FAIL says "funds returned to wallet").
+    const settledAt = first.settledAt?.getTime() ?? 0;
+    return {
+      transferId: first.id,
+      status: clock.now().getTime() - settledAt < SECOND_LEG_GRACE_MS ? 'PENDING' : 'FAILED',
+    };
+  }
+
+  /**
+   * POST /api/wallet/transfer: every rule of spec §5 on the server, then one two-phase leg (wallet ↔ game), or two
+   * legs through the wallet (game → game). A repeated Idempotency-Key reports the first request's state and moves
+   * nothing.
+   */
+  async function transfer(
+    memberId: string,
+    input: { from: string; to: string; amount: number },
+    idempotencyKey: string,
+  ): Promise<MoneyMoveResult> {
+    const from = normalize(input.from);
+    const to = normalize(input.to);
+    if (from === to) throw new AppError('TRANSFER_SAME_ACCOUNT');
+    const amountMinor = toMinor(input.amount);
+    if (amountMinor < TRANSFER_MINIMUM_MINOR) throw new AppError('TRANSFER_MINIMUM');
+    const [source, target] = await Promise.all([
+      sideOf(memberId, from, 'from'),
+      sideOf(memberId, to, 'to'),
+    ]);
+    const { currency } = await games.findMember(memberId);
+    const leg = (side: Extract<Side, { kind: 'game' }>, direction: 'in' | 'out') => ({
+      memberId,
+      currency,
+      provider: side.provider,
+      username: side.username,
+      direction,
+      amountMinor,
+    });
+
+    if (source.kind === 'wallet' && target.kind === 'game') {
+      const r = await games.runLeg({ ...leg(target, 'in'), idempotencyKey });
+      return { transferId: r.transfer.id, status: r.status };
+    }
+    if (source.kind === 'game' && target.kind === 'wallet') {
+      const r = await games.runLeg({ ...leg(source, 'out'), idempotencyKey });
+      return { transferId: r.transfer.id, status: r.status };
+    }
+    if (source.kind === 'game' && target.kind === 'game') {
+      const groupId = randomUUID();
+      const secondKey = `${idempotencyKey}:2`;
+      const first = await games.runLeg({
+        ...leg(source, 'out'),
+        idempotencyKey,
+        id: groupId,
+        groupId,
+      });
+      if (first.isReplay) return reportGameToGame(memberId, first.transfer, secondKey);
+      // Unknown first leg: the money lands in the wallet once settled; a refused one never left the game.
+      if (first.status !== 'SUCCESS')
+        return { transferId: first.transfer.id, status: first.status };
+      const second = await games.runLeg({
+        ...leg(target, 'in'),
+        idempotencyKey: secondKey,
+        groupId: first.transfer.groupId ?? first.transfer.id,
+      });
+      return { transferId: second.transfer.id, status: second.status };
+    }
+    throw new AppError('TRANSFER_SAME_ACCOUNT');
+  }
+
+  /** The legs of an earlier transferAll with this key (its own key never moves money; its legs carry `<key>:…`). */
+  async function earlierTransferAll(memberId: string, idempotencyKey: string) {
+    return db.kysely
+      .selectFrom('ledger_transfers')
+      .select(['id', 'status', 'kind'])
+      .select((eb) => eb.cast<string>('amount', 'text').as('amount'))
+      .where('member_id', '=', memberId)
+      .where('idempotency_key', 'like', `${idempotencyKey}:all:%`)
+      .execute();
+  }
+
+  /**
+   * POST /api/wallet/transferAll {to}: everything the member holds elsewhere goes to `to`. Every active game balance
+   * comes back to the wallet first (one two-phase leg each); when `to` is a game, the whole cash wallet then goes in.
+   */
+  async function transferAll(
+    memberId: string,
+    input: { to: string },
+    idempotencyKey: string,
+  ): Promise<TransferAllResult> {
+    const to = normalize(input.to);
+    const target = await sideOf(memberId, to, 'to');
+    const earlier = await earlierTransferAll(memberId, idempotencyKey);
+    if (earlier.length > 0) {
+      const statusOf = (t: { status: string }): LegStatus =>
+        t.status === 'posted' ? 'SUCCESS' : t.status === 'voided' ? 'FAILED' : 'PENDING';
+      const inbound = earlier.filter((t) =>
+        target.kind === 'wallet' ? t.kind === 'game_out' : t.kind === 'game_in',
+      );
+      const amountMinor = inbound
+        .filter((t) => t.status === 'posted')
+        .reduce((sum, t) => sum + BigInt(t.amount), 0n);
+      const isInRefused = target.kind === 'game' && inbound.some((t) => t.status === 'voided');
+      const alive = earlier.map(statusOf).filter((s) => s !== 'FAILED');
+      return {
+        status: isInRefused || alive.length === 0 ? 'FAILED' : combine(alive),
+        amountMinor,
+      };
+    }
+
+    const { currency } = await games.findMember(memberId);
+    const groupId = randomUUID();
+    const gathered = await gatherToWallet(memberId, {
+      idempotencyKey: `${idempotencyKey}:all`,
+      groupId,
+      except: target.kind === 'game' ? target.provider : undefined,
+      currency,
+    });
+    const outStatuses = gathered.map((g) => g.status);
+    if (target.kind === 'wallet') {
+      if (gathered.length === 0) throw new AppError('MONEY_NOT_ENOUGH');
+      const amountMinor = gathered
+        .filter((g) => g.status === 'SUCCESS')
+        .reduce((sum, g) => sum + g.amountMinor, 0n);
+      const alive = outStatuses.filter((s) => s !== 'FAILED');
+      return { status: alive.length === 0 ? 'FAILED' : combine(alive), amountMinor };
+    }
+
+    const cash = (await getMemberBalances(db.kysely, memberId)).cash;
+    if (cash <= 0n) {
+      if (gathered.length === 0) throw new AppError('MONEY_NOT_ENOUGH');
+      // Everything is on its way back, or was refused; nothing can go in yet.
+      return { status: combine(outStatuses), amountMinor: 0n };
+    }
+    const r = await games.runLeg({
+      memberId,
+      currency,
+      provider: target.provider,
+      username: target.username,
+      direction: 'in',
+      amountMinor: cash,
+      idempotencyKey: `${idempotencyKey}:all:in`,
+      groupId,
+    });
+    if (r.status === 'FAILED') return { status: 'FAILED', amountMinor: 0n };
+    return {
+      status: combine([r.status, ...outStatuses.filter((s) => s !== 'FAILED')]),
+      amountMinor: r.status === 'SUCCESS' ? cash : 0n,
+    };
+  }
+
+  /**
+   * Brings every active game balance (but `except`) back to the cash wallet, one two-phase leg per game, in parallel.
+   * Each leg's idempotency key is `<idempotencyKey>:<PROVIDER>`. Also used by withdrawAll (DESIGN D7).
+   */
+  async function gatherToWallet(
+    memberId: string,
+    options: {
+      idempotencyKey: string;
+      groupId: string;
+      except?: string | undefined;
+      currency?: Currency;
+    },
+  ): Promise<{ provider: string; amountMinor: bigint; status: LegStatus; transferId: string }[]> {
+    const currency = options.currency ?? (await games.findMember(memberId)).currency;
+    const { active, balances } = await games.memberSlots(memberId);
+    const sources = [...active.values()].filter(
+      (a) => a.provider !== options.except && (balances.games[a.provider] ?? 0n) > 0n,
+    );
+    return Promise.all(
+      sources.map(async (a) => {
+        const amountMinor = balances.games[a.provider] ?? 0n;
+        const r = await games
+          .runLeg({
+            memberId,
+            currency,
+            provider: a.provider,
+            username: a.username,
+            direction: 'out',
+            amountMinor,
+            idempotencyKey: `${options.idempotencyKey}:${a.provider}`,
+            groupId: options.groupId,
+          })
+          .catch((error: unknown) => {
+            // Spent meanwhile (another request moved it): nothing to bring back from this game.
+            if (error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH') return undefined;
+            throw error;
+          });
+        return {
+          provider: a.provider,
+          amountMinor,
+          status: r?.status ?? ('FAILED' as const),
+          transferId: r?.transfer.id ?? '',
+        };
+      }),
+    );
+  }
+
+  return {
+    getWallet,
+    async refresh(memberId: string) {
+      await games.syncMember(memberId);
+      return getWallet(memberId);
+    },
+    transfer,
+    transferAll,
+    gatherToWallet,
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

@@ -1,0 +1,261 @@
+import { sql, type Kysely } from 'kysely';
+import type { Trx } from '@/db/database.ts';
+import type { Database, WithdrawalStatus } from '@/db/schema.ts';
+
+export type Withdrawal = {
+  id: string;
+  memberId: string;
+  transferId: string;
+  idempotencyKey: string;
+  groupId: string | null;
+  amountMinor: bigint;
+  currency: 'THB' | 'LAK';
+  bankCode: string;
+  accountNo: string;
+  accountName: string;
+  status: WithdrawalStatus;
+  failureCode: string | null;
+  payoutAttempts: number;
+  lastPayoutAt: Date | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  decisionNote: string | null;
+  createdAt: Date;
+};
+
+type Reader = Kysely<Database> | Trx;
+
+function select(db: Reader) {
+  return db
+    .selectFrom('withdrawals')
+    .select([
+      'id',
+      'member_id',
+      'transfer_id',
+      'idempotency_key',
+      'group_id',
+      sql<string>`amount::text`.as('amount'),
+      'currency',
+      'bank_code',
+      'account_no',
+      'account_name',
+      'status',
+      'failure_code',
+      'payout_attempts',
+      'last_payout_at',
+      'decided_by',
+      'decided_at',
+      'decision_note',
+      'created_at',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+function toWithdrawal(r: Row): Withdrawal {
+  return {
+    id: r.id,
+    memberId: r.member_id,
+    transferId: r.transfer_id,
+    idempotencyKey: r.idempotency_key,
+    groupId: r.group_id,
+    amountMinor: BigInt(r.amount),
+    currency: r.currency,
+    bankCode: r.bank_code,
+    accountNo: r.account_no,
+    accountName: r.account_name,
+    status: r.status,
+    failureCode: r.failure_code,
+    payoutAttempts: r.payout_attempts,
+    lastPayoutAt: r.last_payout_at,
+    decidedBy: r.decided_by,
+    decidedAt: r.decided_at,
+    decisionNote: r.decision_note,
+    createdAt: r.created_at,
+  };
+}
+
+export async function findWithdrawal(
+  db: Reader,
+  id: string,
+  options: { isLocked?: boolean } = {},
+): Promise<Withdrawal | undefined> {
+  const query = select(db).where('id', '=', id);
+  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return row && toWithdrawal(row);
+}
+
+export async function findWithdrawalByKey(
+  db: Reader,
+  memberId: string,
+  idempotencyKey: string,
+): Promise<Withdrawal | undefined> {
+  const row = await select(db)
+    .where('member_id', '=', memberId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  return row && toWithdrawal(row);
+}
+
+/** Withdrawals since `from` that still count against the daily limits (all but failed and rejected ones). */
+export async function sumWithdrawalsSince(
+  db: Reader,
+  memberId: string,
+  from: Date,
+): Promise<{ count: number; amountMinor: bigint }> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select([
+      (eb) => eb.fn.countAll<string | number>().as('n'),
+      sql<string>`coalesce(sum(amount), 0)::text`.as('total'),
+    ])
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', from)
+    .where('status', 'not in', ['failed', 'rejected'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), amountMinor: BigInt(row.total) };
+}
+
+export async function insertWithdrawal(trx: Trx, w: Withdrawal): Promise<void> {
+  await trx
+    .insertInto('withdrawals')
+    .values({
+      id: w.id,
+      member_id: w.memberId,
+      transfer_id: w.transferId,
+      idempotency_key: w.idempotencyKey,
+      group_id: w.groupId,
+      amount: w.amountMinor,
+      currency: w.currency,
+      bank_code: w.bankCode,
+      account_no: w.accountNo,
+      account_name: w.accountName,
+      status: w.status,
+      failure_code: w.failureCode,
+      payout_attempts: w.payoutAttempts,
+      last_payout_at: w.lastPayoutAt,
+      decided_by: w.decidedBy,
+      decided_at: w.decidedAt,
+      decision_note: w.decisionNote,
+      created_at: w.createdAt,
+      updated_at: w.createdAt,
+    })
+    .execute();
+}
+
+export async function updateWithdrawal(
+  db: Reader,
+  id: string,
+  changes: {
+    status?: WithdrawalStatus;
+    failureCode?: string | null;
+    decidedBy?: string;
+    decidedAt?: Date;
+    decisionNote?: string | null;
+  },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('withdrawals')
+    .set({
+      updated_at: now,
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.failureCode !== undefined ? { failure_code: changes.failureCode } : {}),
+      ...(changes.decidedBy !== undefined ? { decided_by: changes.decidedBy } : {}),
+      ...(changes.decidedAt !== undefined ? { decided_at: changes.decidedAt } : {}),
+      ...(changes.decisionNote !== undefined ? { decision_note: changes.decisionNote } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records a payout attempt about to be sent; false when the withdrawal is no longer being paid out. */
+export async function markPayoutAttempt(
+  db: Kysely<Database>,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('withdrawals')
+    .set((eb) => ({
+      payout_attempts: eb('payout_attempts', '+', 1),
+      last_payout_at: now,
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Payouts whose outcome is not known and whose last attempt is older than `before`, oldest first. */
+export async function listUnsettledPayouts(
+  db: Kysely<Database>,
+  before: Date,
+  limit: number,
+): Promise<Withdrawal[]> {
+  const rows = await select(db)
+    .where('status', '=', 'processing')
+    .where(sql<boolean>`coalesce(last_payout_at, created_at) < ${before}`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toWithdrawal);
+}
+
+/** Withdrawals waiting for an operator, oldest first (for the back office). */
+export async function listAwaitingApproval(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<Withdrawal[]> {
+  const rows = await select(db)
+    .where('status', '=', 'pending_approval')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toWithdrawal);
+}
+
+/**
+ * Locks the member's row against other withdrawals (FOR NO KEY UPDATE does not block inserts referencing it), so
+ * the daily limits and the key check of one member are decided one withdrawal at a time.
+ */
+export async function lockMemberForWithdrawal(trx: Trx, memberId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('members')
+    .select('id')
+    .where('id', '=', memberId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type PayoutAccount = {
+  currency: 'BAHT' | 'LAK';
+  status: 'active' | 'suspended';
+  bankCode: string;
+  accountNo: string;
+  accountName: string;
+};
+
+/** The member's registered bank account: the only place a withdrawal is paid to. */
+export async function findPayoutAccount(
+  db: Reader,
+  memberId: string,
+): Promise<PayoutAccount | undefined> {
+  const row = await db
+    .selectFrom('members as m')
+    .innerJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
+    .select(['m.currency', 'm.status', 'a.bank_code', 'a.account_no', 'a.account_name'])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  return (
+    row && {
+      currency: row.currency,
+      status: row.status,
+      bankCode: row.bank_code,
+      accountNo: row.account_no,
+      accountName: row.account_name,
+    }
+  );
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { toMinor } from '@mekong/contracts/money';
+import { walletWithdraw, walletWithdrawAll } from '@mekong/contracts/wallet';
+import { AppError } from '@/lib/app-error.ts';
+import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
+// One Idempotency-Key rule for every money-moving call (required UUID: KEY_MISSING, KEY_INVALID).
+import { idempotencyKeyOf } from '@/modules/wallet/wallet.routes.ts';
+import type {
+  WithdrawalService,
+  WithdrawOutcome,
+} from '@/modules/withdrawal/withdrawal.service.ts';
+import { sessionOf } from '@/plugins/sessions.ts';
+
+/** Paid: 200 SUCCESS. On its way or waiting for approval: 202 WITHDRAW_PENDING. Refused by the bank: TRANSFER_FAIL. */
+function answer(reply: FastifyReply, outcome: WithdrawOutcome) {
+  if (outcome.status === 'FAILED') throw new AppError('TRANSFER_FAIL');
+  if (outcome.status === 'PENDING') {
+    void reply.code(202);
+    return { message: 'WITHDRAW_PENDING' as const, ...outcome };
+  }
+  return { message: 'SUCCESS' as const, ...outcome };
+}
+
+export function registerWithdrawalRoutes(
+  app: FastifyInstance,
+  routes: ApiRouteTable,
+  withdrawals: WithdrawalService,
+) {
+  contractRoute(app, routes, {
+    contract: walletWithdraw,
+    handler: async ({ body, request, reply }) => {
+      const key = idempotencyKeyOf(request);
+      const outcome = await withdrawals.withdraw(
+        sessionOf(request).memberId,
+        toMinor(body.amount),
+        key,
+      );
+      return answer(reply, outcome);
+    },
+  });
+  contractRoute(app, routes, {
+    contract: walletWithdrawAll,
+    handler: async ({ body, request, reply }) => {
+      const key = idempotencyKeyOf(request);
+      const outcome = await withdrawals.withdrawAll(
+        sessionOf(request).memberId,
+        toMinor(body.amount),
+        key,
+      );
+      return answer(reply, outcome);
+    },
+  });
+}

@@ -1,0 +1,355 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { PayoutOutcome } from '@/adapters/bank/bank-gateway.ts';
+import type { AppDeps } from '@/app-deps.ts';
+import type { WithdrawalStatus } from '@/db/schema.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+import {
+  createTransfer,
+  ensureMemberAccounts,
+  getMemberBalances,
+  postTransfer,
+  voidTransfer,
+} from '@/modules/ledger/ledger.service.ts';
+import { findSetting } from '@/modules/settings/settings.repository.ts';
+import type { SettingValue } from '@/modules/settings/settings.schema.ts';
+import { startOfPlayerDay } from '@/modules/withdrawal/withdrawal-day.ts';
+import {
+  findPayoutAccount,
+  findWithdrawal,
+  findWithdrawalByKey,
+  insertWithdrawal,
+  listAwaitingApproval,
+  listUnsettledPayouts,
+  lockMemberForWithdrawal,
+  markPayoutAttempt,
+  sumWithdrawalsSince,
+  updateWithdrawal,
+  type Withdrawal,
+} from '@/modules/withdrawal/withdrawal.repository.ts';
+import type { Trx } from '@/db/database.ts';
+
+/** What the member is told: the payout went out, is still on its way (or waits for approval), or failed. */
+export type WithdrawOutcome = { withdrawalId: string; status: 'SUCCESS' | 'PENDING' | 'FAILED' };
+
+/**
+ * Brings every active game balance back to the cash wallet (DESIGN D3 two-phase: the wallet service's
+ * gatherToWallet), each leg keyed `<idempotencyKey>:<PROVIDER>` and tied by `groupId`.
+ */
+export type GatherGames = (
+  memberId: string,
+  options: { idempotencyKey: string; groupId: string },
+) => Promise<{ status: 'SUCCESS' | 'PENDING' | 'FAILED' }[]>;
+
+export type ReconcileSummary = {
+  checked: number;
+  succeeded: number;
+  failed: number;
+  resent: number;
+  unknown: number;
+};
+
+const STATUS_OUTCOME: Record<WithdrawalStatus, WithdrawOutcome['status']> = {
+  pending_approval: 'PENDING',
+  processing: 'PENDING',
+  succeeded: 'SUCCESS',
+  failed: 'FAILED',
+  rejected: 'FAILED',
+};
+
+const outcomeOf = (w: Withdrawal): WithdrawOutcome => ({
+  withdrawalId: w.id,
+  status: STATUS_OUTCOME[w.status],
+});
+
+/** A UUID-shaped key derived from a member's key, for the legs of one request (stable across its retries). */
+export function derivedKey(idempotencyKey: string, label: string): string {
+  const h = createHash('sha256').update(`${idempotencyKey}:${label}`).digest('hex');
+  const variant = ((parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Money out (DESIGN D7): withdrawals reserve cash, pay out through the bank, and settle exactly once. */
+export function createWithdrawalService(
+  { db, clock, bank, config, log }: Pick<AppDeps, 'db' | 'clock' | 'bank' | 'config' | 'log'>,
+  options: { gatherGames?: GatherGames } = {},
+) {
+  /** A payout older than this without an answer is asked about: the bank call itself has surely given up by then. */
+  const staleAfterMs = config.BANK_TIMEOUT_MS + 5_000;
+
+  async function settings() {
+    const [range, limits] = await Promise.all([
+      findSetting(db.kysely, 'withdraw'),
+      findSetting(db.kysely, 'withdrawLimits'),
+    ]);
+    if (!range || !limits) throw new AppError('NO_DATA');
+    return { range, limits };
+  }
+
+  function checkDailyLimits(
+    today: { count: number; amountMinor: bigint },
+    amountMinor: bigint,
+    limits: SettingValue<'withdrawLimits'>,
+  ) {
+    if (today.count + 1 > limits.dailyCount) throw new AppError('WITHDRAW_DAILY_LIMIT');
+    if (today.amountMinor + amountMinor > BigInt(limits.dailyAmountMinor))
+      throw new AppError('WITHDRAW_DAILY_AMOUNT');
+  }
+
+  /** Every rule that can be checked before money moves: amount range, a registered account, today's limits. */
+  async function checkRules(memberId: string, amountMinor: bigint) {
+    const { range, limits } = await settings();
+    if (amountMinor < BigInt(range.minMinor)) throw new AppError('WITHDRAW_MINIMUM');
+    if (amountMinor > BigInt(range.maxMinor)) throw new AppError('WITHDRAW_MAXIMUM');
+    const account = await findPayoutAccount(db.kysely, memberId);
+    if (!account) throw new AppError('NO_BANK');
+    checkDailyLimits(
+      await sumWithdrawalsSince(db.kysely, memberId, startOfPlayerDay(clock.now())),
+      amountMinor,
+      limits,
+    );
+    return { account, limits };
+  }
+
+  /** A repeated key answers the first withdrawal's current state; with another amount it is refused. */
+  function replay(existing: Withdrawal, amountMinor: bigint): WithdrawOutcome {
+    if (existing.amountMinor !== amountMinor) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return outcomeOf(existing);
+  }
+
+  /** Posts (paid) or voids (refused: the money is back in the wallet) a payout, once, under the row lock. */
+  async function settle(
+    withdrawalId: string,
+    outcome: Exclude<PayoutOutcome, { kind: 'unknown' }>,
+  ): Promise<Withdrawal> {
+    return db.withTransaction(async (trx) => {
+      const current = await findWithdrawal(trx, withdrawalId, { isLocked: true });
+      if (!current) throw new Error(`withdrawal ${withdrawalId} does not exist`);
+      if (current.status !== 'processing') return current;
+      const now = clock.now();
+      if (outcome.kind === 'success') {
+        await postTransfer(trx, current.transferId, now);
+        await updateWithdrawal(trx, current.id, { status: 'succeeded' }, now);
+        return { ...current, status: 'succeeded' as const };
+      }
+      await voidTransfer(trx, current.transferId, now);
+      await updateWithdrawal(trx, current.id, { status: 'failed', failureCode: outcome.code }, now);
+      return { ...current, status: 'failed' as const, failureCode: outcome.code };
+    });
+  }
+
+  /** Sends the payout (no transaction open) with the ledger transfer id as the bank's reference. */
+  async function sendPayout(w: Withdrawal): Promise<Withdrawal> {
+    if (!(await markPayoutAttempt(db.kysely, w.id, clock.now())))
+      return (await findWithdrawal(db.kysely, w.id)) ?? w;
+    const outcome = await bank.payout({
+      reference: w.transferId,
+      bankCode: w.bankCode,
+      accountNo: w.accountNo,
+      accountName: w.accountName,
+      amountMinor: w.amountMinor,
+      currency: w.currency,
+    });
+    if (outcome.kind === 'unknown') {
+      log.warn(
+        { withdrawalId: w.id, detail: outcome.detail },
+        'payout outcome unknown; left pending',
+      );
+      return w;
+    }
+    if (outcome.kind === 'failed')
+      log.warn({ withdrawalId: w.id, code: outcome.code }, 'payout refused; money returned');
+    return settle(w.id, outcome);
+  }
+
+  async function withdraw(
+    memberId: string,
+    amountMinor: bigint,
+    idempotencyKey: string,
+    groupId: string | null = null,
+  ): Promise<WithdrawOutcome> {
+    const existing = await findWithdrawalByKey(db.kysely, memberId, idempotencyKey);
+    if (existing) return replay(existing, amountMinor);
+    const { account, limits } = await checkRules(memberId, amountMinor);
+
+    const result = await db.withTransaction(async (trx: Trx) => {
+      if (!(await lockMemberForWithdrawal(trx, memberId))) throw new AppError('NO_USER');
+      // Under the member's lock, the key check and the daily limits cannot race another withdrawal of this member.
+      const again = await findWithdrawalByKey(trx, memberId, idempotencyKey);
+      if (again) return { isReplay: true as const, withdrawal: again };
+      const now = clock.now();
+      checkDailyLimits(
+        await sumWithdrawalsSince(trx, memberId, startOfPlayerDay(now)),
+        amountMinor,
+        limits,
+      );
+      const currency = ledgerCurrency(account.currency);
+      await ensureMemberAccounts(trx, memberId, currency, now);
+      const withdrawalId = randomUUID();
+      const { transfer, isReplay } = await createTransfer(trx, {
+        memberId,
+        debit: { memberId, kind: 'cash' },
+        credit: { house: 'bank_out' },
+        amountMinor,
+        currency,
+        kind: 'withdraw',
+        status: 'pending',
+        idempotencyKey,
+        ...(groupId ? { groupId } : {}),
+        metadata: { withdrawalId },
+        now,
+      });
+      // The key already moved money in another call (a transfer): this request is not its repeat.
+      if (isReplay) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      const created: Withdrawal = {
+        id: withdrawalId,
+        memberId,
+        transferId: transfer.id,
+        idempotencyKey,
+        groupId,
+        amountMinor,
+        currency,
+        bankCode: account.bankCode,
+        accountNo: account.accountNo,
+        accountName: account.accountName,
+        status: amountMinor > BigInt(limits.autoPayoutMaxMinor) ? 'pending_approval' : 'processing',
+        failureCode: null,
+        payoutAttempts: 0,
+        lastPayoutAt: null,
+        decidedBy: null,
+        decidedAt: null,
+        decisionNote: null,
+        createdAt: now,
+      };
+      await insertWithdrawal(trx, created);
+      return { isReplay: false as const, withdrawal: created };
+    });
+
+    if (result.isReplay) return replay(result.withdrawal, amountMinor);
+    const w = result.withdrawal;
+    if (w.status === 'pending_approval') return outcomeOf(w);
+    return outcomeOf(await sendPayout(w));
+  }
+
+  return {
+    /** POST /api/wallet/withdraw: `amountMinor` from the member's cash wallet to the registered bank account. */
+    withdraw: (memberId: string, amountMinor: bigint, idempotencyKey: string) =>
+      withdraw(memberId, amountMinor, idempotencyKey),
+
+    /**
+     * POST /api/wallet/withdrawAll (DESIGN D7): brings every active game balance back to the wallet, then withdraws
+     * `amountMinor`. A game leg whose outcome is unknown stays pending (reconciled later); the withdrawal then only
+     * succeeds if the cash wallet already covers the amount.
+     */
+    async withdrawAll(
+      memberId: string,
+      amountMinor: bigint,
+      idempotencyKey: string,
+    ): Promise<WithdrawOutcome> {
+      const existing = await findWithdrawalByKey(db.kysely, memberId, idempotencyKey);
+      if (existing) return replay(existing, amountMinor);
+      // Refuse what will be refused anyway before moving any game money.
+      await checkRules(memberId, amountMinor);
+      const balances = await getMemberBalances(db.kysely, memberId);
+      const total = Object.values(balances.games).reduce((sum, b) => sum + b, balances.cash);
+      if (amountMinor > total) throw new AppError('MONEY_NOT_ENOUGH');
+      const groupId = derivedKey(idempotencyKey, 'withdrawAll');
+      const legs = options.gatherGames
+        ? await options.gatherGames(memberId, { idempotencyKey, groupId })
+        : [];
+      try {
+        return await withdraw(memberId, amountMinor, idempotencyKey, groupId);
+      } catch (error) {
+        // Short only because a game could not be emptied (refused, or still on its way): say the transfer failed.
+        const isLegUnsettled = legs.some((leg) => leg.status !== 'SUCCESS');
+        if (error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH' && isLegUnsettled)
+          throw new AppError('TRANSFER_FAIL', { cause: error });
+        throw error;
+      }
+    },
+
+    /**
+     * Operator approval of a withdrawal above the auto-payout limit: sends the payout. Approving one already
+     * approved returns it as it is. The back office calls this (there is no back office yet).
+     */
+    async approveWithdrawal(withdrawalId: string, operator: string): Promise<Withdrawal> {
+      const decided = await db.withTransaction(async (trx) => {
+        const current = await findWithdrawal(trx, withdrawalId, { isLocked: true });
+        if (!current) throw new AppError('NOT_FOUND');
+        if (current.status !== 'pending_approval') {
+          if (current.decidedBy !== null && current.status !== 'rejected')
+            return { w: current, isNew: false };
+          throw new AppError('INVALID_REQUEST');
+        }
+        const now = clock.now();
+        const changes = { status: 'processing' as const, decidedBy: operator, decidedAt: now };
+        await updateWithdrawal(trx, current.id, changes, now);
+        return { w: { ...current, ...changes }, isNew: true };
+      });
+      return decided.isNew ? sendPayout(decided.w) : decided.w;
+    },
+
+    /** Operator refusal of a withdrawal waiting for approval: the money goes back to the member's wallet. */
+    async rejectWithdrawal(
+      withdrawalId: string,
+      operator: string,
+      note: string | null = null,
+    ): Promise<Withdrawal> {
+      return db.withTransaction(async (trx) => {
+        const current = await findWithdrawal(trx, withdrawalId, { isLocked: true });
+        if (!current) throw new AppError('NOT_FOUND');
+        if (current.status === 'rejected') return current;
+        if (current.status !== 'pending_approval') throw new AppError('INVALID_REQUEST');
+        const now = clock.now();
+        await voidTransfer(trx, current.transferId, now);
+        const changes = {
+          status: 'rejected' as const,
+          failureCode: 'REJECTED',
+          decidedBy: operator,
+          decidedAt: now,
+          decisionNote: note,
+        };
+        await updateWithdrawal(trx, current.id, changes, now);
+        return { ...current, ...changes };
+      });
+    },
+
+    /** Withdrawals waiting for an operator, oldest first. */
+    listAwaitingApproval: (limit = 100) => listAwaitingApproval(db.kysely, limit),
+
+    findWithdrawal: (withdrawalId: string) => findWithdrawal(db.kysely, withdrawalId),
+
+    /**
+     * The payout reconciliation job: each payout still without an answer after the bank call's time-out is settled by
+     * asking the bank for its reference. One the bank never saw is sent again under the same reference (paid at most
+     * once), rather than voided, so a late-arriving first call can never pay money the ledger gave back.
+     */
+    async reconcilePayouts(limit = 100): Promise<ReconcileSummary> {
+      const summary: ReconcileSummary = {
+        checked: 0,
+        succeeded: 0,
+        failed: 0,
+        resent: 0,
+        unknown: 0,
+      };
+      const before = new Date(clock.now().getTime() - staleAfterMs);
+      for (const w of await listUnsettledPayouts(db.kysely, before, limit)) {
+        summary.checked += 1;
+        const status = await bank.payoutStatus(w.transferId);
+        let settled: Withdrawal | undefined;
+        if (status.kind === 'success' || status.kind === 'failed')
+          settled = await settle(w.id, status);
+        else if (status.kind === 'not_found') {
+          summary.resent += 1;
+          settled = await sendPayout(w);
+        }
+        if (settled?.status === 'succeeded') summary.succeeded += 1;
+        else if (settled?.status === 'failed') summary.failed += 1;
+        else summary.unknown += 1;
+      }
+      return summary;
+    },
+  };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

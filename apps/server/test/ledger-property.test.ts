@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@/db/database.ts';
+import { AppError } from '@/lib/app-error.ts';
+import {
+  createTransfer,
+  getMemberBalances,
+  postTransfer,
+  voidTransfer,
+  type MemberAccountRef,
+} from '@/modules/ledger/ledger.service.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { expectLedgerConsistent, insertMember } from './support/money.ts';
+
+/**
+ * Property: any sequence of deposits, withdrawals, wallet↔game transfers (pending, then posted or voided), game
+ * results and replayed idempotency keys keeps every member account non-negative, each currency summing to zero, and
+ * every balance equal to a plain model of the same operations; MONEY_NOT_ENOUGH happens exactly when the model says
+ * the funds are short.
+ */
+
+let t: TestApp;
+let db: Db;
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.app.deps.db;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const PLACES = ['cash', 'PG', 'JOKER'] as const;
+type Place = (typeof PLACES)[number];
+
+const amount = fc.integer({ min: 1, max: 5_000 }).map(BigInt);
+const op = fc.oneof(
+  fc.record({ type: fc.constant('deposit' as const), amount }),
+  fc.record({ type: fc.constant('withdraw' as const), amount }),
+  fc.record({
+    type: fc.constant('move' as const),
+    from: fc.constantFrom(...PLACES),
+    to: fc.constantFrom(...PLACES),
+    amount,
+    // A small key space, so the same key comes back often.
+    key: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
+  }),
+  fc.record({ type: fc.constant('settle' as const), index: fc.nat(), isPost: fc.boolean() }),
+  fc.record({
+    type: fc.constant('result' as const),
+    game: fc.constantFrom('PG' as const, 'JOKER' as const),
+    isWin: fc.boolean(),
+    amount,
+  }),
+);
+
+type Model = Record<Place, { balance: bigint; reserved: bigint }>;
+type Pending = { id: string; from: Place; to: Place; amount: bigint; isOpen: boolean };
+
+const refOf = (memberId: string, place: Place): MemberAccountRef =>
+  place === 'cash' ? { memberId, kind: 'cash' } : { memberId, kind: 'game', provider: place };
+
+const available = (m: Model, p: Place) => m[p].balance - m[p].reserved;
+
+async function expectShort(promise: Promise<unknown>, isShort: boolean) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (isShort) {
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('MONEY_NOT_ENOUGH');
+  } else if (error !== undefined) throw error;
+}
+
+describe('ledger properties', () => {
+  it('random operation sequences keep the invariants and match a model', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
+        const { memberId } = await insertMember(db, { providers: ['PG', 'JOKER'] });
+        const model: Model = {
+          cash: { balance: 0n, reserved: 0n },
+          PG: { balance: 0n, reserved: 0n },
+          JOKER: { balance: 0n, reserved: 0n },
+        };
+        const pending: Pending[] = [];
+        const keys = new Map<number, { from: Place; to: Place; amount: bigint; id: string }>();
+        const runKey = randomUUID();
+
+        for (const o of ops) {
+          const tx = <T>(fn: Parameters<typeof db.withTransaction<T>>[0]) => db.withTransaction(fn);
+          if (o.type === 'deposit') {
+            await tx((trx) =>
+              createTransfer(trx, {
+                memberId,
+                debit: { house: 'bank_in' },
+                credit: refOf(memberId, 'cash'),
+                amountMinor: o.amount,
+                currency: 'THB',
+                kind: 'deposit',
+                status: 'posted',
+              }),
+            );
+            model.cash.balance += o.amount;
+          } else if (o.type === 'withdraw') {
+            const isShort = available(model, 'cash') < o.amount;
+            await expectShort(
+              tx((trx) =>
+                createTransfer(trx, {
+                  memberId,
+                  debit: refOf(memberId, 'cash'),
+                  credit: { house: 'bank_out' },
+                  amountMinor: o.amount,
+                  currency: 'THB',
+                  kind: 'withdraw',
+                  status: 'posted',
+                }),
+              ),
+              isShort,
+            );
+            if (!isShort) model.cash.balance -= o.amount;
+          } else if (o.type === 'move') {
+            if (o.from === o.to) continue;
+            const earlier = o.key === undefined ? undefined : keys.get(o.key);
+            const isSameRequest =
+              earlier !== undefined &&
+              earlier.from === o.from &&
+              earlier.to === o.to &&
+              earlier.amount === o.amount;
+            const run = tx((trx) =>
+              createTransfer(trx, {
+                memberId,
+                debit: refOf(memberId, o.from),
+                credit: refOf(memberId, o.to),
+                amountMinor: o.amount,
+                currency: 'THB',
+                kind: o.to === 'cash' ? 'game_out' : 'game_in',
+                status: 'pending',
+                ...(o.key === undefined ? {} : { idempotencyKey: `${runKey}:${o.key}` }),
+              }),
+            );
+            if (earlier && !isSameRequest) {
+              await expect(run).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+              continue;
+            }
+            if (earlier) {
+              const replay = await run;
+              expect(replay.isReplay).toBe(true);
+              expect(replay.transfer.id).toBe(earlier.id);
+              continue;
+            }
+            const isShort = available(model, o.from) < o.amount;
+            if (isShort) {
+              await expectShort(run, true);
+              continue;
+            }
+            const { transfer, isReplay } = await run;
+            expect(isReplay).toBe(false);
+            model[o.from].reserved += o.amount;
+            pending.push({
+              id: transfer.id,
+              from: o.from,
+              to: o.to,
+              amount: o.amount,
+              isOpen: true,
+            });
+            if (o.key !== undefined)
+              keys.set(o.key, { from: o.from, to: o.to, amount: o.amount, id: transfer.id });
+          } else if (o.type === 'settle') {
+            const target = pending[o.index % Math.max(pending.length, 1)];
+            if (!target) continue;
+            if (!target.isOpen) {
+              // Settling again the same way is a no-op; the other way is refused; nothing moves.
+              const row = await db.kysely
+                .selectFrom('ledger_transfers')
+                .select('status')
+                .where('id', '=', target.id)
+                .executeTakeFirstOrThrow();
+              const settled = tx((trx) =>
+                o.isPost ? postTransfer(trx, target.id) : voidTransfer(trx, target.id),
+              );
+              if ((row.status === 'posted') === o.isPost) await settled;
+              else await expect(settled).rejects.toThrow();
+              continue;
+            }
+            await tx((trx) =>
+              o.isPost ? postTransfer(trx, target.id) : voidTransfer(trx, target.id),
+            );
+            target.isOpen = false;
+            model[target.from].reserved -= target.amount;
+            if (o.isPost) {
+              model[target.from].balance -= target.amount;
+              model[target.to].balance += target.amount;
+            }
+          } else {
+            const isShort = !o.isWin && available(model, o.game) < o.amount;
+            const game = refOf(memberId, o.game);
+            const house = { house: 'game_result' as const };
+            await expectShort(
+              tx((trx) =>
+                createTransfer(trx, {
+                  memberId,
+                  debit: o.isWin ? house : game,
+                  credit: o.isWin ? game : house,
+                  amountMinor: o.amount,
+                  currency: 'THB',
+                  kind: 'game_result',
+                  status: 'posted',
+                }),
+              ),
+              isShort,
+            );
+            if (!isShort) model[o.game].balance += o.isWin ? o.amount : -o.amount;
+          }
+
+          const balances = await getMemberBalances(db.kysely, memberId);
+          expect({
+            cash: balances.cash,
+            PG: balances.games.PG,
+            JOKER: balances.games.JOKER,
+          }).toEqual({
+            cash: available(model, 'cash'),
+            PG: available(model, 'PG'),
+            JOKER: available(model, 'JOKER'),
+          });
+        }
+        await expectLedgerConsistent(db);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@/db/database.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { memberAccountId } from '@/modules/ledger/ledger-ids.ts';
+import {
+  createTransfer,
+  getHouseBalance,
+  getMemberBalances,
+  listPendingTransfers,
+  postTransfer,
+  voidTransfer,
+  type CreateTransferInput,
+} from '@/modules/ledger/ledger.service.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { registerMember } from './support/members.ts';
+import { creditCash, expectLedgerConsistent, insertMember } from './support/money.ts';
+
+let t: TestApp;
+let db: Db;
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.app.deps.db;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const toGame = (memberId: string, amountMinor: bigint, extra: Partial<CreateTransferInput> = {}) =>
+  db.withTransaction((trx) =>
+    createTransfer(trx, {
+      memberId,
+      debit: { memberId, kind: 'cash' },
+      credit: { memberId, kind: 'game', provider: 'PG' },
+      amountMinor,
+      currency: 'THB',
+      kind: 'game_in',
+      status: 'pending',
+      ...extra,
+    }),
+  );
+
+async function expectCode(promise: Promise<unknown>, code: string) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe(code);
+}
+
+describe('accounts', () => {
+  it('registration creates the member with cash and bonus accounts in its currency', async () => {
+    const member = await registerMember(t);
+    const row = await db.kysely
+      .selectFrom('members')
+      .select('id')
+      .where('public_id', '=', member.publicId)
+      .executeTakeFirstOrThrow();
+    const accounts = await db.kysely
+      .selectFrom('ledger_accounts')
+      .select(['kind', 'currency'])
+      .where('member_id', '=', row.id)
+      .orderBy('kind')
+      .execute();
+    expect(accounts).toEqual([
+      { kind: 'bonus', currency: 'THB' },
+      { kind: 'cash', currency: 'THB' },
+    ]);
+    expect(await getMemberBalances(db.kysely, row.id)).toEqual({ cash: 0n, bonus: 0n, games: {} });
+  });
+
+  it('seeds the 16 game providers with art held in the database (no outside host)', async () => {
+    const providers = await db.kysely
+      .selectFrom('game_providers')
+      .select(['code', 'category', 'logo', 'background', 'has_auto_login'])
+      .orderBy('sort_order')
+      .execute();
+    expect(providers.map((p) => p.code)).toEqual([
+      'JOKER',
+      'SEXYGAME',
+      'BETFLIX',
+      'ASKMEBET',
+      'UFABET',
+      'SUPERSLOT',
+      'PG',
+      'SLOTXO',
+      'IMI',
+      'USUN',
+      'AREASLOT',
+      'CIRCUS',
+      'SLOTRACHA',
+      'PGSLOT',
+      'JOKER2',
+      'HUAYHD',
+    ]);
+    expect(providers.filter((p) => p.has_auto_login)).toHaveLength(11);
+    for (const p of providers) {
+      expect(p.logo.startsWith('data:image/svg+xml,')).toBe(true);
+      expect(p.background.startsWith('data:image/svg+xml,')).toBe(true);
+    }
+    expect(new Set(providers.map((p) => p.category))).toEqual(
+      new Set(['slot', 'sport', 'casino', 'lotto']),
+    );
+  });
+
+  it('a member account can never be driven negative, even by a direct update', async () => {
+    const { memberId } = await insertMember(db);
+    await expect(
+      db.kysely
+        .updateTable('ledger_accounts')
+        .set({ balance: '-1' })
+        .where('id', '=', memberAccountId(memberId, 'cash'))
+        .execute(),
+    ).rejects.toThrow(/ledger_accounts_member_balance_check/);
+    await expect(
+      db.kysely
+        .updateTable('ledger_accounts')
+        .set({ reserved: '5' })
+        .where('id', '=', memberAccountId(memberId, 'cash'))
+        .execute(),
+    ).rejects.toThrow(/ledger_accounts_member_balance_check/);
+  });
+});
+
+describe('transfers', () => {
+  it('a posted deposit moves money from the house into the cash wallet; sums stay zero', async () => {
+    const { memberId } = await insertMember(db);
+    const before = await getHouseBalance(db.kysely, { house: 'bank_in' }, 'THB');
+    await creditCash(db, memberId, 123_45n);
+    expect((await getMemberBalances(db.kysely, memberId)).cash).toBe(123_45n);
+    expect(await getHouseBalance(db.kysely, { house: 'bank_in' }, 'THB')).toBe(before - 123_45n);
+    await expectLedgerConsistent(db);
+  });
+
+  it('pending reserves, post moves, void returns', async () => {
+    const { memberId } = await insertMember(db, { providers: ['PG'] });
+    await creditCash(db, memberId, 100_00n);
+
+    const { transfer } = await toGame(memberId, 30_00n);
+    expect(transfer.status).toBe('pending');
+    expect(transfer.amountMinor).toBe(30_00n);
+    expect(await getMemberBalances(db.kysely, memberId)).toEqual({
+      cash: 70_00n,
+      bonus: 0n,
+      games: { PG: 0n },
+    });
+    await expectLedgerConsistent(db);
+
+    const posted = await db.withTransaction((trx) => postTransfer(trx, transfer.id));
+    expect(posted.status).toBe('posted');
+    expect(posted.settledAt).toBeInstanceOf(Date);
+    expect(await getMemberBalances(db.kysely, memberId)).toEqual({
+      cash: 70_00n,
+      bonus: 0n,
+      games: { PG: 30_00n },
+    });
+    // Posting twice is a no-op; voiding a posted transfer is refused.
+    await db.withTransaction((trx) => postTransfer(trx, transfer.id));
+    await expect(db.withTransaction((trx) => voidTransfer(trx, transfer.id))).rejects.toThrow(
+      /posted/,
+    );
+    expect((await getMemberBalances(db.kysely, memberId)).games.PG).toBe(30_00n);
+
+    const second = await toGame(memberId, 50_00n);
+    await db.withTransaction((trx) => voidTransfer(trx, second.transfer.id));
+    await db.withTransaction((trx) => voidTransfer(trx, second.transfer.id));
+    await expect(
+      db.withTransaction((trx) => postTransfer(trx, second.transfer.id)),
+    ).rejects.toThrow(/voided/);
+    expect(await getMemberBalances(db.kysely, memberId)).toEqual({
+      cash: 70_00n,
+      bonus: 0n,
+      games: { PG: 30_00n },
+    });
+    await expectLedgerConsistent(db);
+  });
+
+  it('a debit beyond the available funds is MONEY_NOT_ENOUGH and records nothing', async () => {
+    const { memberId } = await insertMember(db, { providers: ['PG'] });
+    await creditCash(db, memberId, 10_00n);
+    await toGame(memberId, 6_00n); // pending: 4.00 left available
+    const rows = await t.countRows('ledger_transfers');
+    await expectCode(toGame(memberId, 4_01n), 'MONEY_NOT_ENOUGH');
+    expect(await t.countRows('ledger_transfers')).toBe(rows);
+    await toGame(memberId, 4_00n);
+    expect((await getMemberBalances(db.kysely, memberId)).cash).toBe(0n);
+    await expectLedgerConsistent(db);
+  });
+
+  it('a transfer to a game account that does not exist is refused and records nothing', async () => {
+    const { memberId } = await insertMember(db);
+    await creditCash(db, memberId, 10_00n);
+    const rows = await t.countRows('ledger_transfers');
+    await expect(toGame(memberId, 1_00n, { status: 'posted' })).rejects.toThrow(
+      /ledger_transfers_credit_fkey|does not exist/,
+    );
+    expect(await t.countRows('ledger_transfers')).toBe(rows);
+  });
+
+  it('the currencies never mix: a THB transfer cannot touch a LAK member', async () => {
+    const { memberId } = await insertMember(db, { currency: 'LAK' });
+    await expect(creditCash(db, memberId, 1_00n, 'THB')).rejects.toThrow();
+    await creditCash(db, memberId, 1_000_00n, 'LAK');
+    expect((await getMemberBalances(db.kysely, memberId)).cash).toBe(1_000_00n);
+    await expectLedgerConsistent(db);
+  });
+
+  it('one idempotency key moves money once; other details under that key are refused', async () => {
+    const { memberId } = await insertMember(db, { providers: ['PG'] });
+    await creditCash(db, memberId, 100_00n);
+    const key = randomUUID();
+    const first = await toGame(memberId, 10_00n, { idempotencyKey: key });
+    const again = await toGame(memberId, 10_00n, { idempotencyKey: key });
+    expect(first.isReplay).toBe(false);
+    expect(again).toEqual({ transfer: first.transfer, isReplay: true });
+    await expectCode(toGame(memberId, 11_00n, { idempotencyKey: key }), 'IDEMPOTENCY_KEY_REUSED');
+    expect((await getMemberBalances(db.kysely, memberId)).cash).toBe(90_00n);
+    // The same key belongs to each member separately.
+    const other = await insertMember(db, { providers: ['PG'] });
+    await creditCash(db, other.memberId, 10_00n);
+    expect((await toGame(other.memberId, 10_00n, { idempotencyKey: key })).isReplay).toBe(false);
+  });
+
+  it('one external reference is credited once per kind', async () => {
+    const { memberId } = await insertMember(db);
+    const ref = `bank-${randomUUID()}`;
+    const credit = () =>
+      db.withTransaction((trx) =>
+        createTransfer(trx, {
+          memberId,
+          debit: { house: 'bank_in' },
+          credit: { memberId, kind: 'cash' },
+          amountMinor: 5_00n,
+          currency: 'THB',
+          kind: 'deposit',
+          status: 'posted',
+          externalRef: ref,
+        }),
+      );
+    const [a, b] = await Promise.all([credit(), credit()]);
+    expect([a.isReplay, b.isReplay].sort()).toEqual([false, true]);
+    expect((await getMemberBalances(db.kysely, memberId)).cash).toBe(5_00n);
+    await expectLedgerConsistent(db);
+  });
+
+  it('lists pending transfers of given kinds older than a moment, oldest first', async () => {
+    const { memberId } = await insertMember(db, { providers: ['PG'] });
+    await creditCash(db, memberId, 10_00n);
+    const old = new Date(Date.now() - 60_000);
+    const a = await toGame(memberId, 1_00n, { now: old });
+    const b = await toGame(memberId, 1_00n);
+    const pending = await listPendingTransfers(db.kysely, {
+      kinds: ['game_in'],
+      olderThan: new Date(Date.now() - 30_000),
+    });
+    const ids = pending.map((p) => p.id);
+    expect(ids).toContain(a.transfer.id);
+    expect(ids).not.toContain(b.transfer.id);
+    expect(
+      await listPendingTransfers(db.kysely, { kinds: ['withdraw'], olderThan: new Date() }),
+    ).not.toContainEqual(expect.objectContaining({ id: a.transfer.id }));
+  });
+
+  it('house accounts are never updated: their balance column stays zero', async () => {
+    const { memberId } = await insertMember(db);
+    await creditCash(db, memberId, 1_00n);
+    const row = await sql<{ n: string }>`select count(*)::text as n from ledger_accounts
+      where member_id is null and (balance <> 0 or reserved <> 0 or version <> 0)`.execute(
+      db.kysely,
+    );
+    expect(row.rows[0]?.n).toBe('0');
+  });
+});

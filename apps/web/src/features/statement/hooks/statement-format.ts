@@ -1,0 +1,35 @@
+import { STATEMENT_PAGES_AFTER, STATEMENT_PAGES_BEFORE } from '@mekong/contracts/constants';
+import type { StatementEntry } from '@mekong/contracts/statement';
+import { formatMoney } from '@/lib/format';
+
+/** Spec §9: deposit and bonus "+", withdraw "-", every other type no sign. */
+export function amountSign(type: StatementEntry['statementType']): '+' | '-' | '' {
+  if (type === 'deposit' || type === 'bonus') return '+';
+  if (type === 'withdraw') return '-';
+  return '';
+}
+
+/** The amount as the statement shows it: its sign, then 2 decimals (the server sends amounts unsigned). */
+export function signedAmount(entry: Pick<StatementEntry, 'statementType' | 'amount'>, symbol = ''): string {
+  return `${amountSign(entry.statementType)}${symbol}${formatMoney(Math.abs(entry.amount))}`;
+}
+
+/** SUCCESS, FAILED, anything else in progress (spec §4). */
+export function statusKind(status: string): 'success' | 'failed' | 'progress' {
+  if (status === 'SUCCESS') return 'success';
+  if (status === 'FAILED') return 'failed';
+  return 'progress';
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
+}
+
+/** The page numbers shown: up to 3 before the current one and 1 after (spec §9). */
+export function paginationWindow(current: number, totalPages: number): number[] {
+  const first = Math.max(1, current - STATEMENT_PAGES_BEFORE);
+  const last = Math.min(totalPages, current + STATEMENT_PAGES_AFTER);
+  const pages: number[] = [];
+  for (let page = first; page <= last; page += 1) pages.push(page);
+  return pages;
+}

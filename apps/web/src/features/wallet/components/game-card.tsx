@@ -1,0 +1,70 @@
+import type { GameEntry } from '@mekong/contracts/wallet';
+import { ChevronRight, Power } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { GameLogo } from '@/features/wallet/components/game-logo';
+import { formatAmount } from '@/lib/format';
+
+/** One game account: tap an active one for its account modal; an inactive one shows the activate button. */
+export function GameCard({
+  game,
+  currency,
+  isActivating,
+  onOpen,
+  onActivate,
+}: {
+  game: GameEntry;
+  currency: string | undefined;
+  isActivating: boolean;
+  onOpen: (game: GameEntry) => void;
+  onActivate: (game: GameEntry) => void;
+}) {
+  const { t } = useTranslation();
+  const style = game.background ? { backgroundImage: `url("${game.background.replace(/"/g, '%22')}")` } : undefined;
+  const body = (
+    <>
+      <span className="game-card__top">
+        <GameLogo code={game.code} name={game.name} src={game.logo} size={38} />
+        {game.isActive && <ChevronRight className="game-card__chevron" size={18} aria-hidden />}
+      </span>
+      <span className="game-card__name">{game.name}</span>
+      {game.isActive ? (
+        <span className="game-card__amount" data-testid={`game-amount-${game.code}`}>
+          {formatAmount(game.amount, currency)}
+        </span>
+      ) : (
+        <span className="game-card__inactive">{t('games.inactive')}</span>
+      )}
+    </>
+  );
+
+  if (game.isActive) {
+    return (
+      <button
+        type="button"
+        className="game-card game-card--active"
+        style={style}
+        onClick={() => onOpen(game)}
+        aria-label={t('games.open', { name: game.name, amount: formatAmount(game.amount, currency) })}
+        data-testid={`game-${game.code}`}
+      >
+        {body}
+      </button>
+    );
+  }
+  return (
+    <div className="game-card game-card--inactive" style={style} data-testid={`game-${game.code}`}>
+      {body}
+      <button
+        type="button"
+        className="game-card__activate"
+        onClick={() => onActivate(game)}
+        disabled={isActivating}
+        aria-label={t('games.activateName', { name: game.name })}
+        data-testid={`activate-${game.code}`}
+      >
+        {isActivating ? <span className="btn__spinner" aria-hidden /> : <Power size={14} aria-hidden />}
+        {t('games.activate')}
+      </button>
+    </div>
+  );
+}

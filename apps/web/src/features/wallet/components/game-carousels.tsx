@@ -1,0 +1,96 @@
+import type { GameEntry, WalletResponse } from '@mekong/contracts/wallet';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import useEmblaCarousel from 'embla-carousel-react';
+import { Dices, Ticket, Trophy } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { activateGame, storeWallet, walletKey } from '@/features/wallet/api/wallet-api';
+import { GameCard } from '@/features/wallet/components/game-card';
+import { SlotAccountModal } from '@/features/wallet/components/slot-account-modal';
+import { groupGames, GAME_GROUPS, type GameGroupKey } from '@/features/wallet/hooks/wallet-figures';
+import { errorText } from '@/lib/error-message';
+
+const groupIcons = { slot: Dices, sportCasino: Trophy, lotto: Ticket } as const;
+
+/** Spec §1/§2: carousels of slot, sport+casino and lotto accounts, with activation and the slot account modal. */
+export function GameCarousels({ data }: { data: WalletResponse }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [openCode, setOpenCode] = useState<string | null>(null);
+  const groups = groupGames(data.slots);
+  const currency = data.profile.currency;
+  const openGame = data.slots.find((g) => g.code === openCode && g.isActive) ?? null;
+
+  const activate = useMutation({
+    mutationFn: (game: GameEntry) => activateGame(game.code),
+    onSuccess: ({ slot }) => {
+      const current = queryClient.getQueryData<WalletResponse>(walletKey) ?? data;
+      storeWallet(queryClient, { ...current, slots: current.slots.map((g) => (g.code === slot.code ? slot : g)) });
+      toast.success(t('games.activated', { name: slot.name }));
+      setOpenCode(slot.code);
+    },
+    onError: (error) => toast.error(errorText(t, error)),
+  });
+
+  return (
+    <>
+      {GAME_GROUPS.map(({ key }) =>
+        groups[key].length > 0 ? (
+          <GameRow
+            key={key}
+            groupKey={key}
+            games={groups[key]}
+            currency={currency}
+            activatingCode={activate.isPending ? (activate.variables?.code ?? null) : null}
+            onOpen={(game) => setOpenCode(game.code)}
+            onActivate={(game) => activate.mutate(game)}
+          />
+        ) : null,
+      )}
+      <SlotAccountModal game={openGame} currency={currency} onOpenChange={(isOpen) => !isOpen && setOpenCode(null)} />
+    </>
+  );
+}
+
+function GameRow({
+  groupKey,
+  games,
+  currency,
+  activatingCode,
+  onOpen,
+  onActivate,
+}: {
+  groupKey: GameGroupKey;
+  games: GameEntry[];
+  currency: string | undefined;
+  activatingCode: string | null;
+  onOpen: (game: GameEntry) => void;
+  onActivate: (game: GameEntry) => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [emblaRef] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', dragFree: true });
+  const Icon = groupIcons[groupKey];
+  const activeCount = games.filter((g) => g.isActive).length;
+
+  return (
+    <section className="game-section" aria-labelledby={titleId} data-testid={`games-${groupKey}`}>
+      <div className="game-section__head">
+        <h2 className="game-section__title" id={titleId}>
+          <Icon size={18} aria-hidden /> {t(`games.groups.${groupKey}`)}
+        </h2>
+        <span className="game-section__count">{t('games.activeCount', { active: activeCount, total: games.length })}</span>
+      </div>
+      <div className="carousel" ref={emblaRef}>
+        <div className="carousel__track">
+          {games.map((game) => (
+            <div className="carousel__slide" key={game.code}>
+              <GameCard game={game} currency={currency} isActivating={activatingCode === game.code} onOpen={onOpen} onActivate={onActivate} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { transferError, transferFormSchema } from '@/features/wallet/hooks/transfer-form';
+
+const check = (from: string, to: string, amount: string) => transferError({ from, to, amount });
+
+describe('transfer rules (spec §5)', () => {
+  it('needs both accounts chosen', () => {
+    expect(check('', '', '100')).toEqual({ field: 'root', message: 'transfer.selectAccount' });
+    expect(check('wallet', '', '100')).toEqual({ field: 'root', message: 'transfer.selectAccount' });
+    expect(check('', 'PG', '100')).toEqual({ field: 'root', message: 'transfer.selectAccount' });
+  });
+
+  it('refuses the same account on both sides', () => {
+    expect(check('wallet', 'wallet', '100')).toEqual({ field: 'root', message: 'transfer.sameAccount' });
+    expect(check('PG', 'PG', '100')).toEqual({ field: 'root', message: 'transfer.sameAccount' });
+  });
+
+  it('blocks a transfer to a game with an amount of 0 or less', () => {
+    expect(check('wallet', 'PG', '0')).toEqual({ field: 'amount', message: 'errors.TRANSFER_MINIMUM' });
+    expect(check('wallet', 'PG', '')).toEqual({ field: 'amount', message: 'errors.TRANSFER_MINIMUM' });
+    expect(check('wallet', 'PG', '-5')).toEqual({ field: 'amount', message: 'errors.TRANSFER_MINIMUM' });
+  });
+
+  it('needs at least 1 baht', () => {
+    expect(check('wallet', 'PG', '0.99')).toEqual({ field: 'amount', message: 'transfer.minimum' });
+    expect(check('PG', 'wallet', '0')).toEqual({ field: 'amount', message: 'transfer.minimum' });
+    expect(check('PG', 'wallet', '0.5')).toEqual({ field: 'amount', message: 'transfer.minimum' });
+    expect(check('PG', 'wallet', '1')).toBeNull();
+    expect(check('wallet', 'PG', '1.00')).toBeNull();
+  });
+
+  it('accepts game to game and separators, refuses more than 2 decimals', () => {
+    expect(check('PG', 'JOKER', '1,250.50')).toBeNull();
+    expect(check('wallet', 'PG', '10.123')).toEqual({ field: 'amount', message: 'errors.INVALID_AMOUNT' });
+  });
+
+  it('checks the rules in the spec order', () => {
+    expect(check('PG', 'PG', '0')).toEqual({ field: 'root', message: 'transfer.sameAccount' });
+    expect(check('', 'PG', '0')).toEqual({ field: 'root', message: 'transfer.selectAccount' });
+  });
+
+  it('gives the call body with a number amount', () => {
+    expect(transferFormSchema.parse({ from: 'wallet', to: 'PG', amount: '1,000' })).toEqual({ from: 'wallet', to: 'PG', amount: 1000 });
+  });
+});

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { refreshGameBalances, storeWallet } from '@/features/wallet/api/wallet-api';
+import { errorText } from '@/lib/error-message';
+
+/** GET /api/wallet/refresh/slot: every active game balance read again; the answer is the whole wallet. */
+export function useRefreshWallet() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['wallet-refresh'],
+    mutationFn: refreshGameBalances,
+    onSuccess: (data) => storeWallet(queryClient, data),
+    onError: (error) => toast.error(errorText(t, error)),
+  });
+}

@@ -1,0 +1,35 @@
+import type { GameCategory, GameEntry } from '@mekong/contracts/wallet';
+
+/** The three home carousels of spec §1: slot, sport+casino, lotto. */
+export const GAME_GROUPS = [
+  { key: 'slot', categories: ['slot'] },
+  { key: 'sportCasino', categories: ['sport', 'casino'] },
+  { key: 'lotto', categories: ['lotto'] },
+] as const satisfies readonly { key: string; categories: readonly GameCategory[] }[];
+
+export type GameGroupKey = (typeof GAME_GROUPS)[number]['key'];
+
+/** Games per carousel; active accounts first, otherwise the server's order. */
+export function groupGames(games: readonly GameEntry[]): Record<GameGroupKey, GameEntry[]> {
+  const groups = { slot: [], sportCasino: [], lotto: [] } as Record<GameGroupKey, GameEntry[]>;
+  for (const group of GAME_GROUPS) {
+    const members = games.filter((game) => (group.categories as readonly GameCategory[]).includes(game.category));
+    groups[group.key] = [...members.filter((g) => g.isActive), ...members.filter((g) => !g.isActive)];
+  }
+  return groups;
+}
+
+function toCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/** Spec §1: the combined total is the wallet amount plus every game amount, summed in satang so no float drift. */
+export function combinedTotal(walletAmount: number, games: readonly Pick<GameEntry, 'amount'>[]): number {
+  const cents = games.reduce((sum, game) => sum + toCents(game.amount), toCents(walletAmount));
+  return cents / 100;
+}
+
+/** Game accounts money can move to or from: the active ones. */
+export function activeGames(games: readonly GameEntry[]): GameEntry[] {
+  return games.filter((game) => game.isActive);
+}

@@ -1,0 +1,40 @@
+import { TIME_AGO_UNITS, type Locale } from '@mekong/contracts/constants';
+
+export type TimeAgoUnit = (typeof TIME_AGO_UNITS)[number]['unit'];
+export type TimeAgo = { unit: TimeAgoUnit; value: number } | null;
+
+/**
+ * How long ago `value` was, in the largest unit of spec §9 that fits (year 31536000 s, month 2592000 s,
+ * day 86400 s, hour 3600 s, minute 60 s). Under a minute, or in the future (clock skew), it is null: "just now".
+ */
+export function timeAgo(value: string | number | Date, now: number = Date.now()): TimeAgo {
+  const then = value instanceof Date ? value.getTime() : new Date(value).getTime();
+  if (Number.isNaN(then)) return null;
+  const seconds = Math.floor((now - then) / 1000);
+  for (const { unit, seconds: size } of TIME_AGO_UNITS) {
+    if (seconds >= size) return { unit, value: Math.floor(seconds / size) };
+  }
+  return null;
+}
+
+/** Lao is stored as `la` but Intl knows it as `lo` (DESIGN D13). */
+export function intlLocale(locale: Locale): string {
+  if (locale === 'la') return 'lo-LA';
+  if (locale === 'th') return 'th-TH';
+  return 'en-GB';
+}
+
+const formatters = new Map<string, Intl.RelativeTimeFormat>();
+
+/** "3 hours ago" in the member's language; `justNow` is used under a minute. */
+export function formatTimeAgo(value: string | number | Date, locale: Locale, justNow: string, now: number = Date.now()): string {
+  const ago = timeAgo(value, now);
+  if (!ago) return justNow;
+  const tag = intlLocale(locale);
+  let formatter = formatters.get(tag);
+  if (!formatter) {
+    formatter = new Intl.RelativeTimeFormat(tag, { numeric: 'always', style: 'long' });
+    formatters.set(tag, formatter);
+  }
+  return formatter.format(-ago.value, ago.unit);
+}
