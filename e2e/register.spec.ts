@@ -261,7 +261,10 @@ test.describe('register', () => {
     // Sign out.
     await page.getByRole('button', { name: th.header.logout }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token')])).toEqual([null, null]);
+    // Logout clears the token and the cached user info (spec §4).
+    expect(
+      await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token'), localStorage.getItem('user-info')]),
+    ).toEqual([null, null, null]);
     await page.goto('/user/profile');
     await expect(page).toHaveURL(/\/login$/);
 
@@ -348,5 +351,24 @@ test.describe('register', () => {
     const invite = page.getByTestId('register-invite-code');
     await expect(invite).toHaveValue(inviteCode);
     await expect(invite).not.toBeEditable();
+  });
+
+  test.describe('on a phone set to another time zone', () => {
+    test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
+
+    test('the profile shows createdAt in the players\' time zone and a non-10-digit account number as is', async ({ page, api }) => {
+      const accountNo = `${uniqueBankAccountNo()}12`; // 12 digits: no 3-3-rest grouping
+      const member = await api.registerMember({ bankCode: 'KBANK', bankAccountNo: accountNo });
+      const token = await api.login(member.phone, member.password);
+      const fromServer = await api.get<{ profile: { createdAt: string } }>('/api/account/profile', { token });
+      await page.goto('/contact');
+      await page.evaluate((t) => localStorage.setItem('token', t), token);
+      await page.goto('/user/profile');
+      await expect(page.getByTestId('profile-username')).toHaveText(member.phone);
+      await expect(page.getByTestId('profile-created-at')).toHaveText(formatBangkok(fromServer.profile.createdAt));
+      await expect(page.getByTestId('profile-bank-account-no')).toHaveText(accountNo);
+      await expect(page.getByTestId('profile-bank-name')).toHaveText('ธนาคารกสิกรไทย');
+      await expect(page.getByTestId('profile-bank-account-name')).toHaveText(member.bankAccountName);
+    });
   });
 });

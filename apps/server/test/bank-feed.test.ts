@@ -125,7 +125,9 @@ describe('bank feed: deposits by bank transfer (D6)', () => {
     });
     expect(await cashOf(t, m.memberId)).toBe(0n);
     const queue = await feed().listUnmatched();
-    expect(queue.map((q) => q.reference)).toEqual(expect.arrayContaining([stranger, wrongCurrency]));
+    expect(queue.map((q) => q.reference)).toEqual(
+      expect.arrayContaining([stranger, wrongCurrency]),
+    );
 
     // The operator finds whose it is and credits it, once.
     const row = await incoming(stranger);
@@ -139,6 +141,16 @@ describe('bank feed: deposits by bank transfer (D6)', () => {
       feed().creditUnmatched((await incoming(wrongCurrency)).id, m.memberId, 'operator-1'),
     ).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
     await expectLedgerConsistent(t.app.deps.db);
+  });
+
+  it('runs as the bank-feed background job', async () => {
+    expect(t.app.jobs.jobNames).toEqual(
+      expect.arrayContaining(['bank-feed', 'payout-reconciliation']),
+    );
+    const m = await member();
+    await bankSends({ bankCode: m.bankCode, accountNo: m.bankAccountNo, amountMinor: 42_00 });
+    await t.app.jobs.runNow('bank-feed');
+    expect(await cashOf(t, m.memberId)).toBe(42_00n);
   });
 
   it('keeps the cursor when the bank fails, and catches up afterwards', async () => {

@@ -93,8 +93,18 @@ describe('POST /api/wallet/withdrawAll (D7)', () => {
     expect(statements.slice(0, 3)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ statementType: 'withdraw', amount: 4_000, status: 'SUCCESS' }),
-        expect.objectContaining({ statementType: 'transfer', from: 'PG', to: 'wallet', amount: 1_000 }),
-        expect.objectContaining({ statementType: 'transfer', from: 'JOKER', to: 'wallet', amount: 500.5 }),
+        expect.objectContaining({
+          statementType: 'transfer',
+          from: 'PG',
+          to: 'wallet',
+          amount: 1_000,
+        }),
+        expect.objectContaining({
+          statementType: 'transfer',
+          from: 'JOKER',
+          to: 'wallet',
+          amount: 500.5,
+        }),
       ]),
     );
     await expectLedgerConsistent(t.app.deps.db);

@@ -114,14 +114,54 @@ describe('POST /api/wallet/withdraw (D7)', () => {
   it('refuses bad bodies, a missing or malformed Idempotency-Key and strangers, never with a 500', async () => {
     const m = await fundedMember(1_000_00);
     const cases: [Parameters<TestApp['api']>[2], number, string][] = [
-      [{ token: m.token, body: {}, headers: { 'idempotency-key': randomUUID() } }, 400, 'INVALID_AMOUNT'],
-      [{ token: m.token, body: { amount: 100, extra: 1 }, headers: { 'idempotency-key': randomUUID() } }, 400, 'UNKNOWN_FIELD'],
-      [{ token: m.token, body: [100], headers: { 'idempotency-key': randomUUID() } }, 400, 'INVALID_REQUEST'],
-      [{ token: m.token, rawBody: '{"amount":', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } }, 400, 'INVALID_JSON'],
+      [
+        { token: m.token, body: {}, headers: { 'idempotency-key': randomUUID() } },
+        400,
+        'INVALID_AMOUNT',
+      ],
+      [
+        {
+          token: m.token,
+          body: { amount: 100, extra: 1 },
+          headers: { 'idempotency-key': randomUUID() },
+        },
+        400,
+        'UNKNOWN_FIELD',
+      ],
+      [
+        { token: m.token, body: [100], headers: { 'idempotency-key': randomUUID() } },
+        400,
+        'INVALID_REQUEST',
+      ],
+      [
+        {
+          token: m.token,
+          rawBody: '{"amount":',
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        },
+        400,
+        'INVALID_JSON',
+      ],
       [{ token: m.token, body: { amount: 100 } }, 400, 'KEY_MISSING'],
-      [{ token: m.token, body: { amount: 100 }, headers: { 'idempotency-key': 'not-a-uuid' } }, 400, 'KEY_INVALID'],
-      [{ token: m.token, body: { amount: 100 }, headers: { 'idempotency-key': `${randomUUID()}x` } }, 400, 'KEY_INVALID'],
-      [{ body: { amount: 100 }, headers: { 'idempotency-key': randomUUID() } }, 401, 'UNAUTHORIZED'],
+      [
+        { token: m.token, body: { amount: 100 }, headers: { 'idempotency-key': 'not-a-uuid' } },
+        400,
+        'KEY_INVALID',
+      ],
+      [
+        {
+          token: m.token,
+          body: { amount: 100 },
+          headers: { 'idempotency-key': `${randomUUID()}x` },
+        },
+        400,
+        'KEY_INVALID',
+      ],
+      [
+        { body: { amount: 100 }, headers: { 'idempotency-key': randomUUID() } },
+        401,
+        'UNAUTHORIZED',
+      ],
     ];
     for (const [options, status, code] of cases) {
       const response = await t.api('POST', '/api/wallet/withdraw', options);
@@ -143,7 +183,11 @@ describe('POST /api/wallet/withdraw (D7)', () => {
     expect(payout).toMatchObject({ status: 'failed', amountMinor: 700_00 });
 
     const { statements } = await statementOf(t, m.token);
-    expect(statements[0]).toMatchObject({ statementType: 'withdraw', amount: 700, status: 'FAILED' });
+    expect(statements[0]).toMatchObject({
+      statementType: 'withdraw',
+      amount: 700,
+      status: 'FAILED',
+    });
     const row = await t.app.deps.db.kysely
       .selectFrom('withdrawals')
       .select(['status', 'failure_code'])
@@ -156,7 +200,10 @@ describe('POST /api/wallet/withdraw (D7)', () => {
   it('leaves an unknown outcome pending, and the reconciliation job settles it by its reference', async () => {
     const m = await fundedMember(3_000_00);
     // The bank pays, but answers only after our 1 s time-out.
-    await sandboxPost(t, '/sandbox/bank/faults', { nextOutcomes: ['timeout-after'], hangMs: 3_000 });
+    await sandboxPost(t, '/sandbox/bank/faults', {
+      nextOutcomes: ['timeout-after'],
+      hangMs: 3_000,
+    });
     const response = await withdrawCall(t, m.token, 1_000);
     expect(response.statusCode).toBe(202);
     const body = withdrawResponseSchema.parse(response.json());
@@ -179,7 +226,9 @@ describe('POST /api/wallet/withdraw (D7)', () => {
 
   it('sends a payout the bank never saw again under the same reference; a refusal then returns the money', async () => {
     const m = await fundedMember(3_000_00);
-    await sandboxPost(t, '/sandbox/bank/faults', { nextOutcomes: ['error-before', 'error-before', 'fail'] });
+    await sandboxPost(t, '/sandbox/bank/faults', {
+      nextOutcomes: ['error-before', 'error-before', 'fail'],
+    });
     const response = await withdrawCall(t, m.token, 400);
     expect(response.statusCode).toBe(202);
     const { withdrawalId } = withdrawResponseSchema.parse(response.json());
@@ -188,13 +237,25 @@ describe('POST /api/wallet/withdraw (D7)', () => {
     const { withdrawals } = t.app.moneyOut;
     t.clock.advance(60_000);
     // Not found at the bank → sent again → another 5xx: still unknown, still reserved.
-    expect(await withdrawals.reconcilePayouts()).toMatchObject({ checked: 1, resent: 1, unknown: 1 });
+    expect(await withdrawals.reconcilePayouts()).toMatchObject({
+      checked: 1,
+      resent: 1,
+      unknown: 1,
+    });
     expect(await cashOf(t, m.memberId)).toBe(2_600_00n);
     t.clock.advance(60_000);
-    expect(await withdrawals.reconcilePayouts()).toMatchObject({ checked: 1, resent: 1, failed: 1 });
+    expect(await withdrawals.reconcilePayouts()).toMatchObject({
+      checked: 1,
+      resent: 1,
+      failed: 1,
+    });
     expect(await cashOf(t, m.memberId)).toBe(3_000_00n);
     const row = await withdrawalRow(withdrawalId);
-    expect(row).toMatchObject({ status: 'failed', failure_code: 'PAYOUT_REJECTED', payout_attempts: 3 });
+    expect(row).toMatchObject({
+      status: 'failed',
+      failure_code: 'PAYOUT_REJECTED',
+      payout_attempts: 3,
+    });
     await expectLedgerConsistent(t.app.deps.db);
   });
 
@@ -298,7 +359,11 @@ describe('POST /api/wallet/withdraw (D7)', () => {
     expect(response.statusCode).toBe(202);
     const { withdrawalId } = withdrawResponseSchema.parse(response.json());
     const { withdrawals } = t.app.moneyOut;
-    const rejected = await withdrawals.rejectWithdrawal(withdrawalId, 'operator-1', 'name mismatch');
+    const rejected = await withdrawals.rejectWithdrawal(
+      withdrawalId,
+      'operator-1',
+      'name mismatch',
+    );
     expect(rejected).toMatchObject({ status: 'rejected', decisionNote: 'name mismatch' });
     expect(await withdrawals.rejectWithdrawal(withdrawalId, 'operator-1')).toMatchObject({
       status: 'rejected',

@@ -17,9 +17,7 @@ export type PayoutRequest = {
  * `unknown` (time-out, 5xx, unreadable answer, network failure) means the money may or may not have left.
  */
 export type PayoutOutcome =
-  | { kind: 'success' }
-  | { kind: 'failed'; code: string }
-  | { kind: 'unknown'; detail: string };
+  { kind: 'success' } | { kind: 'failed'; code: string } | { kind: 'unknown'; detail: string };
 
 /** The bank's record of a reference; `not_found` means it never saw it; `unknown` means it could not be asked. */
 export type PayoutStatus = PayoutOutcome | { kind: 'not_found' };

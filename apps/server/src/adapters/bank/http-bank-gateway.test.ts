@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSandbox } from '@mekong/sandbox/app';
-import { BankGatewayError, type BankGateway, type PayoutRequest } from '@/adapters/bank/bank-gateway.ts';
+import {
+  BankGatewayError,
+  type BankGateway,
+  type PayoutRequest,
+} from '@/adapters/bank/bank-gateway.ts';
 import { createHttpBankGateway } from '@/adapters/bank/http-bank-gateway.ts';
 
 let sandbox: FastifyInstance;
 let base: string;
 let bank: BankGateway;
+/** Gives up after 200 ms, for the time-out case (the sandbox hangs far longer). */
+let impatient: BankGateway;
 
 beforeAll(async () => {
   sandbox = await buildSandbox();
@@ -14,7 +20,16 @@ beforeAll(async () => {
   const address = sandbox.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   base = `http://127.0.0.1:${address.port}`;
-  bank = createHttpBankGateway({ baseUrl: `${base}/bank`, apiKey: 'sandbox-bank-key', timeoutMs: 300 });
+  bank = createHttpBankGateway({
+    baseUrl: `${base}/bank`,
+    apiKey: 'sandbox-bank-key',
+    timeoutMs: 10_000,
+  });
+  impatient = createHttpBankGateway({
+    baseUrl: `${base}/bank`,
+    apiKey: 'sandbox-bank-key',
+    timeoutMs: 200,
+  });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -59,7 +74,10 @@ describe('HTTP bank gateway', () => {
     await control('/sandbox/bank/faults', { rejectAccountNos: ['5555555555'] });
     const p = payout({ accountNo: '5555555555' });
     expect(await bank.payout(p)).toEqual({ kind: 'failed', code: 'ACCOUNT_CLOSED' });
-    expect(await bank.payoutStatus(p.reference)).toEqual({ kind: 'failed', code: 'ACCOUNT_CLOSED' });
+    expect(await bank.payoutStatus(p.reference)).toEqual({
+      kind: 'failed',
+      code: 'ACCOUNT_CLOSED',
+    });
     // Bad parameters: the bank did nothing and never will for this request.
     expect(await bank.payout(payout({ bankCode: 'x' }))).toEqual({
       kind: 'failed',
@@ -70,13 +88,13 @@ describe('HTTP bank gateway', () => {
   it('classifies 5xx, time-outs and a reference conflict as unknown', async () => {
     await control('/sandbox/bank/faults', {
       nextOutcomes: ['error-after', 'timeout-before'],
-      hangMs: 2_000,
+      hangMs: 30_000,
     });
     const late = payout();
     expect((await bank.payout(late)).kind).toBe('unknown');
     expect(await bank.payoutStatus(late.reference)).toEqual({ kind: 'success' });
     const hung = payout();
-    expect((await bank.payout(hung)).kind).toBe('unknown');
+    expect((await impatient.payout(hung)).kind).toBe('unknown');
     expect(await bank.payoutStatus(hung.reference)).toEqual({ kind: 'not_found' });
     // The same reference with another amount: something was paid under it, so never "failed".
     expect((await bank.payout({ ...late, amountMinor: 1n })).kind).toBe('unknown');
@@ -94,7 +112,11 @@ describe('HTTP bank gateway', () => {
   });
 
   it('treats a wrong key as a definite refusal', async () => {
-    const wrongKey = createHttpBankGateway({ baseUrl: `${base}/bank`, apiKey: 'nope', timeoutMs: 300 });
+    const wrongKey = createHttpBankGateway({
+      baseUrl: `${base}/bank`,
+      apiKey: 'nope',
+      timeoutMs: 10_000,
+    });
     expect(await wrongKey.payout(payout())).toEqual({ kind: 'failed', code: 'UNAUTHORIZED' });
   });
 

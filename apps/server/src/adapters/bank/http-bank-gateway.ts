@@ -119,7 +119,8 @@ export function createHttpBankGateway(options: HttpBankGatewayOptions): BankGate
         };
       const record = parsed.data;
       if (record.status === 'success') return { kind: 'success' };
-      if (record.status === 'failed') return { kind: 'failed', code: record.code ?? 'PAYOUT_FAILED' };
+      if (record.status === 'failed')
+        return { kind: 'failed', code: record.code ?? 'PAYOUT_FAILED' };
       return { kind: 'not_found' };
     },
 

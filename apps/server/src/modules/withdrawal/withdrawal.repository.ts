@@ -196,7 +196,8 @@ export async function listUnsettledPayouts(
 ): Promise<Withdrawal[]> {
   const rows = await select(db)
     .where('status', '=', 'processing')
-    .where(sql<boolean>`coalesce(last_payout_at, created_at) < ${before}`)
+    // A just-approved withdrawal counts from its approval, not its (older) creation.
+    .where(sql<boolean>`coalesce(last_payout_at, decided_at, created_at) < ${before}`)
     .orderBy('created_at')
     .limit(limit)
     .execute();

@@ -1,5 +1,5 @@
 import type { GameEntry } from '@mekong/contracts/wallet';
-import { ChevronRight, Power } from 'lucide-react';
+import { ArrowLeftRight, Power } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { GameLogo } from '@/features/wallet/components/game-logo';
 import { formatAmount } from '@/lib/format';
@@ -11,12 +11,14 @@ export function GameCard({
   isActivating,
   onOpen,
   onActivate,
+  onTransfer,
 }: {
   game: GameEntry;
   currency: string | undefined;
   isActivating: boolean;
   onOpen: (game: GameEntry) => void;
   onActivate: (game: GameEntry) => void;
+  onTransfer: (game: GameEntry) => void;
 }) {
   const { t } = useTranslation();
   const style = game.background ? { backgroundImage: `url("${game.background.replace(/"/g, '%22')}")` } : undefined;
@@ -24,7 +26,6 @@ export function GameCard({
     <>
       <span className="game-card__top">
         <GameLogo code={game.code} name={game.name} src={game.logo} size={38} />
-        {game.isActive && <ChevronRight className="game-card__chevron" size={18} aria-hidden />}
       </span>
       <span className="game-card__name">{game.name}</span>
       {game.isActive ? (
@@ -38,17 +39,27 @@ export function GameCard({
   );
 
   if (game.isActive) {
+    // The whole card opens the account modal; the corner button goes straight to a transfer into this game.
     return (
-      <button
-        type="button"
-        className="game-card game-card--active"
-        style={style}
-        onClick={() => onOpen(game)}
-        aria-label={t('games.open', { name: game.name, amount: formatAmount(game.amount, currency) })}
-        data-testid={`game-${game.code}`}
-      >
+      <div className="game-card game-card--active" style={style} data-testid={`game-${game.code}`}>
+        <button
+          type="button"
+          className="game-card__open"
+          onClick={() => onOpen(game)}
+          aria-label={t('games.open', { name: game.name, amount: formatAmount(game.amount, currency) })}
+        />
         {body}
-      </button>
+        <button
+          type="button"
+          className="game-card__transfer"
+          onClick={() => onTransfer(game)}
+          aria-label={t('games.transferTo', { name: game.name })}
+          title={t('games.transferTo', { name: game.name })}
+          data-testid={`game-transfer-${game.code}`}
+        >
+          <ArrowLeftRight size={16} aria-hidden />
+        </button>
+      </div>
     );
   }
   return (

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { activateGame, storeWallet, walletKey } from '@/features/wallet/api/wallet-api';
 import { GameCard } from '@/features/wallet/components/game-card';
 import { SlotAccountModal } from '@/features/wallet/components/slot-account-modal';
+import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
 import { groupGames, GAME_GROUPS, type GameGroupKey } from '@/features/wallet/hooks/wallet-figures';
 import { errorText } from '@/lib/error-message';
 
@@ -17,6 +18,7 @@ const groupIcons = { slot: Dices, sportCasino: Trophy, lotto: Ticket } as const;
 export function GameCarousels({ data }: { data: WalletResponse }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { openTransfer } = useWalletModals();
   const [openCode, setOpenCode] = useState<string | null>(null);
   const groups = groupGames(data.slots);
   const currency = data.profile.currency;
@@ -45,6 +47,7 @@ export function GameCarousels({ data }: { data: WalletResponse }) {
             activatingCode={activate.isPending ? (activate.variables?.code ?? null) : null}
             onOpen={(game) => setOpenCode(game.code)}
             onActivate={(game) => activate.mutate(game)}
+            onTransfer={(game) => openTransfer({ from: 'wallet', to: game.code })}
           />
         ) : null,
       )}
@@ -60,6 +63,7 @@ function GameRow({
   activatingCode,
   onOpen,
   onActivate,
+  onTransfer,
 }: {
   groupKey: GameGroupKey;
   games: GameEntry[];
@@ -67,6 +71,7 @@ function GameRow({
   activatingCode: string | null;
   onOpen: (game: GameEntry) => void;
   onActivate: (game: GameEntry) => void;
+  onTransfer: (game: GameEntry) => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -86,7 +91,7 @@ function GameRow({
         <div className="carousel__track">
           {games.map((game) => (
             <div className="carousel__slide" key={game.code}>
-              <GameCard game={game} currency={currency} isActivating={activatingCode === game.code} onOpen={onOpen} onActivate={onActivate} />
+              <GameCard game={game} currency={currency} isActivating={activatingCode === game.code} onOpen={onOpen} onActivate={onActivate} onTransfer={onTransfer} />
             </div>
           ))}
         </div>

@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WalletModalsProvider } from '@/features/wallet/components/wallet-modals-provider';
+import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
+import { storeToken } from '@/lib/session';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { walletFixture } from '@/testing/wallet-fixture';
+
+const fetchMock = vi.fn<typeof fetch>();
+let withdrawals: { key: string | undefined; body: unknown }[] = [];
+let hasReceivedBonus = false;
+
+function Opener() {
+  const { openWithdraw } = useWalletModals();
+  return (
+    <button type="button" onClick={openWithdraw}>
+      open
+    </button>
+  );
+}
+
+beforeEach(() => {
+  storeToken('tok', false);
+  withdrawals = [];
+  hasReceivedBonus = false;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const path = String(input);
+    if (path === '/api/wallet') return jsonResponse(walletFixture({ wallet: { amount: 500, bonusAmount: 0, hasReceivedBonus } }));
+    if (path === '/api/lookup/withdraw') return jsonResponse({ withdrawMin: 100, withdrawMax: 550 });
+    if (path === '/api/wallet/withdrawAll') {
+      withdrawals.push({ key: (init?.headers as Record<string, string>)['idempotency-key'], body: JSON.parse(String(init?.body)) });
+      return jsonResponse({ message: 'WITHDRAW_PENDING', withdrawalId: 'w1', status: 'PENDING' });
+    }
+    return jsonResponse({ message: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function openModal() {
+  const user = userEvent.setup();
+  renderWithProviders(
+    <WalletModalsProvider>
+      <Opener />
+      <Toaster />
+    </WalletModalsProvider>,
+  );
+  await user.click(screen.getByRole('button', { name: 'open' }));
+  const modal = await screen.findByTestId('withdraw-modal');
+  await within(modal).findByTestId('withdraw-amount');
+  return { user, modal };
+}
+
+describe('WithdrawModal', () => {
+  it('shows the registered bank account, the limits, and refuses amounts outside them', async () => {
+    const { user, modal } = await openModal();
+    expect(within(modal).getByTestId('withdraw-bank')).toHaveTextContent('123-456-7890');
+    expect(within(modal).getByTestId('withdraw-available')).toHaveTextContent('฿600.00');
+    expect(within(modal).getByText('Minimum ฿100.00 · maximum ฿550.00')).toBeInTheDocument();
+    expect(within(modal).queryByTestId('withdraw-bonus-notice')).not.toBeInTheDocument();
+
+    await user.type(within(modal).getByTestId('withdraw-amount'), '99');
+    await user.click(within(modal).getByTestId('withdraw-submit'));
+    expect(within(modal).getByText('The amount is below the minimum withdrawal.')).toBeInTheDocument();
+    await user.clear(within(modal).getByTestId('withdraw-amount'));
+    await user.type(within(modal).getByTestId('withdraw-amount'), '551');
+    await user.click(within(modal).getByTestId('withdraw-submit'));
+    expect(within(modal).getByText('The amount is above the maximum withdrawal.')).toBeInTheDocument();
+    expect(withdrawals).toEqual([]);
+  });
+
+  it('pays through withdrawAll with an Idempotency-Key, closes, and says when approval is pending', async () => {
+    const { user, modal } = await openModal();
+    await user.type(within(modal).getByTestId('withdraw-amount'), '300');
+    await user.click(within(modal).getByTestId('withdraw-submit'));
+    await waitFor(() => expect(screen.queryByTestId('withdraw-modal')).not.toBeInTheDocument());
+    expect(withdrawals).toHaveLength(1);
+    expect(withdrawals[0]!.body).toEqual({ amount: 300 });
+    expect(withdrawals[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText(/waiting for approval/)).toHaveTextContent('฿300.00');
+  });
+
+  it('tells a member who received a bonus to withdraw the whole amount', async () => {
+    hasReceivedBonus = true;
+    const { modal } = await openModal();
+    expect(within(modal).getByTestId('withdraw-bonus-notice')).toHaveTextContent('please withdraw the whole amount');
+  });
+});
