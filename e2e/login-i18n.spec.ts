@@ -14,7 +14,9 @@ type Texts = {
 
 /** The app's own locale files: the checks follow the copy, and prove the language really changed. */
 function texts(locale: 'th' | 'la' | 'en'): Texts {
-  return JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${locale}.json`, import.meta.url), 'utf8')) as Texts;
+  return JSON.parse(
+    readFileSync(new URL(`../apps/web/src/locales/${locale}.json`, import.meta.url), 'utf8'),
+  ) as Texts;
 }
 const th = texts('th');
 
@@ -36,12 +38,19 @@ async function fillLogin(page: Page, member: Pick<TestMember, 'phone'>, password
 }
 
 function storedTokens(page: Page) {
-  return page.evaluate(() => ({ local: localStorage.getItem('token'), session: sessionStorage.getItem('token') }));
+  return page.evaluate(() => ({
+    local: localStorage.getItem('token'),
+    session: sessionStorage.getItem('token'),
+  }));
 }
 
 test.describe('sign-in in each language', () => {
   for (const language of languages) {
-    test(`${language.name}: labels, wrong-password error and sign-in`, async ({ page, api, member }) => {
+    test(`${language.name}: labels, wrong-password error and sign-in`, async ({
+      page,
+      api,
+      member,
+    }) => {
       const t = texts(language.locale);
       await acceptAgreementBeforehand(page, api);
       await page.goto('/login');
@@ -53,18 +62,33 @@ test.describe('sign-in in each language', () => {
 
       await page.getByTestId(`lang-${language.locale}`).click();
       await expect(page.locator('html')).toHaveAttribute('lang', language.htmlLang);
-      await expect(page.getByTestId(`lang-${language.locale}`)).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId(`lang-${language.locale}`)).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       for (const other of languages.filter((l) => l.locale !== language.locale)) {
-        await expect(page.getByTestId(`lang-${other.locale}`)).toHaveAttribute('aria-pressed', 'false');
+        await expect(page.getByTestId(`lang-${other.locale}`)).toHaveAttribute(
+          'aria-pressed',
+          'false',
+        );
       }
       if (language.locale !== 'th') expect(t.login.submit).not.toBe(th.login.submit);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.login.title);
-      await expect(page.getByLabel(t.login.phone, { exact: true })).toHaveAttribute('data-testid', 'login-phone');
-      await expect(page.getByLabel(t.login.password, { exact: true })).toHaveAttribute('data-testid', 'login-password');
+      await expect(page.getByLabel(t.login.phone, { exact: true })).toHaveAttribute(
+        'data-testid',
+        'login-phone',
+      );
+      await expect(page.getByLabel(t.login.password, { exact: true })).toHaveAttribute(
+        'data-testid',
+        'login-password',
+      );
       await expect(page.getByText(t.login.rememberMe, { exact: true })).toBeVisible();
       await expect(page.getByTestId('login-submit')).toHaveText(t.login.submit);
       const publicMenu = page.getByRole('navigation', { name: t.nav.main });
-      await expect(publicMenu.getByRole('link', { name: t.nav.register })).toHaveAttribute('href', '/register');
+      await expect(publicMenu.getByRole('link', { name: t.nav.register })).toHaveAttribute(
+        'href',
+        '/register',
+      );
       expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe(language.locale);
 
       // A wrong password: the translated catalogue text under the form, gone as soon as the member types.
@@ -73,7 +97,9 @@ test.describe('sign-in in each language', () => {
       const error = page.getByTestId('login-error');
       await expect(error).toHaveText(t.errors.WRONG_CREDENTIAL);
       await expect(error).toHaveAttribute('role', 'alert');
-      await expect(page.getByRole('form', { name: t.login.title }).getByRole('alert')).toHaveText(t.errors.WRONG_CREDENTIAL);
+      await expect(page.getByRole('form', { name: t.login.title }).getByRole('alert')).toHaveText(
+        t.errors.WRONG_CREDENTIAL,
+      );
       await expect(page).toHaveURL(/\/login$/);
       await screenshot(page, `login-${language.locale}-wrong-password`);
       await page.getByTestId('login-password').pressSequentially('x');
@@ -90,8 +116,14 @@ test.describe('sign-in in each language', () => {
       await expect(page.getByTestId('header-name')).toHaveText(member.name);
       await expect(page.locator('html')).toHaveAttribute('lang', language.htmlLang);
       const memberMenu = page.getByRole('navigation', { name: t.nav.main });
-      await expect(memberMenu.getByRole('link', { name: t.nav.home })).toHaveAttribute('href', '/user/home');
-      await expect(memberMenu.getByRole('link', { name: t.nav.profile })).toHaveAttribute('href', '/user/profile');
+      await expect(memberMenu.getByRole('link', { name: t.nav.home })).toHaveAttribute(
+        'href',
+        '/user/home',
+      );
+      await expect(memberMenu.getByRole('link', { name: t.nav.profile })).toHaveAttribute(
+        'href',
+        '/user/profile',
+      );
       await expect(page.getByRole('button', { name: t.header.logout })).toBeVisible();
       await screenshot(page, `login-${language.locale}-home`);
     });
@@ -99,7 +131,12 @@ test.describe('sign-in in each language', () => {
 });
 
 test.describe('remember me', () => {
-  test('ticked: the token is kept in localStorage and a new tab is still signed in', async ({ page, context, api, member }) => {
+  test('ticked: the token is kept in localStorage and a new tab is still signed in', async ({
+    page,
+    context,
+    api,
+    member,
+  }) => {
     await acceptAgreementBeforehand(page, api);
     await page.goto('/login');
     await fillLogin(page, member, member.password);
@@ -110,7 +147,9 @@ test.describe('remember me', () => {
     const tokens = await storedTokens(page);
     expect(tokens.local).toEqual(expect.any(String));
     expect(tokens.session).toBeNull();
-    const profile = await api.get<{ profile: { username: string } }>('/api/account/profile', { token: tokens.local! });
+    const profile = await api.get<{ profile: { username: string } }>('/api/account/profile', {
+      token: tokens.local!,
+    });
     expect(profile.profile.username).toBe(member.phone);
 
     const other = await context.newPage();
@@ -119,9 +158,16 @@ test.describe('remember me', () => {
     await other.close();
   });
 
-  test('not ticked: the token is kept in sessionStorage only and a new tab must sign in', async ({ page, context, api, member }) => {
+  test('not ticked: the token is kept in sessionStorage only and a new tab must sign in', async ({
+    page,
+    context,
+    api,
+    member,
+  }) => {
     await acceptAgreementBeforehand(page, api);
     await page.goto('/login');
+    // Signing in first forgets any stored session (spec §2): a stale remembered token must not survive.
+    await page.evaluate(() => localStorage.setItem('token', 'stale-remembered-token'));
     await fillLogin(page, member, member.password);
     await expect(page.getByTestId('login-remember')).not.toBeChecked();
     await page.getByTestId('login-submit').click();
@@ -130,7 +176,9 @@ test.describe('remember me', () => {
     const tokens = await storedTokens(page);
     expect(tokens.session).toEqual(expect.any(String));
     expect(tokens.local).toBeNull();
-    const profile = await api.get<{ profile: { username: string } }>('/api/account/profile', { token: tokens.session! });
+    const profile = await api.get<{ profile: { username: string } }>('/api/account/profile', {
+      token: tokens.session!,
+    });
     expect(profile.profile.username).toBe(member.phone);
 
     // sessionStorage belongs to one tab: another tab of the same browser is signed out.

@@ -8,18 +8,24 @@ import { screenshot } from './support/screenshot.ts';
 import { readOtp } from './support/sms.ts';
 
 type Texts = {
-  register: Record<string, string> & { steps: Record<'phone' | 'otp' | 'profile' | 'bank', string> };
-  profile: Record<string, string>;
-  changePassword: Record<string, string>;
-  common: Record<string, string>;
-  header: Record<string, string>;
-  agreement: Record<string, string>;
-  login: Record<string, string>;
-  errors: Record<string, string>;
+  register: Record<
+    'englishOnly' | 'englishOnlyHint' | 'otpRef' | 'passwordsDoNotMatch' | 'stepOf' | 'success',
+    string
+  > & {
+    steps: Record<'phone' | 'otp' | 'profile' | 'bank', string>;
+  };
+  profile: Record<'changePassword', string>;
+  changePassword: Record<'mismatch' | 'saved', string>;
+  common: Record<'ok', string>;
+  header: Record<'logout' | 'profile', string>;
+  agreement: Record<'accept', string>;
+  errors: Record<'OTP_CODE_INVALID' | 'PHONE_NUMBER_REQUIRE_10_DIGIT' | 'WRONG_CREDENTIAL', string>;
 };
 
 /** The app is Thai by default; its own locale file gives the texts the member sees. */
-const th = JSON.parse(readFileSync(new URL('../apps/web/src/locales/th.json', import.meta.url), 'utf8')) as Texts;
+const th = JSON.parse(
+  readFileSync(new URL('../apps/web/src/locales/th.json', import.meta.url), 'utf8'),
+) as Texts;
 
 /** "{{x}}" placeholders filled the way i18next does. */
 function fill(text: string, values: Record<string, string | number>): string {
@@ -52,13 +58,16 @@ function formatBangkok(iso: string): string {
 /** Records, inside the page, when the app moved to each path (history API), to check the spec's redirect delay. */
 async function recordPaths(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const paths: { path: string; at: number }[] = [{ path: location.pathname, at: performance.now() }];
+    const paths: { path: string; at: number }[] = [
+      { path: location.pathname, at: performance.now() },
+    ];
     (window as unknown as { __paths: typeof paths }).__paths = paths;
     for (const method of ['pushState', 'replaceState'] as const) {
       const original = history[method].bind(history);
       history[method] = (...args: Parameters<History['pushState']>) => {
         original(...args);
-        if (paths.at(-1)?.path !== location.pathname) paths.push({ path: location.pathname, at: performance.now() });
+        if (paths.at(-1)?.path !== location.pathname)
+          paths.push({ path: location.pathname, at: performance.now() });
       };
     }
   });
@@ -100,11 +109,13 @@ test.describe('register', () => {
 
     // Step 0: phone.
     await expect(currentStep(page)).toHaveText(new RegExp(th.register.steps.phone));
-    await expect(page.getByTestId('register-step')).toHaveText(fill(th.register.stepOf!, { current: 1, total: 4 }));
+    await expect(page.getByTestId('register-step')).toHaveText(
+      fill(th.register.stepOf, { current: 1, total: 4 }),
+    );
     await page.getByTestId('register-phone').fill('08123');
     await page.getByTestId('register-phone-submit').click();
     await expect(page.getByTestId('register-phone')).toHaveAccessibleDescription(
-      new RegExp(th.errors.PHONE_NUMBER_REQUIRE_10_DIGIT!),
+      new RegExp(th.errors.PHONE_NUMBER_REQUIRE_10_DIGIT),
     );
     await page.getByTestId('register-phone').fill(phone);
     await screenshot(page, 'register-1-phone');
@@ -116,7 +127,7 @@ test.describe('register', () => {
     await expect(refText).toHaveText(/\b[A-Z]{4}\b/);
     const refno = /\b([A-Z]{4})\b/.exec((await refText.textContent()) ?? '')?.[1];
     expect(refno).toBeDefined();
-    await expect(refText).toHaveText(fill(th.register.otpRef!, { ref: refno! }));
+    await expect(refText).toHaveText(fill(th.register.otpRef, { ref: refno! }));
     const code = await readOtp(phone, { refno: refno! });
     expect(code).toMatch(/^\d{6}$/);
     await expect(page.getByTestId('register-otp-resend')).toBeDisabled(); // one send per 60 s
@@ -125,7 +136,7 @@ test.describe('register', () => {
     const wrongCode = code === '000000' ? '111111' : '000000';
     await page.getByTestId('register-otp').fill(wrongCode);
     await page.getByTestId('register-otp-submit').click();
-    await expect(page.getByText(th.errors.OTP_CODE_INVALID!, { exact: true })).toBeVisible();
+    await expect(page.getByText(th.errors.OTP_CODE_INVALID, { exact: true })).toBeVisible();
     await expect(currentStep(page)).toHaveText(new RegExp(th.register.steps.otp));
     await page.getByTestId('register-otp').fill(code);
     await page.getByTestId('register-otp-submit').click();
@@ -137,7 +148,9 @@ test.describe('register', () => {
     await page.getByTestId('register-password').fill(password);
     await page.getByTestId('register-confirm-password').fill(`${password}-typo`);
     await page.getByTestId('register-profile-submit').click();
-    await expect(page.getByTestId('register-confirm-password')).toHaveAccessibleDescription(th.register.passwordsDoNotMatch!);
+    await expect(page.getByTestId('register-confirm-password')).toHaveAccessibleDescription(
+      th.register.passwordsDoNotMatch,
+    );
     await page.getByTestId('register-confirm-password').fill(password);
     await screenshot(page, 'register-3-profile');
     await page.getByTestId('register-profile-submit').click();
@@ -147,13 +160,17 @@ test.describe('register', () => {
     const bank = page.getByTestId('register-bank');
     await expect(bank.locator('option[value="KTB"]')).toHaveText('ธนาคารกรุงไทย');
     await bank.selectOption('KTB');
-    await expect(page.getByText(th.register.englishOnlyHint!, { exact: true })).toBeVisible();
+    await expect(page.getByText(th.register.englishOnlyHint, { exact: true })).toBeVisible();
     await page.getByTestId('register-first-name').fill('สมชาย');
     await page.getByTestId('register-last-name').fill('ใจดี');
     await page.getByTestId('register-account-no').fill(accountNo);
     await page.getByTestId('register-submit').click();
-    await expect(page.getByTestId('register-first-name')).toHaveAccessibleDescription(th.register.englishOnly!);
-    await expect(page.getByTestId('register-last-name')).toHaveAccessibleDescription(th.register.englishOnly!);
+    await expect(page.getByTestId('register-first-name')).toHaveAccessibleDescription(
+      th.register.englishOnly,
+    );
+    await expect(page.getByTestId('register-last-name')).toHaveAccessibleDescription(
+      th.register.englishOnly,
+    );
     await screenshot(page, 'register-4-english-only');
 
     // Names are forced to upper case; the preview is first + last name.
@@ -162,7 +179,10 @@ test.describe('register', () => {
     await expect(page.getByTestId('register-first-name')).toHaveValue(firstName.toUpperCase());
     await expect(page.getByTestId('register-last-name')).toHaveValue(lastName.toUpperCase());
     await expect(page.getByTestId('register-account-name')).toHaveText(accountName);
-    await expect(page.getByTestId('register-first-name')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('register-first-name')).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     const source = page.getByTestId('register-source');
     await expect.poll(() => source.locator('option').count()).toBeGreaterThan(1);
     await source.selectOption({ index: 1 });
@@ -173,7 +193,7 @@ test.describe('register', () => {
     await page.getByTestId('register-submit').click();
 
     // Success toast, then /login after the spec's 2 s.
-    await expect(page.getByText(th.register.success!, { exact: true })).toBeVisible();
+    await expect(page.getByText(th.register.success, { exact: true })).toBeVisible();
     await screenshot(page, 'register-6-success');
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
     const timing = await redirectTiming(page, '/login');
@@ -197,9 +217,12 @@ test.describe('register', () => {
     await page.getByRole('link', { name: th.header.profile }).click();
     await expect(page).toHaveURL(/\/user\/profile$/);
     const apiToken = await api.login(phone, password);
-    const fromServer = await api.get<{ profile: { _id: string; createdAt: string } }>('/api/account/profile', {
-      token: apiToken,
-    });
+    const fromServer = await api.get<{ profile: { _id: string; createdAt: string } }>(
+      '/api/account/profile',
+      {
+        token: apiToken,
+      },
+    );
     await expect(page.getByTestId('profile-name')).toHaveText(name);
     await expect(page.getByTestId('profile-id')).toHaveText(fromServer.profile._id);
     const createdAt = page.getByTestId('profile-created-at');
@@ -223,7 +246,7 @@ test.describe('register', () => {
 
     // Change password: cancel forgets the input; a mismatch says so; save shows the "saved" alert.
     const lock = page.getByTestId('profile-change-password');
-    await expect(lock).toHaveAccessibleName(th.profile.changePassword!);
+    await expect(lock).toHaveAccessibleName(th.profile.changePassword);
     await lock.click();
     const modal = page.getByTestId('change-password-modal');
     await expect(modal).toBeVisible();
@@ -241,14 +264,16 @@ test.describe('register', () => {
     await page.getByTestId('change-password-new').fill(newPassword);
     await page.getByTestId('change-password-confirm').fill(`${newPassword}x`);
     await page.getByTestId('change-password-save').click();
-    await expect(page.getByTestId('change-password-confirm')).toHaveAccessibleDescription(th.changePassword.mismatch!);
+    await expect(page.getByTestId('change-password-confirm')).toHaveAccessibleDescription(
+      th.changePassword.mismatch,
+    );
     await page.getByTestId('change-password-confirm').fill(newPassword);
     await screenshot(page, 'register-8-change-password');
     await page.getByTestId('change-password-save').click();
     const alert = page.getByTestId('alert-dialog');
     await expect(alert).toBeVisible();
     await expect(alert).toHaveAttribute('role', 'alertdialog');
-    await expect(alert).toContainText(th.changePassword.saved!);
+    await expect(alert).toContainText(th.changePassword.saved);
     await expect(modal).toBeHidden();
     await screenshot(page, 'register-9-saved');
     await alert.getByRole('button', { name: th.common.ok }).click();
@@ -263,7 +288,11 @@ test.describe('register', () => {
     await expect(page).toHaveURL(/\/login$/);
     // Logout clears the token and the cached user info (spec §4).
     expect(
-      await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token'), localStorage.getItem('user-info')]),
+      await page.evaluate(() => [
+        localStorage.getItem('token'),
+        sessionStorage.getItem('token'),
+        localStorage.getItem('user-info'),
+      ]),
     ).toEqual([null, null, null]);
     await page.goto('/user/profile');
     await expect(page).toHaveURL(/\/login$/);
@@ -273,7 +302,7 @@ test.describe('register', () => {
     await page.getByTestId('login-password').fill(password);
     await page.getByTestId('login-submit').click();
     const loginError = page.getByTestId('login-error');
-    await expect(loginError).toHaveText(th.errors.WRONG_CREDENTIAL!);
+    await expect(loginError).toHaveText(th.errors.WRONG_CREDENTIAL);
     await expect(loginError).toHaveAttribute('role', 'alert');
     await screenshot(page, 'register-10-old-password');
     await page.getByTestId('login-password').fill(newPassword);
@@ -297,7 +326,9 @@ test.describe('register', () => {
     await api.verifyPhone(phone);
 
     await page.goto(`/register?code=${inviteCode}`);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('invite-code'))).toBe(inviteCode);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('invite-code')))
+      .toBe(inviteCode);
     await page.getByTestId('register-phone').fill(phone);
     await page.getByTestId('register-phone-submit').click();
     await expect(currentStep(page)).toHaveText(new RegExp(th.register.steps.profile));
@@ -320,27 +351,32 @@ test.describe('register', () => {
 
     // SCB does not need an English name: a Thai name is accepted and kept as typed.
     await page.getByTestId('register-bank').selectOption('SCB');
-    await expect(page.getByText(th.register.englishOnlyHint!, { exact: true })).toHaveCount(0);
+    await expect(page.getByText(th.register.englishOnlyHint, { exact: true })).toHaveCount(0);
     await page.getByTestId('register-first-name').fill('สมหญิง');
     await page.getByTestId('register-last-name').fill('รักดี');
     await expect(page.getByTestId('register-account-name')).toHaveText('สมหญิง รักดี');
     await page.getByTestId('register-account-no').fill(uniqueBankAccountNo());
     await page.getByTestId('register-submit').click();
-    await expect(page.getByText(th.register.success!, { exact: true })).toBeVisible();
+    await expect(page.getByText(th.register.success, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem('invite-code'))).toBeNull();
     const token = await api.login(phone, 'invitee-pass-1');
     expect(token).toEqual(expect.any(String));
   });
 
-  test('the code from a fresh /register?code is kept on a later visit without it', async ({ page, api }) => {
+  test('the code from a fresh /register?code is kept on a later visit without it', async ({
+    page,
+    api,
+  }) => {
     const inviter = await api.registerMember();
     const inviteCode = `PR${inviter.id}`;
     const phone = uniquePhone();
     await api.verifyPhone(phone);
 
     await page.goto(`/register?code=${inviteCode}`);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('invite-code'))).toBe(inviteCode);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('invite-code')))
+      .toBe(inviteCode);
     await page.goto('/register');
     await page.getByTestId('register-phone').fill(phone);
     await page.getByTestId('register-phone-submit').click();
@@ -356,19 +392,28 @@ test.describe('register', () => {
   test.describe('on a phone set to another time zone', () => {
     test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
 
-    test('the profile shows createdAt in the players\' time zone and a non-10-digit account number as is', async ({ page, api }) => {
+    test("the profile shows createdAt in the players' time zone and a non-10-digit account number as is", async ({
+      page,
+      api,
+    }) => {
       const accountNo = `${uniqueBankAccountNo()}12`; // 12 digits: no 3-3-rest grouping
       const member = await api.registerMember({ bankCode: 'KBANK', bankAccountNo: accountNo });
       const token = await api.login(member.phone, member.password);
-      const fromServer = await api.get<{ profile: { createdAt: string } }>('/api/account/profile', { token });
+      const fromServer = await api.get<{ profile: { createdAt: string } }>('/api/account/profile', {
+        token,
+      });
       await page.goto('/contact');
       await page.evaluate((t) => localStorage.setItem('token', t), token);
       await page.goto('/user/profile');
       await expect(page.getByTestId('profile-username')).toHaveText(member.phone);
-      await expect(page.getByTestId('profile-created-at')).toHaveText(formatBangkok(fromServer.profile.createdAt));
+      await expect(page.getByTestId('profile-created-at')).toHaveText(
+        formatBangkok(fromServer.profile.createdAt),
+      );
       await expect(page.getByTestId('profile-bank-account-no')).toHaveText(accountNo);
       await expect(page.getByTestId('profile-bank-name')).toHaveText('ธนาคารกสิกรไทย');
-      await expect(page.getByTestId('profile-bank-account-name')).toHaveText(member.bankAccountName);
+      await expect(page.getByTestId('profile-bank-account-name')).toHaveText(
+        member.bankAccountName,
+      );
     });
   });
 });

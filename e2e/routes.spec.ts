@@ -6,10 +6,27 @@ import { expect, test } from './support/fixtures.ts';
 import { screenshot } from './support/screenshot.ts';
 
 /** The English texts the app shows, straight from its locale file, so the checks follow the copy. */
-const en = JSON.parse(readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8')) as {
-  nav: Record<'main' | 'home' | 'statement' | 'profile' | 'contact' | 'conditions' | 'actions' | 'login' | 'register' | 'howto', string>;
+const en = JSON.parse(
+  readFileSync(new URL('../apps/web/src/locales/en.json', import.meta.url), 'utf8'),
+) as {
+  nav: Record<
+    | 'main'
+    | 'home'
+    | 'statement'
+    | 'profile'
+    | 'contact'
+    | 'conditions'
+    | 'actions'
+    | 'login'
+    | 'register'
+    | 'howto',
+    string
+  >;
   header: Record<'home' | 'profile' | 'logout', string>;
-  howto: { title: string; videos: Record<'wallet' | 'play' | 'balance' | 'bonus' | 'bonusCancel', string> };
+  howto: {
+    title: string;
+    videos: Record<'wallet' | 'play' | 'balance' | 'bonus' | 'bonusCancel', string>;
+  };
   app: Record<'loading', string>;
   notFound: Record<'title', string>;
   terminated: Record<'title', string>;
@@ -37,7 +54,10 @@ async function recordTimeline(page: Page, testIds: string[]): Promise<void> {
     }
     new MutationObserver(() => {
       for (const id of ids) {
-        if (timeline.firstSeen[id] === undefined && document.querySelector(`[data-testid="${id}"]`)) {
+        if (
+          timeline.firstSeen[id] === undefined &&
+          document.querySelector(`[data-testid="${id}"]`)
+        ) {
           timeline.firstSeen[id] = performance.now();
         }
       }
@@ -47,15 +67,21 @@ async function recordTimeline(page: Page, testIds: string[]): Promise<void> {
 
 function readTimeline(page: Page) {
   return page.evaluate(
-    () => (window as unknown as { __timeline: { paths: string[]; firstSeen: Record<string, number> } }).__timeline,
+    () =>
+      (window as unknown as { __timeline: { paths: string[]; firstSeen: Record<string, number> } })
+        .__timeline,
   );
 }
 
 /** Stores a session token (and optionally the UI language) the way the app keeps them, without using the form. */
-async function storeSession(page: Page, values: { token?: string; locale?: string; agreementVersion?: string; isRemembered?: boolean }) {
+async function storeSession(
+  page: Page,
+  values: { token?: string; locale?: string; agreementVersion?: string; isRemembered?: boolean },
+) {
   await page.goto('/contact');
   await page.evaluate((v) => {
-    if (v.token) (v.isRemembered === false ? sessionStorage : localStorage).setItem('token', v.token);
+    if (v.token)
+      (v.isRemembered === false ? sessionStorage : localStorage).setItem('token', v.token);
     if (v.locale) localStorage.setItem('locale', v.locale);
     if (v.agreementVersion) localStorage.setItem('remember-agreement', v.agreementVersion);
   }, values);
@@ -104,7 +130,9 @@ test.describe('routes and guard', () => {
 
   test('a terminated service sends /login to /terminated', async ({ page }) => {
     // The server has no switch for this; answer the service-active check as a terminated operator would.
-    await page.route('**/api/lookup/active', (route) => route.fulfill({ json: { terminated: 'gone' } }));
+    await page.route('**/api/lookup/active', (route) =>
+      route.fulfill({ json: { terminated: 'gone' } }),
+    );
     await storeSession(page, { locale: 'en' });
     await page.goto('/login');
     await expect(page).toHaveURL(/\/terminated$/);
@@ -114,17 +142,29 @@ test.describe('routes and guard', () => {
     await screenshot(page, 'routes-terminated');
   });
 
-  test('the signed-out menu leads to /login, /register and /contact; the header to the five how-to videos', async ({ page, api }) => {
+  test('the signed-out menu leads to /login, /register and /contact; the header to the five how-to videos', async ({
+    page,
+    api,
+  }) => {
     const brand = await api.get<{ name: string }>('/api/lookup/info');
     await storeSession(page, { locale: 'en' });
     await page.goto('/login');
     // The brand name comes from the info lookup.
-    await expect(page.getByRole('banner').getByRole('link', { name: brand.name })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('banner').getByRole('link', { name: brand.name })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     const menu = page.getByRole('navigation', { name: en.nav.main });
     await expect(menu.getByRole('link')).toHaveCount(3);
     await expect(menu.getByRole('link', { name: en.nav.login })).toHaveAttribute('href', '/login');
-    await expect(menu.getByRole('link', { name: en.nav.register })).toHaveAttribute('href', '/register');
-    await expect(menu.getByRole('link', { name: en.nav.contact })).toHaveAttribute('href', '/contact');
+    await expect(menu.getByRole('link', { name: en.nav.register })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    await expect(menu.getByRole('link', { name: en.nav.contact })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
     await menu.getByRole('link', { name: en.nav.register }).click();
     await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByTestId('register-phone')).toBeVisible();
@@ -147,10 +187,16 @@ test.describe('routes and guard', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('an answer "gone" on a member page sends the member to /terminated', async ({ page, api, member }) => {
+  test('an answer "gone" on a member page sends the member to /terminated', async ({
+    page,
+    api,
+    member,
+  }) => {
     const token = await api.login(member.phone, member.password);
     await storeSession(page, { token, agreementVersion: await currentAgreementVersion(api) });
-    await page.route('**/api/account/profile', (route) => route.fulfill({ status: 410, json: { message: 'gone' } }));
+    await page.route('**/api/account/profile', (route) =>
+      route.fulfill({ status: 410, json: { message: 'gone' } }),
+    );
     await page.goto('/user/profile');
     await expect(page).toHaveURL(/\/terminated$/);
     await expect(page.getByTestId('terminated-page')).toBeVisible();
@@ -175,9 +221,15 @@ test.describe('routes and guard', () => {
 });
 
 test.describe('signed-in chrome', () => {
-  test('the agreement appears on home after 1.5 s and, once accepted, not again', async ({ page, api, member }) => {
+  test('the agreement appears on home after 1.5 s and, once accepted, not again', async ({
+    page,
+    api,
+    member,
+  }) => {
     const token = await api.login(member.phone, member.password);
-    const current = await api.get<{ version: string; title: { en: string } }>('/api/lookup/agreements');
+    const current = await api.get<{ version: string; title: { en: string } }>(
+      '/api/lookup/agreements',
+    );
     await storeSession(page, { token, locale: 'en' });
     await recordTimeline(page, ['plus-button', 'agreement-modal']);
     await page.goto('/user/home');
@@ -195,8 +247,12 @@ test.describe('signed-in chrome', () => {
 
     await agreement.getByRole('button', { name: en.agreement.accept }).click();
     await expect(agreement).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem('remember-agreement'))).toBe(current.version);
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    expect(await page.evaluate(() => localStorage.getItem('remember-agreement'))).toBe(
+      current.version,
+    );
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).overflow))
+      .not.toBe('hidden');
 
     // After a reload the modal's timer runs again. Wait (in page time) until the agreement has loaded and the
     // spec's 1.5 s have passed since home mounted, with room to spare; the accepted version keeps it away.
@@ -206,10 +262,13 @@ test.describe('signed-in chrome', () => {
       .poll(
         () =>
           page.evaluate(() => {
-            const { firstSeen } = (window as unknown as { __timeline: { firstSeen: Record<string, number> } }).__timeline;
+            const { firstSeen } = (
+              window as unknown as { __timeline: { firstSeen: Record<string, number> } }
+            ).__timeline;
             const loaded = performance
               .getEntriesByType('resource')
-              .find((entry) => new URL(entry.name).pathname === '/api/lookup/agreements') as PerformanceResourceTiming | undefined;
+              .find((entry) => new URL(entry.name).pathname === '/api/lookup/agreements') as
+              PerformanceResourceTiming | undefined;
             const homeAt = firstSeen['plus-button'];
             if (homeAt === undefined || !loaded || loaded.responseEnd === 0) return false;
             return performance.now() > Math.max(homeAt, loaded.responseEnd) + 2000;
@@ -221,23 +280,45 @@ test.describe('signed-in chrome', () => {
     await expect(agreement).toHaveCount(0);
   });
 
-  test('the bottom menu opens the conditions; the plus button opens the action drawer', async ({ page, api, member }) => {
+  test('the bottom menu opens the conditions; the plus button opens the action drawer', async ({
+    page,
+    api,
+    member,
+  }) => {
     const token = await api.login(member.phone, member.password);
-    await storeSession(page, { token, locale: 'en', agreementVersion: await currentAgreementVersion(api) });
+    await storeSession(page, {
+      token,
+      locale: 'en',
+      agreementVersion: await currentAgreementVersion(api),
+    });
     await page.goto('/user/home');
 
     const menu = page.getByRole('navigation', { name: en.nav.main });
-    await expect(menu.getByRole('link', { name: en.nav.home })).toHaveAttribute('href', '/user/home');
-    await expect(menu.getByRole('link', { name: en.nav.statement })).toHaveAttribute('href', '/user/statement');
-    await expect(menu.getByRole('link', { name: en.nav.profile })).toHaveAttribute('href', '/user/profile');
-    await expect(menu.getByRole('link', { name: en.nav.contact })).toHaveAttribute('href', '/user/contact');
+    await expect(menu.getByRole('link', { name: en.nav.home })).toHaveAttribute(
+      'href',
+      '/user/home',
+    );
+    await expect(menu.getByRole('link', { name: en.nav.statement })).toHaveAttribute(
+      'href',
+      '/user/statement',
+    );
+    await expect(menu.getByRole('link', { name: en.nav.profile })).toHaveAttribute(
+      'href',
+      '/user/profile',
+    );
+    await expect(menu.getByRole('link', { name: en.nav.contact })).toHaveAttribute(
+      'href',
+      '/user/contact',
+    );
 
     await menu.getByRole('button', { name: en.nav.conditions }).click();
     const conditions = page.getByTestId('conditions-modal');
     await expect(conditions).toBeVisible();
     await expect(conditions).toHaveAttribute('role', 'dialog');
     // The operator's terms from the conditions lookup, in the chosen language, not the empty state.
-    const terms = await api.get<{ title: { en: string }; html: { en: string } }>('/api/lookup/conditions');
+    const terms = await api.get<{ title: { en: string }; html: { en: string } }>(
+      '/api/lookup/conditions',
+    );
     const firstHeading = /<h3>(.*?)<\/h3>/.exec(terms.html.en)?.[1];
     expect(firstHeading).toBeDefined();
     await expect(conditions.getByRole('heading', { name: terms.title.en })).toBeVisible();
@@ -262,9 +343,17 @@ test.describe('signed-in chrome', () => {
     await expect(drawer).toBeHidden();
   });
 
-  test('the header links the logo to home and the profile icon to the profile', async ({ page, api, member }) => {
+  test('the header links the logo to home and the profile icon to the profile', async ({
+    page,
+    api,
+    member,
+  }) => {
     const token = await api.login(member.phone, member.password);
-    await storeSession(page, { token, locale: 'en', agreementVersion: await currentAgreementVersion(api) });
+    await storeSession(page, {
+      token,
+      locale: 'en',
+      agreementVersion: await currentAgreementVersion(api),
+    });
     await page.goto('/user/contact');
     const header = page.getByRole('banner');
     await expect(header.getByTestId('header-name')).toHaveText(member.name);
@@ -276,9 +365,17 @@ test.describe('signed-in chrome', () => {
     await expect(header.getByRole('button', { name: en.header.logout })).toBeVisible();
   });
 
-  test('a slow answer shows the loading indicator until it arrives', async ({ page, api, member }) => {
+  test('a slow answer shows the loading indicator until it arrives', async ({
+    page,
+    api,
+    member,
+  }) => {
     const token = await api.login(member.phone, member.password);
-    await storeSession(page, { token, locale: 'en', agreementVersion: await currentAgreementVersion(api) });
+    await storeSession(page, {
+      token,
+      locale: 'en',
+      agreementVersion: await currentAgreementVersion(api),
+    });
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/account/profile', async (route) => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isMessageCode } from '@mekong/contracts/messages';
 import { walletResponseSchema, type WalletResponse } from '@mekong/contracts/wallet';
 import type { Db } from '@/db/database.ts';
 import { memberAccountId } from '@/modules/ledger/ledger-ids.ts';
@@ -608,6 +610,75 @@ describe('game balance sync', () => {
     const w = await getWallet(m.token);
     expect(slot(w, 'PG')?.amount).toBe(40);
     expect(w.overall.total).toBe(100);
+    await expectLedgerConsistent(db);
+  });
+});
+
+describe('bad input never answers 500 and moves nothing', () => {
+  it('any JSON body on transfer and transferAll, and any path on the game calls', async () => {
+    const m = await fundedMember(50_00n, ['PG']);
+    const body = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          from: fc.oneof(fc.string(), fc.constantFrom('wallet', 'PG', 'JOKER'), fc.jsonValue()),
+          to: fc.oneof(fc.string(), fc.constantFrom('wallet', 'PG', 'WALLET'), fc.jsonValue()),
+          amount: fc.oneof(
+            fc.double(),
+            fc.integer(),
+            fc.string(),
+            fc.constant(1e400),
+            fc.jsonValue(),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        body,
+        fc.constantFrom('/api/wallet/transfer', '/api/wallet/transferAll'),
+        async (b, url) => {
+          // Amounts over what the member holds, so a valid body is refused too (MONEY_NOT_ENOUGH) and nothing moves.
+          const safe =
+            b &&
+            typeof b === 'object' &&
+            !Array.isArray(b) &&
+            typeof (b as { amount?: unknown }).amount === 'number'
+              ? { ...b, amount: Math.max(Math.abs((b as { amount: number }).amount), 60) }
+              : b;
+          const response = await moneyCall(
+            t,
+            url,
+            m.token,
+            url.endsWith('All') ? { to: (b as { to?: unknown })?.to } : safe,
+          );
+          expect(response.statusCode, response.body).toBeLessThan(500);
+          if (response.statusCode >= 400)
+            expect(isMessageCode((response.json() as { message: string }).message)).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    const paths = fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('activate', 'account', 'resetpassword', 'autoLogin'),
+        paths,
+        paths,
+        async (call, a, b) => {
+          const url =
+            call === 'autoLogin' ? `/api/autoLogin/${a}/${b}` : `/api/wallet/${call}/${a}`;
+          const response = await t.api('GET', url, { token: m.token });
+          expect(response.statusCode, `${url} ${response.body}`).toBeLessThan(500);
+          expect(isMessageCode((response.json() as { message?: string }).message)).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Whatever moved (transferAll between the wallet and PG is valid), the member's money is all there.
+    const w = await getWallet(m.token);
+    expect(w.wallet.amount + (slot(w, 'PG')?.amount ?? 0)).toBe(50);
     await expectLedgerConsistent(db);
   });
 });
