@@ -237,9 +237,9 @@ export function createWithdrawalService(
       withdraw(memberId, amountMinor, idempotencyKey),
 
     /**
-     * POST /api/wallet/withdrawAll (DESIGN D7): brings every active game balance back to the wallet, then withdraws
-     * `amountMinor`. A game leg whose outcome is unknown stays pending (reconciled later); the withdrawal then only
-     * succeeds if the cash wallet already covers the amount.
+     * POST /api/wallet/withdrawAll (DESIGN D7): the same rules first (nothing moves when they fail), then every active
+     * game balance back to the wallet, then the withdrawal of `amountMinor`. When the wallet still falls short because
+     * a game leg was refused or is still pending, the answer is TRANSFER_FAIL (nothing withdrawn).
      */
     async withdrawAll(
       memberId: string,
