@@ -61,6 +61,7 @@ test.describe('money on the home page', () => {
     await creditFromBank(member, 1000);
     await refreshUntil(page, cash, baht(1000));
     await expect(total).toHaveText(baht(1000));
+    await expect(page.getByTestId('wallet-bonus')).toHaveText(baht(0));
     await expect(page.getByTestId('wallet-last-sync')).toContainText(
       fill(en.drawer.lastSync, { time: '' }).trim(),
     );
@@ -98,6 +99,8 @@ test.describe('money on the home page', () => {
       'aria-checked',
       'true',
     );
+    await transferModal.getByTestId('transfer-fill-all').click();
+    await expect(transferModal.getByTestId('transfer-amount')).toHaveValue('1000.00');
     await transferModal.getByTestId('transfer-amount').fill('400');
     await screenshot(page, 'money-2-transfer-in');
     await transferModal.getByTestId('transfer-submit').click();
@@ -106,7 +109,7 @@ test.describe('money on the home page', () => {
     await expect(pgAmount).toHaveText(baht(400));
     await expect(cash).toHaveText(baht(600));
     await expect(total).toHaveText(baht(1000));
-    await screenshot(page, 'money-3-after-transfer-in');
+    await screenshot(page, 'money-3-after-transfer-in', { fullPage: true });
 
     // 4. Part of it back, PG → wallet, through the action drawer's transfer tile.
     await page.getByTestId('plus-button').click();
@@ -116,8 +119,21 @@ test.describe('money on the home page', () => {
     await expect(transferModal.getByTestId('transfer-from-PG')).toContainText(baht(400));
     await transferModal.getByTestId('transfer-to-wallet').click();
     await transferModal.getByTestId('transfer-amount').fill('150');
+    // Page scroll is locked under a modal (spec §2).
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    // Hold the answer: the button shows it is busy (after the spec's 200 ms) until the answer arrives.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/wallet/transfer', async (route) => {
+      await released;
+      await route.continue();
+    });
     await transferModal.getByTestId('transfer-submit').click();
+    await expect(transferModal.getByTestId('transfer-submit')).toHaveAttribute('aria-busy', 'true');
+    await expect(transferModal.getByTestId('transfer-submit')).toBeDisabled();
+    release();
     await expect(transferModal).toBeHidden();
+    await page.unroute('**/api/wallet/transfer');
     await expect(page.getByText(fill(en.transfer.success, { amount: baht(150) }))).toBeVisible();
     await expect(pgAmount).toHaveText(baht(250));
     await expect(cash).toHaveText(baht(750));
@@ -141,6 +157,8 @@ test.describe('money on the home page', () => {
         max: baht(limits.withdrawMax),
       }),
     );
+    await withdrawModal.getByTestId('withdraw-fill-all').click();
+    await expect(withdrawModal.getByTestId('withdraw-amount')).toHaveValue('1000.00');
     await withdrawModal.getByTestId('withdraw-amount').fill(String(withdrawAmount));
     await screenshot(page, 'money-4-withdraw');
     await withdrawModal.getByTestId('withdraw-submit').click();
@@ -242,8 +260,14 @@ test.describe('money on the home page', () => {
     await expect(error).toHaveText(en.transfer.sameAccount);
     await screenshot(page, 'money-rules-same-account');
 
-    // Below 1 baht.
+    // Into a game, never 0 or less (TRANSFER_MINIMUM); below 1 baht, the minimum message.
     await modal.getByTestId('transfer-to-PG').click();
+    await amount.fill('0');
+    await submit.click();
+    await expect(error).toBeHidden();
+    await expect(amount).toHaveAccessibleDescription(
+      new RegExp(escapeRegExp(en.errors.TRANSFER_MINIMUM)),
+    );
     await amount.fill('0.5');
     await submit.click();
     await expect(error).toBeHidden();
@@ -361,10 +385,14 @@ test.describe('money on the home page', () => {
       expect((await providerAccount('PG', account.username))?.password).toBe(account.password);
 
       await modal.getByTestId('slot-account-username-copy').click();
-      await expect(page.getByText(fill(en.common.copied, { text: account.username }))).toBeVisible();
+      await expect(
+        page.getByText(fill(en.common.copied, { text: account.username })),
+      ).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account.username);
       await modal.getByTestId('slot-account-password-copy').click();
-      await expect(page.getByText(fill(en.common.copied, { text: account.password }))).toBeVisible();
+      await expect(
+        page.getByText(fill(en.common.copied, { text: account.password })),
+      ).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account.password);
       await screenshot(page, 'money-slot-account-copied');
 
@@ -434,6 +462,29 @@ test.describe('money on the home page', () => {
     await expect(drawer).toBeHidden();
     await expect(pgAmount).toHaveText(baht(180));
     await expect(total).toHaveText(baht(980));
+
+    // Everything back to the wallet in one tap (POST /api/wallet/transferAll).
+    await page.getByTestId('game-transfer-PG').click();
+    const transferModal = page.getByTestId('transfer-modal');
+    await expect(transferModal.getByTestId('transfer-to-PG')).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await transferModal.getByTestId('transfer-all-to-wallet').click();
+    await expect(transferModal).toBeHidden();
+    await expect(page.getByText(fill(en.transfer.allDone, { amount: baht(180) }))).toBeVisible();
+    await expect(pgAmount).toHaveText(baht(0));
+    await expect(cash).toHaveText(baht(980));
+    await expect(total).toHaveText(baht(980));
+    expect((await providerAccount('PG', username))?.balanceMinor).toBe(0);
+
+    // Wins and losses are play inside the game, not movements: the statement keeps the deposit and the transfers.
+    const statement = await money.statement(1);
+    expect(statement.statements.map((e) => [e.statementType, e.amount])).toEqual([
+      ['transfer', 180],
+      ['transfer', 200],
+      ['deposit', 1000],
+    ]);
   });
 });
 

@@ -65,7 +65,10 @@ test.describe('statement', () => {
     const pagination = page.getByTestId('statement-pagination');
     await expect(rows).toHaveCount(10);
     await expect(pagination).toBeVisible();
-    await expect(pagination.getByTestId('statement-page-1')).toHaveAttribute('aria-current', 'page');
+    await expect(pagination.getByTestId('statement-page-1')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(pagination.getByTestId('statement-page-2')).toBeVisible();
     await expect(pagination.getByTestId('statement-page-3')).toHaveCount(0);
     await expect(pagination.getByTestId('statement-page-prev')).toBeDisabled();
@@ -96,7 +99,10 @@ test.describe('statement', () => {
 
     // Page 2: the two oldest transfers and the deposit.
     await pagination.getByTestId('statement-page-2').click();
-    await expect(pagination.getByTestId('statement-page-2')).toHaveAttribute('aria-current', 'page');
+    await expect(pagination.getByTestId('statement-page-2')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(rows).toHaveCount(3);
     const pageTwo = await readStatementRows(page);
     expect(pageTwo.map((r) => r.amount)).toEqual(second.statements.map(signed));
@@ -110,11 +116,17 @@ test.describe('statement', () => {
 
     // Back and forth with the arrows.
     await pagination.getByTestId('statement-page-prev').click();
-    await expect(pagination.getByTestId('statement-page-1')).toHaveAttribute('aria-current', 'page');
+    await expect(pagination.getByTestId('statement-page-1')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(rows).toHaveCount(10);
     await expect(rows.first().getByTestId('statement-amount')).toHaveText(`-${baht(25_000)}`);
     await pagination.getByTestId('statement-page-next').click();
-    await expect(pagination.getByTestId('statement-page-2')).toHaveAttribute('aria-current', 'page');
+    await expect(pagination.getByTestId('statement-page-2')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(rows).toHaveCount(3);
     await expect(rows.last().getByTestId('statement-amount')).toHaveText(`+${baht(30_000)}`);
   });
