@@ -122,6 +122,11 @@ export const messages = {
   WITHDRAW_DAILY_LIMIT: 400,
   WITHDRAW_DAILY_AMOUNT: 400,
   AUTO_LOGIN_FAIL: 502,
+  QR_AMOUNT_MINIMUM: 400,
+  QR_EXPIRED: 410,
+  SLIP_CLOSED: 403,
+  TRUELINK_MINIMUM: 400,
+  TRUELINK_NOT_OWNER: 400,
 } as const;
 
 export type MessageCode = keyof typeof messages;

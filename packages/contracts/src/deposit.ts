@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { QR_PROVIDERS } from './constants.ts';
+import { defineContract } from './contract.ts';
+import { amountSchema } from './money.ts';
+import { ENTRY_STATUSES, pageBodySchema } from './statement.ts';
+import { PAGE_SIZE } from './constants.ts';
+
+/** The development default of the gift-link shared secret; production sets TRUELINK_SECRET / VITE_TRUELINK_SECRET. */
+export const TRUELINK_DEV_SECRET = 'mekong-truelink-dev-secret';
+
+export const qrProviderParamsSchema = z.strictObject({
+  providerCode: z.enum(QR_PROVIDERS, { error: 'QR_FAIL' }),
+});
+
+/** Spec §3 QR state. `expireIn` is whole seconds left; `qrcode` is SVG markup. */
+export const qrStateSchema = z.object({
+  qrcodeId: z.string().nullable(),
+  hasQrcode: z.boolean(),
+  qrcode: z.string().nullable(),
+  amount: z.number().nullable(),
+  expireIn: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+export type QrState = z.infer<typeof qrStateSchema>;
+
+export const qrGet = defineContract({
+  method: 'GET',
+  path: '/api/qrcode/:providerCode',
+  params: qrProviderParamsSchema,
+  response: qrStateSchema,
+  isAuthenticated: true,
+});
+
+export const qrCreate = defineContract({
+  method: 'POST',
+  path: '/api/qrcode/:providerCode',
+  params: qrProviderParamsSchema,
+  body: z.strictObject({ amount: amountSchema('QR_AMOUNT_MINIMUM') }),
+  response: qrStateSchema,
+  isAuthenticated: true,
+});
+
+export const qrCancel = defineContract({
+  method: 'DELETE',
+  path: '/api/qrcode/:providerCode',
+  params: qrProviderParamsSchema,
+  body: z.strictObject({ qrcodeId: z.string({ error: 'QR_FAIL' }).min(1, { error: 'QR_FAIL' }).max(64, { error: 'QR_FAIL' }) }),
+  response: qrStateSchema,
+  isAuthenticated: true,
+});
+
+/** Manual deposit notice (used when the deposit lookup's isManual is on). */
+export const walletAdd = defineContract({
+  method: 'POST',
+  path: '/api/wallet/add',
+  body: z.strictObject({ amount: amountSchema('TRANSFER_MINIMUM') }),
+  response: z.object({ message: z.literal('SUCCESS'), depositId: z.string(), status: z.enum(ENTRY_STATUSES) }),
+  isAuthenticated: true,
+});
+
+/** Spec §4 slip reasons, in the order the spec lists them. */
+export const SLIP_REASONS = [
+  'FILE_MISSING',
+  'IMAGE_SIZE_UNPROCESSABLE',
+  'CROPPED_IMAGE_UNREADABLE',
+  'DESTINATION_ACCOUNT_INVALID',
+  'REFERENCE_DUPLICATED',
+  'REFERENCE_UNSTABLE',
+  'CAPTCHA_WRONG_3_TIMES',
+  'INVALID_SLIP',
+  'PLAYER_ACCOUNT_MISMATCH',
+  'SLIP_EXPIRED',
+  'UNKNOWN',
+] as const;
+export type SlipReason = (typeof SLIP_REASONS)[number];
+
+export const slipSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  amount: z.number(),
+  status: z.enum(ENTRY_STATUSES),
+  note: z.enum(SLIP_REASONS).nullable(),
+  link: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+export type Slip = z.infer<typeof slipSchema>;
+
+/** Multipart upload, field `file` (jpeg/png, at most 10 MB); the answer is the slip row as kept. */
+export const walletSlipUpload = defineContract({
+  method: 'POST',
+  path: '/api/wallet/slip',
+  response: z.object({ slip: slipSchema }),
+  isAuthenticated: true,
+});
+export const SLIP_MAX_BYTES = 10 * 1024 * 1024;
+export const SLIP_FILE_FIELD = 'file';
+
+export const slipList = defineContract({
+  method: 'POST',
+  path: '/api/statement/slip',
+  body: pageBodySchema(PAGE_SIZE.slip * 5),
+  response: z.object({ total: z.number().int(), slips: z.array(slipSchema) }),
+  isAuthenticated: true,
+});
+
+export const slipReference = defineContract({
+  method: 'GET',
+  path: '/api/statement/slip/reference/:reference',
+  params: z.strictObject({ reference: z.string().min(1, { error: 'NO_DATA' }).max(64, { error: 'NO_DATA' }) }),
+  response: z.object({ url: z.string() }),
+  isAuthenticated: true,
+});
+
+/** `link` is the gift link encrypted with truelink-crypto's encryptTrueLink. */
+export const walletTruelink = defineContract({
+  method: 'POST',
+  path: '/api/wallet/truelink',
+  body: z.strictObject({ link: z.string({ error: 'TRUELINK_INVALID' }).min(1, { error: 'TRUELINK_INVALID' }).max(2000, { error: 'TRUELINK_INVALID' }) }),
+  response: z.object({ message: z.literal('SUCCESS'), amount: z.number(), depositId: z.string() }),
+  isAuthenticated: true,
+});
