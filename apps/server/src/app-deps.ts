@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BankGateway } from '@/adapters/bank/bank-gateway.ts';
 import type { GameProvider } from '@/adapters/games/game-provider.ts';
+import type { QrGateway } from '@/adapters/qr/qr-gateway.ts';
+import type { SlipVerifier } from '@/adapters/slip/slip-verifier.ts';
 import type { SmsGateway } from '@/adapters/sms/sms-gateway.ts';
+import type { VoucherService } from '@/adapters/truemoney/voucher-service.ts';
 import type { Config } from '@/config.ts';
 import type { Db } from '@/db/database.ts';
 import type { Clock } from '@/lib/clock.ts';
@@ -17,6 +20,9 @@ export type AppDeps = {
   sms: SmsGateway;
   games: GameProvider;
   bank: BankGateway;
+  qr: QrGateway;
+  slipVerifier: SlipVerifier;
+  vouchers: VoucherService;
   passwords: PasswordHasher;
   log: FastifyBaseLogger;
 };

@@ -3,6 +3,12 @@ import type { BankGateway } from '@/adapters/bank/bank-gateway.ts';
 import { createHttpBankGateway } from '@/adapters/bank/http-bank-gateway.ts';
 import type { GameProvider } from '@/adapters/games/game-provider.ts';
 import { createHttpGameProvider } from '@/adapters/games/http-game-provider.ts';
+import { createHttpQrGateway } from '@/adapters/qr/http-qr-gateway.ts';
+import type { QrGateway } from '@/adapters/qr/qr-gateway.ts';
+import { createHttpSlipVerifier } from '@/adapters/slip/http-slip-verifier.ts';
+import type { SlipVerifier } from '@/adapters/slip/slip-verifier.ts';
+import { createHttpVoucherService } from '@/adapters/truemoney/http-voucher-service.ts';
+import type { VoucherService } from '@/adapters/truemoney/voucher-service.ts';
 import { createHttpSmsGateway } from '@/adapters/sms/http-sms-gateway.ts';
 import type { SmsGateway } from '@/adapters/sms/sms-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
@@ -17,6 +23,16 @@ import { registerGameJobs } from '@/jobs/game-jobs.ts';
 import { registerMoneyOutJobs } from '@/jobs/money-out-jobs.ts';
 import { createJobScheduler, type JobScheduler } from '@/jobs/job-scheduler.ts';
 import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
+import { registerDepositRoutes } from '@/modules/deposit/deposit.routes.ts';
+import {
+  createManualDepositService,
+  type ManualDepositService,
+} from '@/modules/deposit/manual-deposit.service.ts';
+import { checkMoneyInConfig } from '@/modules/deposit/money-in-config.ts';
+import { createQrService, type QrService } from '@/modules/deposit/qr.service.ts';
+import { createTrueLinkService, type TrueLinkService } from '@/modules/deposit/truelink.service.ts';
+import { registerSlipRoutes } from '@/modules/slip/slip.routes.ts';
+import { createSlipService, type SlipService } from '@/modules/slip/slip.service.ts';
 import { createGamesService, type GamesService } from '@/modules/games/games.service.ts';
 import { registerWalletRoutes } from '@/modules/wallet/wallet.routes.ts';
 import { createWalletService, type WalletService } from '@/modules/wallet/wallet.service.ts';
@@ -38,6 +54,7 @@ import {
   createWithdrawalService,
   type WithdrawalService,
 } from '@/modules/withdrawal/withdrawal.service.ts';
+import { SLIP_UPLOAD_TIMEOUT_MS } from '@mekong/contracts/constants';
 import { clientMarker } from '@/plugins/client-marker.ts';
 import { errorEnvelope, sendCode } from '@/plugins/error-envelope.ts';
 import { requestDeadline } from '@/plugins/request-deadline.ts';
@@ -59,8 +76,17 @@ declare module 'fastify' {
     moneyCore: { games: GamesService; wallet: WalletService };
     /** Money-out services the back office and the jobs call (and tests call directly). */
     moneyOut: { withdrawals: WithdrawalService; bankFeed: BankFeedService };
+    /** Money-in services the back office and the jobs call (and tests call directly). */
+    moneyIn: {
+      qr: QrService;
+      slips: SlipService;
+      trueLink: TrueLinkService;
+      notices: ManualDepositService;
+    };
   }
 }
+
+export const MANUAL_DEPOSIT_MATCH_JOB = 'manual-deposit-match';
 
 export type BuildAppOptions = {
   config: Config;
@@ -70,6 +96,9 @@ export type BuildAppOptions = {
   /** Start the background jobs (server.ts: JOBS_ENABLED); default false, so tests never run them unasked. */
   isJobsEnabled?: boolean;
   bank?: BankGateway;
+  qr?: QrGateway;
+  slipVerifier?: SlipVerifier;
+  vouchers?: VoucherService;
   counters?: CounterStore;
   /** Fastify logger options; default pino at config.LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
@@ -83,7 +112,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     bodyLimit: JSON_BODY_LIMIT,
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Node's whole-request limit: a slip upload may take 300 s (spec §9); other calls get their 60 s deadline from
+    // the request-deadline plugin.
+    requestTimeout: Math.max(config.REQUEST_TIMEOUT_MS, SLIP_UPLOAD_TIMEOUT_MS),
     trustProxy: config.TRUST_PROXY,
     // Malformed URLs and similar framework-level failures still answer with the envelope.
     frameworkErrors: (_error, _request, reply) => {
@@ -92,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.removeContentTypeParser('text/plain');
 
+  checkMoneyInConfig(config);
   const db = await createDatabase({
     databaseUrl: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
@@ -143,6 +175,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           apiKey: config.BANK_API_KEY,
           timeoutMs: config.BANK_TIMEOUT_MS,
         }),
+      qr:
+        options.qr ??
+        createHttpQrGateway({
+          baseUrl: config.QR_GATEWAY_URL,
+          apiKey: config.QR_API_KEY,
+          timeoutMs: config.QR_TIMEOUT_MS,
+        }),
+      slipVerifier:
+        options.slipVerifier ??
+        createHttpSlipVerifier({
+          baseUrl: config.SLIP_VERIFIER_URL,
+          apiKey: config.SLIP_API_KEY,
+          timeoutMs: config.SLIP_TIMEOUT_MS,
+        }),
+      vouchers:
+        options.vouchers ??
+        createHttpVoucherService({
+          baseUrl: config.TRUEMONEY_URL,
+          timeoutMs: config.TRUEMONEY_TIMEOUT_MS,
+        }),
       passwords: createPasswordHasher({
         memoryCost: config.ARGON2_MEMORY_KIB,
         timeCost: config.ARGON2_TIME_COST,
@@ -169,6 +221,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const bankFeed = createBankFeedService(deps);
     app.decorate('moneyOut', { withdrawals, bankFeed });
     registerMoneyOutJobs(jobs, { withdrawals, bankFeed }, config);
+    const moneyIn = {
+      qr: createQrService(deps, deps.qr),
+      slips: createSlipService(deps, deps.slipVerifier),
+      trueLink: createTrueLinkService(deps, deps.vouchers),
+      notices: createManualDepositService(deps),
+    };
+    app.decorate('moneyIn', moneyIn);
+    jobs.add({
+      name: MANUAL_DEPOSIT_MATCH_JOB,
+      intervalMs: config.MANUAL_DEPOSIT_MATCH_INTERVAL_MS,
+      run: () => moneyIn.notices.matchWithBankFeed(),
+    });
 
     const apiRoutes: ApiRouteTable = [];
     const onWebFallback = await registerWebApp(app, config.WEB_DIST_DIR);
@@ -186,6 +250,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerWalletRoutes(app, apiRoutes, wallet, games);
     registerWithdrawalRoutes(app, apiRoutes, withdrawals);
     registerStatementRoutes(app, apiRoutes, statement);
+    registerDepositRoutes(app, apiRoutes, moneyIn);
+    registerSlipRoutes(app, apiRoutes, moneyIn.slips);
 
     await app.ready();
   } catch (error) {

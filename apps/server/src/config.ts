@@ -47,6 +47,20 @@ const optionalUrl = (protocols: RegExp) =>
  * - GAME_NOT_FOUND_VOID_AFTER_MS (300000): a pending game transfer the provider has never seen is voided only once it
  *   is this old (so a request still on its way cannot be applied after the void).
  * - JOBS_ENABLED (true): run the background jobs in this process (server.ts only; tests never start them).
+ * - PUBLIC_URL (http://127.0.0.1:<PORT>): how outside parties reach this server (the QR gateways' webhook callback).
+ * - QR_GATEWAY_URL (http://127.0.0.1:3001/qr), QR_API_KEY (sandbox-qr-key), QR_TIMEOUT_MS (10000): the QR payment
+ *   gateways (each under <url>/<PROVIDER>).
+ * - QR_WEBHOOK_SECRET_KBANK / _WW / _E2P (sandbox-qr-secret-<PROVIDER>): each gateway's webhook HMAC secret; required
+ *   in production.
+ * - QR_EXPIRY_SECONDS_KBANK / _WW / _E2P (600): how long a deposit QR can be paid.
+ * - SLIP_VERIFIER_URL (http://127.0.0.1:3001/slip), SLIP_API_KEY (sandbox-slip-key), SLIP_TIMEOUT_MS (15000): the
+ *   slip verification service.
+ * - TRUEMONEY_URL (http://127.0.0.1:3001), TRUEMONEY_TIMEOUT_MS (15000): the TrueMoney gift voucher service.
+ * - TRUELINK_SECRET: the gift-link shared secret (the web's VITE_TRUELINK_SECRET); required in production, the
+ *   contracts' TRUELINK_DEV_SECRET otherwise.
+ * - TRUEMONEY_RECEIVER_PHONE: the operator's TrueMoney number vouchers are redeemed to; default the first enabled
+ *   TrueMoney wallet of the deposit lookup.
+ * - MANUAL_DEPOSIT_MATCH_INTERVAL_MS (30000): how often open manual deposit notices are matched with the bank feed.
  */
 export const configSchema = z.object({
   PORT: integer(0, 65535).default(3000),
@@ -98,6 +112,33 @@ export const configSchema = z.object({
   GAME_RECONCILE_AFTER_MS: integer(0, 3_600_000).default(30_000),
   GAME_NOT_FOUND_VOID_AFTER_MS: integer(0, 86_400_000).default(300_000),
   JOBS_ENABLED: booleanFromEnv.default(true),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  QR_GATEWAY_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('http://127.0.0.1:3001/qr'),
+  QR_API_KEY: z.string().min(1).default('sandbox-qr-key'),
+  QR_TIMEOUT_MS: integer(100, 120_000).default(10_000),
+  QR_WEBHOOK_SECRET_KBANK: z.string().min(1).optional(),
+  QR_WEBHOOK_SECRET_WW: z.string().min(1).optional(),
+  QR_WEBHOOK_SECRET_E2P: z.string().min(1).optional(),
+  QR_EXPIRY_SECONDS_KBANK: integer(60, 86_400).default(600),
+  QR_EXPIRY_SECONDS_WW: integer(60, 86_400).default(600),
+  QR_EXPIRY_SECONDS_E2P: integer(60, 86_400).default(600),
+  SLIP_VERIFIER_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('http://127.0.0.1:3001/slip'),
+  SLIP_API_KEY: z.string().min(1).default('sandbox-slip-key'),
+  SLIP_TIMEOUT_MS: integer(100, 120_000).default(15_000),
+  TRUEMONEY_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('http://127.0.0.1:3001'),
+  TRUEMONEY_TIMEOUT_MS: integer(100, 120_000).default(15_000),
+  TRUELINK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TRUEMONEY_RECEIVER_PHONE: z
+    .string()
+    .regex(/^0\d{9}$/, 'must be a Thai mobile number (10 digits starting with 0)')
+    .optional(),
+  MANUAL_DEPOSIT_MATCH_INTERVAL_MS: integer(1000, 3_600_000).default(30_000),
 });
 
 export type Config = z.output<typeof configSchema>;

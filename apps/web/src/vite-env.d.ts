@@ -9,4 +9,6 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE_URL?: string;
   /** Five comma-separated embeddable video URLs for the howto page (wallet, play, balance, bonus, bonus cancel). */
   readonly VITE_HOWTO_VIDEO_URLS?: string;
+  /** Shared secret the gift link is encrypted with (DESIGN D6); the development default otherwise. */
+  readonly VITE_TRUELINK_SECRET?: string;
 }

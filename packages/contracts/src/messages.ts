@@ -127,6 +127,7 @@ export const messages = {
   SLIP_CLOSED: 403,
   TRUELINK_MINIMUM: 400,
   TRUELINK_NOT_OWNER: 400,
+  MANUAL_DEPOSIT_OFF: 403,
 } as const;
 
 export type MessageCode = keyof typeof messages;

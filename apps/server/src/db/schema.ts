@@ -227,6 +227,71 @@ export type BankIncomingTransfersTable = {
 
 export type JobCursorsTable = { name: string; cursor: string; updated_at: Timestamp };
 
+export type QrPaymentsTable = {
+  id: string;
+  member_id: string;
+  provider: 'KBANK' | 'WW' | 'E2P';
+  reference: string;
+  amount: Int8;
+  currency: 'THB' | 'LAK';
+  payload: string;
+  status: 'active' | 'cancelled' | 'paid' | 'held';
+  expires_at: Timestamp;
+  paid_amount: Int8 | null;
+  paid_at: Timestamp | null;
+  transaction_id: string | null;
+  hold_reason: string | null;
+  transfer_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type SlipsTable = {
+  id: string;
+  member_id: string;
+  status: 'processing' | 'success' | 'failed';
+  reason: string | null;
+  sending_bank: string | null;
+  trans_ref: string | null;
+  amount: Int8Default;
+  currency: 'THB' | 'LAK';
+  image: Buffer | null;
+  image_type: string | null;
+  image_token: string | null;
+  transfer_id: string | null;
+  verified: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type TrueMoneyVouchersTable = {
+  id: string;
+  voucher_hash: string;
+  member_id: string;
+  status: 'redeeming' | 'unknown' | 'failed' | 'credited' | 'held';
+  amount: Int8 | null;
+  owner_phone: string | null;
+  owner_name: string | null;
+  reason: string | null;
+  transfer_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type DepositNoticesTable = {
+  id: string;
+  member_id: string;
+  amount: Int8;
+  currency: 'THB' | 'LAK';
+  idempotency_key: string | null;
+  status: 'pending' | 'confirmed' | 'matched' | 'rejected';
+  incoming_id: string | null;
+  transfer_id: string | null;
+  decided_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   banks: BanksTable;
   sources: SourcesTable;
@@ -243,6 +308,10 @@ export type Database = {
   withdrawals: WithdrawalsTable;
   bank_incoming_transfers: BankIncomingTransfersTable;
   job_cursors: JobCursorsTable;
+  qr_payments: QrPaymentsTable;
+  slips: SlipsTable;
+  truemoney_vouchers: TrueMoneyVouchersTable;
+  deposit_notices: DepositNoticesTable;
 };
 
 export type Member = Selectable<MembersTable>;

@@ -4,16 +4,30 @@ import type { Contract, ResponseOf } from '@mekong/contracts/contract';
 import { AppError } from '@/lib/app-error.ts';
 import { codeForIssues } from '@/lib/zod-errors.ts';
 
-export type RouteInput<B> = { body: B; request: FastifyRequest; reply: FastifyReply };
+export type RouteInput<B, P = undefined> = {
+  body: B;
+  /** The path parameters through the contract's params schema (undefined when it has none). */
+  params: P;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
 
 type BodyOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ParamsOutput<C extends Contract> = C['params'] extends z.ZodType ? z.output<C['params']> : undefined;
 
 export type RouteOptions<C extends Contract, S extends z.ZodType | undefined> = {
   contract: C;
   /** Overrides the contract's body schema (for country-specific schemas); same shape. */
   body?: S;
-  handler: (input: RouteInput<BodyOutput<S>>) => Promise<ResponseOf<C>>;
+  handler: (input: RouteInput<BodyOutput<S>, ParamsOutput<C>>) => Promise<ResponseOf<C>>;
 };
+
+function parseParams(schema: z.ZodType | undefined, params: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(params);
+  if (!result.success) throw new AppError(codeForIssues(result.error.issues));
+  return result.data;
+}
 
 function parseBody(schema: z.ZodType | undefined, body: unknown): unknown {
   if (!schema) {
@@ -62,7 +76,9 @@ export function contractRoute<C extends Contract, S extends z.ZodType | undefine
     ...(contract.isAuthenticated ? { onRequest: app.requireSession } : {}),
     handler: async (request, reply) => {
       const body = parseBody(schema, request.body) as BodyOutput<S>;
-      const result = await options.handler({ body, request, reply });
+      // After the body, so a call's first complaint stays what it was before params were parsed here.
+      const params = parseParams(contract.params, request.params) as ParamsOutput<C>;
+      const result = await options.handler({ body, params, request, reply });
       const checked = contract.response.safeParse(result);
       if (!checked.success) {
         throw new Error(

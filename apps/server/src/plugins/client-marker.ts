@@ -7,11 +7,26 @@ export function isApiPath(url: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-/** DESIGN D4: every /api call carries `X-Client: member-web`. */
+/**
+ * Calls made by others than the member web app: outside parties' webhooks (/api/hooks/…) and files a browser tab
+ * opens by their unguessable address (/api/files/…). They never carry the marker.
+ */
+const UNMARKED_PREFIXES = ['/api/hooks/', '/api/files/'];
+
+export function isUnmarkedPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return UNMARKED_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/** DESIGN D4: every /api call carries `X-Client: member-web` (except the unmarked paths above). */
 export const clientMarker = fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {
-      if (isApiPath(request.url) && request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE) {
+      if (
+        isApiPath(request.url) &&
+        !isUnmarkedPath(request.url) &&
+        request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE
+      ) {
         throw new AppError('CLIENT_HEADER_REQUIRED');
       }
     });

@@ -49,6 +49,8 @@ export type CallOptions<TBody> = {
   timeoutMs?: number;
   /** Extra headers, e.g. the Idempotency-Key of a money call. */
   headers?: Record<string, string>;
+  /** A multipart body (file uploads); the browser sets the content type with its boundary. */
+  formData?: FormData;
 };
 
 const sessionEnded = new Set<string>(sessionEndedCodes);
@@ -72,14 +74,14 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls one contract: bearer token and marker header, JSON body, 60 s time-out, the body parsed with the
+ * Calls one contract: bearer token and marker header, JSON (or multipart) body, 60 s time-out, the body parsed with the
  * contract's response schema. Failures become ApiError(code).
  */
 export async function apiCall<TBody extends z.ZodType | undefined, TResponse extends z.ZodType, TParams extends z.ZodType | undefined>(
   contract: Contract<TBody, TResponse, TParams>,
   options: CallOptions<TBody> = {},
 ): Promise<z.output<TResponse>> {
-  const { body, params, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { body, params, signal, formData, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const headers: Record<string, string> = { ...options.headers, [CLIENT_HEADER]: CLIENT_HEADER_VALUE, accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -101,7 +103,7 @@ export async function apiCall<TBody extends z.ZodType | undefined, TResponse ext
       response = await fetch(`${API_BASE_URL}${buildPath(contract.path, params)}`, {
         method: contract.method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal: controller.signal,
       });
     } catch (error) {

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Gift, RefreshCw, Undo2, UsersRound } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Modal } from '@/components/modal';
+import { DepositModal } from '@/features/deposit/components/deposit-modal';
 import { walletQuery } from '@/features/wallet/api/wallet-api';
 import { SyncTime } from '@/features/wallet/components/sync-time';
 import { useRefreshWallet } from '@/features/wallet/hooks/use-refresh-wallet';
@@ -26,19 +27,23 @@ const tiles: Tile[] = [
 /**
  * The action drawer (spec §2): the balance-refresh tile (baht total and last sync; the spin tile takes its place
  * once the spin feature exists), deposit, withdraw, transfer, invite, bonus, refund. Deposit, invite, bonus and
- * refund come with later slices and say "coming soon" until then.
+ * refund come with later slices and say "coming soon" until then. Deposit opens the deposit modal.
  */
 export function ActionDrawer({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const { t } = useTranslation();
+  const [isDepositOpen, setDepositOpen] = useState(false);
   return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} variant="sheet" title={t('drawer.title')} testId="action-drawer">
-      <DrawerBody onClose={() => onOpenChange(false)} />
-    </Modal>
+    <>
+      <Modal isOpen={isOpen} onOpenChange={onOpenChange} variant="sheet" title={t('drawer.title')} testId="action-drawer">
+        <DrawerBody onClose={() => onOpenChange(false)} onDeposit={() => setDepositOpen(true)} />
+      </Modal>
+      <DepositModal isOpen={isDepositOpen} onOpenChange={setDepositOpen} />
+    </>
   );
 }
 
 /** Mounted only while the drawer is open, so the wallet is read when it is looked at. */
-function DrawerBody({ onClose }: { onClose: () => void }) {
+function DrawerBody({ onClose, onDeposit }: { onClose: () => void; onDeposit: () => void }) {
   const { t } = useTranslation();
   const { data } = useQuery(walletQuery);
   const refresh = useRefreshWallet();
@@ -47,7 +52,8 @@ function DrawerBody({ onClose }: { onClose: () => void }) {
 
   const onTile = (key: TileKey) => {
     onClose();
-    if (key === 'withdraw') openWithdraw();
+    if (key === 'deposit') onDeposit();
+    else if (key === 'withdraw') openWithdraw();
     else if (key === 'transfer') openTransfer({ from: 'wallet' });
     else toast(t('common.comingSoonToast'));
   };

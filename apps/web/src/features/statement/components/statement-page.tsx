@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { statementQuery } from '@/features/statement/api/statement-queries';
+import { SlipStatusModal } from '@/features/statement/components/slip-status-modal';
 import { pageCount, paginationWindow, signedAmount, statusKind } from '@/features/statement/hooks/statement-format';
 import { walletQuery } from '@/features/wallet/api/wallet-api';
 import { currencySymbol, formatDateTime } from '@/lib/format';
@@ -33,6 +34,7 @@ const KNOWN_DESCRIPTIONS = ['refund', 'invite', 'luckydraw', 'bonus_forfeit', 'a
 export function StatementPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const [isSlipStatusOpen, setSlipStatusOpen] = useState(false);
   const statement = useQuery({ ...statementQuery(page), retry: false });
   const { data: wallet } = useQuery(walletQuery);
 
@@ -59,7 +61,7 @@ export function StatementPage() {
       <PageHeader
         title={t('statement.title')}
         action={
-          <button type="button" className="chip-btn" disabled title={t('common.comingSoon')} data-testid="statement-slip-status">
+          <button type="button" className="chip-btn" aria-haspopup="dialog" onClick={() => setSlipStatusOpen(true)} data-testid="statement-slip-status">
             <FileSearch size={16} aria-hidden /> {t('statement.slipStatus')}
           </button>
         }
@@ -87,6 +89,7 @@ export function StatementPage() {
           {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={goTo} />}
         </>
       )}
+      <SlipStatusModal isOpen={isSlipStatusOpen} onOpenChange={setSlipStatusOpen} />
     </section>
   );
 }

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Trx } from '@/db/database.ts';
+import type { Database } from '@/db/schema.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
+
+export type DepositMember = {
+  id: string;
+  phone: string;
+  currency: Currency;
+  /** The registered bank account, with the bank's 3-digit clearing code where it has one. */
+  bank: { code: string; numericCode: string | null; accountNo: string } | null;
+};
+
+export async function findDepositMember(
+  db: Kysely<Database> | Trx,
+  memberId: string,
+): Promise<DepositMember> {
+  const row = await db
+    .selectFrom('members as m')
+    .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
+    .leftJoin('banks as b', 'b.code', 'a.bank_code')
+    .select(['m.id', 'm.phone', 'm.currency', 'a.bank_code', 'a.account_no', 'b.numeric_code'])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NO_USER');
+  return {
+    id: row.id,
+    phone: row.phone,
+    currency: ledgerCurrency(row.currency),
+    bank:
+      row.bank_code && row.account_no
+        ? { code: row.bank_code, numericCode: row.numeric_code, accountNo: row.account_no }
+        : null,
+  };
+}
+
+/**
+ * Posts one deposit bank_in → member cash. `externalRef` names the outside payment (channel-prefixed), and the
+ * ledger's unique (kind, external_ref) makes a second credit of it impossible: a repeat returns the first transfer.
+ */
+export async function creditDeposit(
+  trx: Trx,
+  input: {
+    memberId: string;
+    currency: Currency;
+    amountMinor: bigint;
+    externalRef: string;
+    metadata: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<{ transferId: string; isReplay: boolean }> {
+  await ensureMemberAccounts(trx, input.memberId, input.currency, input.now);
+  const { transfer, isReplay } = await createTransfer(trx, {
+    memberId: input.memberId,
+    debit: { house: 'bank_in' },
+    credit: { memberId: input.memberId, kind: 'cash' },
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    kind: 'deposit',
+    status: 'posted',
+    externalRef: input.externalRef,
+    metadata: input.metadata,
+    now: input.now,
+  });
+  return { transferId: transfer.id, isReplay };
+}

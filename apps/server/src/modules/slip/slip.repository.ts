@@ -1,0 +1,149 @@
+import { sql, type Kysely } from 'kysely';
+import type { Trx } from '@/db/database.ts';
+import type { Database, SlipsTable } from '@/db/schema.ts';
+
+type Reader = Kysely<Database> | Trx;
+
+export type SlipRow = {
+  id: string;
+  status: SlipsTable['status'];
+  reason: string | null;
+  transRef: string | null;
+  amountMinor: bigint;
+  imageToken: string | null;
+  createdAt: Date;
+};
+
+function selectSlips(db: Reader) {
+  return db
+    .selectFrom('slips')
+    .select(['id', 'status', 'reason', 'trans_ref', 'image_token', 'created_at'])
+    .select(sql<string>`amount::text`.as('amount'));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectSlips>['executeTakeFirstOrThrow']>>;
+const toSlip = (r: Row): SlipRow => ({
+  id: r.id,
+  status: r.status,
+  reason: r.reason,
+  transRef: r.trans_ref,
+  amountMinor: BigInt(r.amount),
+  imageToken: r.image_token,
+  createdAt: r.created_at,
+});
+
+export async function insertSlip(
+  db: Reader,
+  row: {
+    id: string;
+    memberId: string;
+    currency: 'THB' | 'LAK';
+    status: SlipsTable['status'];
+    reason: string | null;
+    image: { bytes: Buffer; type: string; token: string } | null;
+    now: Date;
+  },
+) {
+  await db
+    .insertInto('slips')
+    .values({
+      id: row.id,
+      member_id: row.memberId,
+      status: row.status,
+      reason: row.reason,
+      currency: row.currency,
+      image: row.image?.bytes ?? null,
+      image_type: row.image?.type ?? null,
+      image_token: row.image?.token ?? null,
+      created_at: row.now,
+      updated_at: row.now,
+    })
+    .execute();
+}
+
+export async function updateSlip(
+  db: Reader,
+  id: string,
+  changes: {
+    status?: SlipsTable['status'];
+    reason?: string | null;
+    sendingBank?: string;
+    transRef?: string;
+    amountMinor?: bigint;
+    transferId?: string;
+    verified?: Record<string, unknown>;
+  },
+  now: Date,
+) {
+  await db
+    .updateTable('slips')
+    .set({
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.reason !== undefined ? { reason: changes.reason } : {}),
+      ...(changes.sendingBank !== undefined ? { sending_bank: changes.sendingBank } : {}),
+      ...(changes.transRef !== undefined ? { trans_ref: changes.transRef } : {}),
+      ...(changes.amountMinor !== undefined ? { amount: changes.amountMinor } : {}),
+      ...(changes.transferId !== undefined ? { transfer_id: changes.transferId } : {}),
+      ...(changes.verified !== undefined
+        ? { verified: sql<string>`${JSON.stringify(changes.verified)}::jsonb` }
+        : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function findSlip(db: Reader, id: string): Promise<SlipRow | undefined> {
+  const row = await selectSlips(db).where('id', '=', id).executeTakeFirst();
+  return row && toSlip(row);
+}
+
+export async function listSlips(
+  db: Reader,
+  memberId: string,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; slips: SlipRow[] }> {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom('slips')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow(),
+    selectSlips(db)
+      .where('member_id', '=', memberId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  ]);
+  return { total: Number(count.n), slips: rows.map(toSlip) };
+}
+
+/** The member's newest slip with that reference that has an image. */
+export async function findSlipByReference(
+  db: Reader,
+  memberId: string,
+  reference: string,
+): Promise<SlipRow | undefined> {
+  const row = await selectSlips(db)
+    .where('member_id', '=', memberId)
+    .where('trans_ref', '=', reference)
+    .where('image_token', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row && toSlip(row);
+}
+
+export async function findSlipImage(
+  db: Reader,
+  token: string,
+): Promise<{ bytes: Buffer; type: string } | undefined> {
+  const row = await db
+    .selectFrom('slips')
+    .select(['image', 'image_type'])
+    .where('image_token', '=', token)
+    .executeTakeFirst();
+  if (!row?.image || !row.image_type) return undefined;
+  return { bytes: Buffer.from(row.image), type: row.image_type };
+}

@@ -1,0 +1,77 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { SLIP_UPLOAD_TIMEOUT_MS } from '@mekong/contracts/constants';
+import {
+  SLIP_FILE_FIELD,
+  SLIP_MAX_BYTES,
+  slipList,
+  slipReference,
+  walletSlipUpload,
+} from '@mekong/contracts/deposit';
+import { AppError } from '@/lib/app-error.ts';
+import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
+import { SLIP_IMAGE_PATH, type SlipService, type UploadedFile } from '@/modules/slip/slip.service.ts';
+import { sendCode } from '@/plugins/error-envelope.ts';
+import { sessionOf } from '@/plugins/sessions.ts';
+
+const IMAGE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export function registerSlipRoutes(app: FastifyInstance, routes: ApiRouteTable, slips: SlipService) {
+  // Multipart only here, in its own context: every other call stays JSON-only.
+  void app.register(async (upload) => {
+    await upload.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+    });
+    // Spec §9: a slip upload may take 300 s (the 60 s deadline of other calls is replaced).
+    upload.addHook('onRequest', async (request, reply) => {
+      if (request.deadlineTimer) clearTimeout(request.deadlineTimer);
+      request.deadlineTimer = setTimeout(() => {
+        if (!reply.sent) void sendCode(reply, 'SERVICE_UNAVAILABLE');
+      }, SLIP_UPLOAD_TIMEOUT_MS);
+      request.deadlineTimer.unref();
+    });
+    contractRoute(upload, routes, {
+      contract: walletSlipUpload,
+      handler: async ({ request }) => {
+        const memberId = sessionOf(request).memberId;
+        if (!request.isMultipart()) throw new AppError('SLIP_INVALID_FILE');
+        let file: UploadedFile | null = null;
+        try {
+          const part = await request.file();
+          if (part && part.fieldname === SLIP_FILE_FIELD) {
+            const bytes = await part.toBuffer();
+            file = { bytes, isTruncated: part.file.truncated };
+          }
+        } catch (error) {
+          // A broken multipart body (bad boundary, cut off, too many parts).
+          request.log.debug({ err: error }, 'slip upload unreadable');
+          throw new AppError('SLIP_INVALID_FILE');
+        }
+        return { slip: await slips.upload(memberId, file) };
+      },
+    });
+  });
+
+  contractRoute(app, routes, {
+    contract: slipList,
+    handler: ({ body, request }) => slips.list(sessionOf(request).memberId, body),
+  });
+  contractRoute(app, routes, {
+    contract: slipReference,
+    handler: ({ params, request }) => slips.linkOf(sessionOf(request).memberId, params.reference),
+  });
+
+  // The slip image, at an unguessable address (a browser tab opens it: no marker header, no bearer token).
+  routes.push({ method: 'GET', pattern: new RegExp(`^${SLIP_IMAGE_PATH}/[^/]+/?$`) });
+  app.get<{ Params: { token: string } }>(`${SLIP_IMAGE_PATH}/:token`, async (request, reply) => {
+    const { token } = request.params;
+    const image = IMAGE_TOKEN.test(token) ? await slips.image(token) : undefined;
+    if (!image) throw new AppError('NOT_FOUND');
+    return reply
+      .type(image.type)
+      .header('cache-control', 'private, max-age=86400')
+      .header('content-security-policy', "default-src 'none'")
+      .send(image.bytes);
+  });
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { buildSandbox } from '@mekong/sandbox/app';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+export type MoneyInTestApp = TestApp & {
+  /**
+   * The money-in sandbox (QR gateways, slip verifier, TrueMoney): its QR gateways deliver their webhooks straight
+   * into the server (app.inject).
+   */
+  gatewayUrl: string;
+  gatewayPost(path: string, body: unknown): Promise<{ status: number; json: unknown }>;
+};
+
+/**
+ * The test app with every money-in adapter pointed at a second sandbox (same test clock) whose QR gateways deliver
+ * webhooks by inject, since the server under test does not listen.
+ */
+export async function createMoneyInTestApp(
+  overrides: Record<string, string> = {},
+): Promise<MoneyInTestApp> {
+  let server: FastifyInstance | undefined;
+  let clockOf: (() => number) | undefined;
+  const gateway = await buildSandbox({
+    logger: false,
+    now: () => (clockOf ? clockOf() : Date.now()),
+    fetch: async (input, init) => {
+      if (!server) throw new Error('server not built yet');
+      const url = new URL(String(input));
+      const response = await server.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers: init?.headers as Record<string, string>,
+        payload: String(init?.body ?? ''),
+      });
+      return new Response(response.body, { status: response.statusCode });
+    },
+  });
+  await gateway.listen({ port: 0, host: '127.0.0.1' });
+  const address = gateway.server.address();
+  if (!address || typeof address === 'string') throw new Error('gateway sandbox did not listen');
+  const gatewayUrl = `http://127.0.0.1:${address.port}`;
+
+  let t: TestApp;
+  try {
+    t = await createTestApp({
+      QR_GATEWAY_URL: `${gatewayUrl}/qr`,
+      QR_TIMEOUT_MS: '2000',
+      PUBLIC_URL: 'http://wallet.test',
+      SLIP_VERIFIER_URL: `${gatewayUrl}/slip`,
+      TRUEMONEY_URL: gatewayUrl,
+      SLIP_TIMEOUT_MS: '2000',
+      TRUEMONEY_TIMEOUT_MS: '2000',
+      ...overrides,
+    });
+  } catch (error) {
+    await gateway.close();
+    throw error;
+  }
+  server = t.app;
+  clockOf = () => t.clock.now().getTime();
+  return {
+    ...t,
+    gatewayUrl,
+    async gatewayPost(path, body) {
+      const response = await fetch(`${gatewayUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, json: await response.json() };
+    },
+    async close() {
+      await t.close();
+      await gateway.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { DELAY } from '@mekong/contracts/constants';
+import type { DepositBank, DepositWallet } from '@mekong/contracts/lookup';
+import { useQuery } from '@tanstack/react-query';
+import { Copy, Landmark, Smartphone } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditNameModal } from '@/features/deposit/components/edit-name-modal';
+import { needsEnglishNameEdit } from '@/features/deposit/hooks/name-edit-gate';
+import { profileQuery } from '@/features/profile/api/profile-queries';
+import { formatAccountNumber } from '@/lib/format';
+import { currentLocale } from '@/lib/i18n';
+import { useCopy } from '@/lib/use-copy';
+
+/**
+ * The operator's listed bank accounts and wallets (GET /api/lookup/deposit) with copy buttons. A member at KTB,
+ * TMB or BBL without an English account name fixes it first; the copy then fires about 1 s after saving (spec §4).
+ */
+export function DepositAccounts({ banks, wallets }: { banks: DepositBank[]; wallets: DepositWallet[] }) {
+  const { t, i18n } = useTranslation();
+  const copy = useCopy();
+  const profile = useQuery(profileQuery);
+  const member = profile.data?.profile;
+  const [pendingCopy, setPendingCopy] = useState<string | null>(null);
+  const [isEditOpen, setEditOpen] = useState(false);
+  const [editSession, setEditSession] = useState(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const locale = i18n.language ? currentLocale() : 'th';
+
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  const onCopyBank = (accountNo: string) => {
+    if (needsEnglishNameEdit(member)) {
+      setPendingCopy(accountNo);
+      setEditSession((n) => n + 1);
+      setEditOpen(true);
+      return;
+    }
+    void copy(accountNo);
+  };
+
+  const onNameSaved = () => {
+    const text = pendingCopy;
+    setPendingCopy(null);
+    if (text === null) return;
+    timer.current = setTimeout(() => void copy(text), DELAY.copyAfterNameSaveMs);
+  };
+
+  if (banks.length === 0 && wallets.length === 0) {
+    return <p className="muted">{t('deposit.noAccounts')}</p>;
+  }
+
+  return (
+    <>
+      <ul className="deposit-accounts">
+        {banks.map((bank) => {
+          const bankName = locale === 'en' ? bank.bank.nameEN || bank.bank.nameTH : bank.bank.nameTH || bank.bank.nameEN;
+          return (
+            <li key={`${bank.bankCode}-${bank.bankAccountNo}`} className="deposit-account" data-testid={`deposit-bank-${bank.bankAccountNo}`}>
+              <span className="deposit-account__logo" aria-hidden data-bank={bank.bankCode}>
+                <Landmark size={16} />
+                <span>{bank.bankCode}</span>
+              </span>
+              <div className="deposit-account__text">
+                <span className="deposit-account__bank">{bankName}</span>
+                <span className="deposit-account__no">{formatAccountNumber(bank.bankAccountNo)}</span>
+                <span className="deposit-account__name">{bank.bankAccountName}</span>
+              </div>
+              <button
+                type="button"
+                className="chip-btn deposit-account__copy"
+                onClick={() => onCopyBank(bank.bankAccountNo)}
+                aria-label={t('deposit.copyNumber', { number: bank.bankAccountNo })}
+                data-testid={`deposit-copy-${bank.bankAccountNo}`}
+              >
+                <Copy size={15} aria-hidden /> {t('deposit.copy')}
+              </button>
+            </li>
+          );
+        })}
+        {wallets.map((wallet) => (
+          <li key={`${wallet.mode}-${wallet.walletAccountNo}`} className="deposit-account" data-testid={`deposit-wallet-${wallet.walletAccountNo}`}>
+            <span className="deposit-account__logo deposit-account__logo--wallet" aria-hidden data-mode={wallet.mode}>
+              <Smartphone size={16} />
+            </span>
+            <div className="deposit-account__text">
+              <span className="deposit-account__bank">{t(`deposit.walletModes.${wallet.mode}`)}</span>
+              <span className="deposit-account__no">{formatAccountNumber(wallet.walletAccountNo)}</span>
+              <span className="deposit-account__name">{wallet.walletAccountName}</span>
+            </div>
+            <button
+              type="button"
+              className="chip-btn deposit-account__copy"
+              onClick={() => void copy(wallet.walletAccountNo)}
+              aria-label={t('deposit.copyNumber', { number: wallet.walletAccountNo })}
+              data-testid={`deposit-copy-${wallet.walletAccountNo}`}
+            >
+              <Copy size={15} aria-hidden /> {t('deposit.copy')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {member && (
+        <EditNameModal
+          key={editSession}
+          isOpen={isEditOpen}
+          onOpenChange={setEditOpen}
+          bankCode={member.bankCode}
+          currentName={member.bankAccountName}
+          onSaved={onNameSaved}
+        />
+      )}
+    </>
+  );
+}
