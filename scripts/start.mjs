@@ -26,7 +26,14 @@ const sandboxPort = process.env.SANDBOX_PORT ?? '3001';
 const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 
 // Adapter URLs that point at the sandbox by default; when the sandbox moves, they follow it unless set explicitly.
-const SANDBOX_URLS = { SMS_GATEWAY_URL: '/sms', BANK_API_URL: '/bank', GAME_PROVIDER_URL: '/games' };
+const SANDBOX_URLS = {
+  SMS_GATEWAY_URL: '/sms',
+  BANK_API_URL: '/bank',
+  GAME_PROVIDER_URL: '/games',
+  QR_GATEWAY_URL: '/qr',
+  SLIP_VERIFIER_URL: '/slip',
+  TRUEMONEY_URL: '',
+};
 
 const childEnv = { ...process.env, PORT: port, SANDBOX_PORT: sandboxPort };
 for (const [name, path] of Object.entries(SANDBOX_URLS)) {

@@ -4,8 +4,10 @@
  *
  * Database: DATABASE_URL (a fresh schema, dropped afterwards), else in-memory PGlite. The server runs in this process
  * on a real loopback port; the sandbox (the game provider) runs as a child process with latency 0, so a transfer's
- * provider call costs only loopback HTTP. Settings: BENCH_MEMBERS (50), BENCH_SECONDS (20 per phase),
- * BENCH_POOL (DATABASE_POOL_MAX of the server and of the bare-SQL pool, 20).
+ * provider call costs only loopback HTTP; the load generator (bench/load.ts) runs as another child process, so it does
+ * not take the server's event loop (on PGlite the bare-SQL phase must run here: the database lives in this process).
+ * Settings: BENCH_MEMBERS (50), BENCH_SECONDS (20 per phase), BENCH_POOL (DATABASE_POOL_MAX of the server and of the
+ * bare-SQL pool, 20).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -18,8 +20,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '@/app.ts';
 import { loadConfig } from '@/config.ts';
-import type { Db } from '@/db/database.ts';
 import { memberAccountId } from '@/modules/ledger/ledger-ids.ts';
+import { bareTransferStatements, type BenchMember } from './bare-sql.ts';
+import type { LoadInput } from './load.ts';
+import { runPhase, type PhaseResult } from './phase.ts';
 import {
   checkInvariants,
   createTransfer,
@@ -34,61 +38,6 @@ const WARMUP_SECONDS = 3;
 const PASSWORD = 'bench password 1';
 const FUNDS_MINOR = 10_000_000_00n;
 const TRANSFER_MINOR = 100n;
-
-type PhaseResult = {
-  name: string;
-  ops: number;
-  seconds: number;
-  rate: number;
-  p50: number;
-  p99: number;
-  errors: number;
-};
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** `concurrency` loops, each doing `op` back to back until the deadline: a closed loop, bounded in time. */
-async function phase(
-  name: string,
-  seconds: number,
-  concurrency: number,
-  op: (worker: number) => Promise<void>,
-): Promise<PhaseResult> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: unknown;
-  const start = performance.now();
-  const deadline = start + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async (_, worker) => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        try {
-          await op(worker);
-          latencies.push(performance.now() - t0);
-        } catch (error) {
-          errors += 1;
-          firstError ??= error;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - start) / 1000;
-  if (firstError) console.warn(`[bench] ${name}: ${errors} errors, first:`, firstError);
-  latencies.sort((a, b) => a - b);
-  return {
-    name,
-    ops: latencies.length,
-    seconds: elapsed,
-    rate: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-  };
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -128,7 +77,7 @@ async function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
   throw new Error('the sandbox did not start');
 }
 
-type Member = { memberId: string; token: string; cashId: string; gameId: string };
+type Member = BenchMember;
 
 async function createMembers(app: FastifyInstance, base: string): Promise<Member[]> {
   const db = app.deps.db;
@@ -202,91 +151,58 @@ async function createMembers(app: FastifyInstance, base: string): Promise<Member
   return members;
 }
 
-/**
- * The statements the ledger runs for one wallet → game transfer (createTransfer pending: insert + reserve;
- * postTransfer: status + both balances), in one transaction, with nothing else around them.
- */
-function bareTransferStatements(member: Member) {
-  const id = randomUUID();
-  const a = TRANSFER_MINOR.toString();
-  return [
-    {
-      text: `insert into ledger_transfers (id, member_id, debit_account_id, credit_account_id, amount, currency, kind,
-        status, idempotency_key, external_ref, group_id, metadata, created_at, settled_at)
-        values ($1, $2, $3, $4, $5::bigint, 'THB', 'game_in', 'pending', $6, null, null, $7::jsonb, now(), null)
-        on conflict do nothing returning id`,
-      values: [
-        id,
-        member.memberId,
-        member.cashId,
-        member.gameId,
-        a,
-        randomUUID(),
-        '{"provider":"PG"}',
-      ],
+
+/** Runs one phase in a child process (bench/load.ts) and returns its figures. */
+async function loadPhase(input: LoadInput): Promise<PhaseResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `${root}apps/server/bench/load.ts`], {
+    cwd: root,
+    env: {
+      ...process.env,
+      BENCH_LOAD: JSON.stringify(input),
+      TSX_TSCONFIG_PATH: `${root}apps/server/tsconfig.json`,
     },
-    {
-      text: `update ledger_accounts set balance = balance + 0, reserved = reserved + $2::bigint, version = version + 1
-        where id = $1 and currency = 'THB' and member_id is not null and balance - reserved >= $2::bigint`,
-      values: [member.cashId, a],
-    },
-    {
-      text: `update ledger_transfers set status = 'posted', settled_at = now() where id = $1 and status = 'pending'
-        returning id, debit_account_id, credit_account_id, currency, amount::text`,
-      values: [id],
-    },
-    {
-      text: `update ledger_accounts set balance = balance - $2::bigint, reserved = reserved - $2::bigint,
-        version = version + 1 where id = $1 and currency = 'THB' and member_id is not null`,
-      values: [member.cashId, a],
-    },
-    {
-      text: `update ledger_accounts set balance = balance + $2::bigint, reserved = reserved + 0, version = version + 1
-        where id = $1 and currency = 'THB' and member_id is not null`,
-      values: [member.gameId, a],
-    },
-  ];
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const last = out.trim().split('\n').pop() ?? '';
+  if (code !== 0) throw new Error(`the load generator failed (${code}): ${out}`);
+  return JSON.parse(last) as PhaseResult;
 }
 
-function bareRunner(db: Db, databaseUrl: string | undefined, schema: string | undefined) {
-  if (databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: POOL,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    });
-    return {
-      async run(member: Member) {
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          for (const s of bareTransferStatements(member)) {
-            const result = await client.query(s.text, s.values);
-            if (result.rowCount !== 1) throw new Error('bare transfer statement changed no row');
-          }
-          await client.query('commit');
-        } catch (error) {
-          await client.query('rollback').catch(() => undefined);
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
-      close: () => pool.end(),
-    };
+/**
+ * Database round trips (statements, BEGIN and COMMIT included) of one request, counted by wrapping the pg driver's
+ * query while nothing else runs. PostgreSQL only.
+ */
+async function countRoundTrips(op: () => Promise<void>): Promise<number> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let count = 0;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    count += 1;
+    if (process.env.BENCH_SHOW_SQL) console.log('[bench] sql:', args[0]);
+    return original.apply(this, args);
+  };
+  try {
+    await op();
+  } finally {
+    proto.query = original;
   }
-  // PGlite: the same one-at-a-time transaction queue the server uses.
-  return {
-    async run(member: Member) {
-      await db.withTransaction(async (trx) => {
-        for (const s of bareTransferStatements(member)) {
-          const result = await sql.raw(interpolate(s.text, s.values)).execute(trx);
-          if (Number(result.numAffectedRows ?? result.rows.length) !== 1)
-            throw new Error('bare transfer statement changed no row');
-        }
-      });
-    },
-    close: async () => undefined,
+  return count;
+}
+
+/** PGlite only: the bare-SQL phase in this process, through the server's one-at-a-time transaction queue. */
+function pgliteBare(app: FastifyInstance) {
+  const db = app.deps.db;
+  return async (member: Member) => {
+    await db.withTransaction(async (trx) => {
+      for (const s of bareTransferStatements(member, TRANSFER_MINOR)) {
+        const result = await sql.raw(interpolate(s.text, s.values)).execute(trx);
+        if (Number(result.numAffectedRows ?? result.rows.length) !== s.rows)
+          throw new Error('bare transfer statement changed no row');
+      }
+    });
   };
 }
 
@@ -319,12 +235,15 @@ second (POST /api/wallet/transfer, PG provider, 1 baht) with p50 and p99 latency
 transfer done as bare SQL on the same database as the ceiling: the statements the ledger runs (insert the pending
 transfer, reserve, post, both balances) in one transaction, with no HTTP, no session check, no provider call.
 
-How it runs: the server in the benchmark's process on a real loopback port, the sandbox as a child process. A real
-transfer includes its provider call (the sandbox's game deposit, over loopback HTTP, latency switched to 0), two
-database transactions (reserve and record pending; post) and the session check; the bare-SQL figure has none of that.
-Each phase is a closed loop: every member has one request in flight at a time, for the phase's duration, after a
-${WARMUP_SECONDS} s warm-up. Everything (load generator, server, sandbox, database) shares one machine, so the
-figures are lower bounds for a real deployment and comparable only run to run on the same machine.
+How it runs: the server in the benchmark's process on a real loopback port; the sandbox and the load generator
+(bench/load.ts, keep-alive HTTP) each as a child process, so the load generator does not take the server's event loop.
+A real transfer includes the session check, two database transactions (reserve and record pending; post) and its
+provider call (the sandbox's game deposit, over loopback HTTP, latency switched to 0); the bare-SQL figure has none
+of that. The bare-SQL phase runs from the load generator's process with a pool of the same size (on PGlite, in the
+server's process: the database lives there). Each phase is a closed loop: every member has one request in flight at
+a time, for the phase's duration, after a ${WARMUP_SECONDS} s warm-up. Everything (load generator, server, sandbox,
+database) shares one machine with 2 cores, so the figures are lower bounds for a real deployment and comparable only
+run to run on the same machine.
 
 Target: transfers at no less than half the bare-SQL rate on PostgreSQL.
 `;
@@ -349,7 +268,6 @@ async function main() {
   }
   const sandbox = await startSandbox();
   let app: FastifyInstance | undefined;
-  let bare: ReturnType<typeof bareRunner> | undefined;
   try {
     const config = loadConfig({
       ...(databaseUrl && schema
@@ -377,51 +295,74 @@ async function main() {
         : 'PGlite (in-memory)';
     console.log(`[bench] ${db.driver}; ${MEMBERS} members; ${SECONDS} s per phase; pool ${POOL}`);
     const members = await createMembers(app, base);
-    const at = (w: number) => members[w % members.length] as Member;
 
-    const readWallet = async (w: number) => {
-      const response = await fetch(`${base}/api/wallet`, {
-        headers: { authorization: `Bearer ${at(w).token}`, 'x-client': 'member-web' },
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`wallet read answered ${response.status}`);
-    };
-    const transfer = async (w: number) => {
-      const response = await fetch(`${base}/api/wallet/transfer`, {
-        method: 'POST',
+    const one = members[0] as Member;
+    const request = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+      const response = await fetch(`${base}${path}`, {
+        method,
         headers: {
-          authorization: `Bearer ${at(w).token}`,
+          authorization: `Bearer ${one.token}`,
           'x-client': 'member-web',
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'idempotency-key': randomUUID() }),
         },
-        body: JSON.stringify({ from: 'wallet', to: 'PG', amount: Number(TRANSFER_MINOR) / 100 }),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await response.text();
-      if (response.status !== 200) throw new Error(`transfer answered ${response.status}: ${text}`);
+      if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`);
     };
-    bare = bareRunner(db, databaseUrl, schema);
-    const bareTransfer = (w: number) => (bare as NonNullable<typeof bare>).run(at(w));
+    const transferBody = { from: 'wallet', to: 'PG', amount: Number(TRANSFER_MINOR) / 100 };
+    // Warm the caches a request may fill, then count what one request costs in steady state.
+    await request('GET', '/api/wallet');
+    await request('POST', '/api/wallet/transfer', transferBody);
+    const roundTrips =
+      db.driver === 'postgres'
+        ? {
+            read: await countRoundTrips(() => request('GET', '/api/wallet')),
+            transfer: await countRoundTrips(() =>
+              request('POST', '/api/wallet/transfer', transferBody),
+            ),
+          }
+        : undefined;
+    if (roundTrips) console.log('[bench] database round trips per request', roundTrips);
 
-    await phase('warm-up', WARMUP_SECONDS, MEMBERS, readWallet);
-    const reads = await phase('wallet reads (GET /api/wallet)', SECONDS, MEMBERS, readWallet);
+    const common = {
+      base,
+      members,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      concurrency: MEMBERS,
+      pool: POOL,
+      transferMinor: TRANSFER_MINOR.toString(),
+      ...(databaseUrl ? { databaseUrl } : {}),
+      ...(schema ? { schema } : {}),
+    };
+    const loadAverage = () => os.loadavg().map((l) => l.toFixed(2));
+    const loadBefore = loadAverage();
+    const reads = await loadPhase({
+      ...common,
+      phase: 'read',
+      name: 'wallet reads (GET /api/wallet)',
+    });
     console.log(reads);
-    await phase('warm-up', WARMUP_SECONDS, MEMBERS, transfer);
-    const transfers = await phase(
-      'wallet → game transfers (POST /api/wallet/transfer)',
-      SECONDS,
-      MEMBERS,
-      transfer,
-    );
+    const transfers = await loadPhase({
+      ...common,
+      phase: 'transfer',
+      name: 'wallet → game transfers (POST /api/wallet/transfer)',
+    });
     console.log(transfers);
-    await phase('warm-up', WARMUP_SECONDS, MEMBERS, bareTransfer);
-    const ceiling = await phase(
-      'the same transfer as bare SQL (one transaction)',
-      SECONDS,
-      MEMBERS,
-      bareTransfer,
-    );
+    const ceilingName = 'the same transfer as bare SQL (one transaction)';
+    let ceiling: PhaseResult;
+    if (db.driver === 'postgres') ceiling = await loadPhase({ ...common, phase: 'bare', name: ceilingName });
+    else {
+      const bare = pgliteBare(app);
+      const at = (w: number) => members[w % members.length] as Member;
+      await runPhase('warm-up', WARMUP_SECONDS, MEMBERS, (w) => bare(at(w)));
+      ceiling = await runPhase(ceilingName, SECONDS, MEMBERS, (w) => bare(at(w)));
+    }
     console.log(ceiling);
+    const loadAfter = loadAverage();
 
     const sums = await checkInvariants(db.kysely);
     if (sums.some((s) => s.sum !== 0n))
@@ -436,7 +377,12 @@ async function main() {
 
 Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${dbVersion.split(',')[0]} · Node ${process.version} ·
 ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'} · ${MEMBERS} concurrent members · ${SECONDS} s per phase · pool ${POOL}
-(server and bare SQL alike) · sandbox latency 0 ms.
+(server and bare SQL alike) · sandbox latency 0 ms · load average (1/5/15 min) before ${loadBefore.join(' / ')}, after
+${loadAfter.join(' / ')}${
+      roundTrips
+        ? ` · database round trips per request (BEGIN/COMMIT included): wallet read ${roundTrips.read}, transfer ${roundTrips.transfer}, bare SQL ${bareTransferStatements(one, TRANSFER_MINOR).length + 2}`
+        : ''
+    }.
 
 | phase | operations | per second | p50 ms | p99 ms | errors |
 | --- | ---: | ---: | ---: | ---: | ---: |
@@ -450,7 +396,6 @@ Transfers reach **${fmt(ratio * 100, 0)} %** of the bare-SQL rate (ratio ${fmt(r
     const path = writeReport(db.driver, body);
     console.log(`[bench] transfers / bare SQL = ${fmt(ratio, 2)}; written to ${path}`);
   } finally {
-    await bare?.close();
     await app?.close();
     sandbox.child.kill('SIGTERM');
     if (admin && schema) {

@@ -142,6 +142,32 @@ describe('sessions (D4)', () => {
     }
   });
 
+  it('record their last use at most once a minute, and expire 7 days after the recorded use', async () => {
+    const member = await signedInMember(t);
+    const lastUse = () =>
+      t.app.deps.db.kysely
+        .selectFrom('sessions')
+        .select('last_used_at')
+        .innerJoin('members', 'members.id', 'sessions.member_id')
+        .where('members.phone', '=', member.username)
+        .executeTakeFirstOrThrow()
+        .then((r) => new Date(r.last_used_at).getTime());
+    const signedInAt = await lastUse();
+    t.clock.advance(30_000);
+    expect((await profile(member.token)).statusCode).toBe(200);
+    expect(await lastUse()).toBe(signedInAt);
+    t.clock.advance(31_000);
+    expect((await profile(member.token)).statusCode).toBe(200);
+    const touchedAt = await lastUse();
+    expect(touchedAt).toBe(signedInAt + 61_000);
+    // Used again 59 s later: not recorded, so the 7 days count from the recorded use (at most a minute early).
+    t.clock.advance(59_000);
+    expect((await profile(member.token)).statusCode).toBe(200);
+    expect(await lastUse()).toBe(touchedAt);
+    t.clock.advance(7 * DAY - 59_000 + 1);
+    expect((await profile(member.token)).json()).toEqual({ message: 'EXPIRED_AUTH_TOKEN' });
+  });
+
   it('end at logout (then UNAUTHORIZED), leaving other sessions alone', async () => {
     const member = await signedInMember(t);
     const other = await login(t, member.username);

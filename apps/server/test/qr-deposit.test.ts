@@ -77,14 +77,22 @@ describe('QR deposits (D6)', () => {
     expect(read.ok && read.qr.amountMinor).toBe(150_25n);
     expect(read.ok && read.qr.isDynamic).toBe(true);
     // The SVG is the qrcode library's rendering of that payload (no browser here to rasterise and decode it).
-    const svg = await QRCode.toString(payload, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    const svg = await QRCode.toString(payload, {
+      type: 'svg',
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    });
     expect(state.qrcode).toBe(svg);
     expect(state.qrcode).toMatch(/^<svg /);
     expect(await QRCode.toString(`${payload}X`, { type: 'svg', margin: 1 })).not.toBe(state.qrcode);
 
     t.clock.advance(60_000);
     const again = await t.api('GET', '/api/qrcode/KBANK', { token: m.token });
-    expect(again.json()).toMatchObject({ qrcodeId: state.qrcodeId, hasQrcode: true, expireIn: 540 });
+    expect(again.json()).toMatchObject({
+      qrcodeId: state.qrcodeId,
+      hasQrcode: true,
+      expireIn: 540,
+    });
     const other = await t.api('GET', '/api/qrcode/WW', { token: m.token });
     expect(other.json()).toEqual({
       qrcodeId: null,
@@ -101,16 +109,19 @@ describe('QR deposits (D6)', () => {
     const { reference } = await newQr(m.token, 'KBANK', 100);
     const deliveries = await pay('KBANK', reference, { times: 3 });
     expect(deliveries.map((d) => d.httpStatus)).toEqual([200, 200, 200]);
-    expect(deliveries.map((d) => (JSON.parse(d.body ?? '{}') as { result: string }).result)).toEqual([
-      'credited',
-      'duplicate',
-      'duplicate',
-    ]);
+    expect(
+      deliveries.map((d) => (JSON.parse(d.body ?? '{}') as { result: string }).result),
+    ).toEqual(['credited', 'duplicate', 'duplicate']);
     expect(await cashOf(t, m.memberId)).toBe(100_00n);
     expect((await qrRow(reference)).status).toBe('paid');
     const { statements } = await statementOf(t, m.token);
     expect(statements).toEqual([
-      expect.objectContaining({ statementType: 'deposit', amount: 100, status: 'SUCCESS', to: 'wallet' }),
+      expect.objectContaining({
+        statementType: 'deposit',
+        amount: 100,
+        status: 'SUCCESS',
+        to: 'wallet',
+      }),
     ]);
     // Paid: no QR shown any more.
     expect((await t.api('GET', '/api/qrcode/KBANK', { token: m.token })).json()).toMatchObject({
@@ -150,7 +161,12 @@ describe('QR deposits (D6)', () => {
       transactionId: 'TX1',
     });
     // Signed for another provider, a truncated signature, none at all, or the right one over other bytes.
-    for (const signature of [sign('KBANK', body), sign('E2P', body).slice(0, 60), undefined, sign('E2P', `${body} `)]) {
+    for (const signature of [
+      sign('KBANK', body),
+      sign('E2P', body).slice(0, 60),
+      undefined,
+      sign('E2P', `${body} `),
+    ]) {
       const response = await hook('E2P', body, signature);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'UNAUTHORIZED' });
@@ -164,7 +180,10 @@ describe('QR deposits (D6)', () => {
     const deliveries = await pay('KBANK', reference, { amountMinor: 3_000 });
     expect(deliveries[0]?.httpStatus).toBe(200);
     expect(await cashOf(t, m.memberId)).toBe(0n);
-    expect(await qrRow(reference)).toMatchObject({ status: 'held', hold_reason: 'AMOUNT_MISMATCH' });
+    expect(await qrRow(reference)).toMatchObject({
+      status: 'held',
+      hold_reason: 'AMOUNT_MISMATCH',
+    });
     // Delivered again: still nothing.
     await pay('KBANK', reference, { amountMinor: 3_000, isForced: true });
     expect(await cashOf(t, m.memberId)).toBe(0n);
@@ -181,7 +200,10 @@ describe('QR deposits (D6)', () => {
     expect(refused.status).toBe(409);
     await pay('KBANK', reference, { isForced: true });
     expect(await cashOf(t, m.memberId)).toBe(0n);
-    expect(await qrRow(reference)).toMatchObject({ status: 'held', hold_reason: 'PAID_AFTER_EXPIRY' });
+    expect(await qrRow(reference)).toMatchObject({
+      status: 'held',
+      hold_reason: 'PAID_AFTER_EXPIRY',
+    });
   });
 
   it('a cancelled QR (by DELETE or by a new one) credits nothing when paid later', async () => {
@@ -200,7 +222,10 @@ describe('QR deposits (D6)', () => {
     expect(cancelled.json()).toMatchObject({ hasQrcode: false, qrcodeId: null });
     expect((await qrRow(first.reference)).status).toBe('cancelled');
     await pay('E2P', first.reference, { isForced: true });
-    expect(await qrRow(first.reference)).toMatchObject({ status: 'held', hold_reason: 'PAID_AFTER_CANCEL' });
+    expect(await qrRow(first.reference)).toMatchObject({
+      status: 'held',
+      hold_reason: 'PAID_AFTER_CANCEL',
+    });
 
     const second = await newQr(m.token, 'E2P', 70);
     const third = await newQr(m.token, 'E2P', 80);
@@ -269,8 +294,12 @@ describe('QR deposits (D6)', () => {
     expect(await cashOf(t, m.memberId)).toBe(0n);
     // The genuine notice, hand-signed, credits once.
     const genuine = notice();
-    expect((await hook('KBANK', genuine, sign('KBANK', genuine))).json()).toMatchObject({ result: 'credited' });
-    expect((await hook('KBANK', genuine, sign('KBANK', genuine))).json()).toMatchObject({ result: 'duplicate' });
+    expect((await hook('KBANK', genuine, sign('KBANK', genuine))).json()).toMatchObject({
+      result: 'credited',
+    });
+    expect((await hook('KBANK', genuine, sign('KBANK', genuine))).json()).toMatchObject({
+      result: 'duplicate',
+    });
     expect(await cashOf(t, m.memberId)).toBe(20_00n);
   });
 });

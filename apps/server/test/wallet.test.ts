@@ -95,6 +95,8 @@ describe('GET /api/wallet', () => {
       .set({ is_enabled: false })
       .where('code', '=', 'USUN')
       .execute();
+    // The catalogue is cached in process; whatever changes it tells the games service (the back office will).
+    t.app.moneyCore.games.forgetProviders();
     try {
       const m = await walletMember(t);
       const w = await getWallet(m.token);
@@ -110,6 +112,7 @@ describe('GET /api/wallet', () => {
         .set({ is_enabled: true })
         .where('code', '=', 'USUN')
         .execute();
+      t.app.moneyCore.games.forgetProviders();
     }
   });
 });

@@ -18,12 +18,13 @@ export type MoneyInTestApp = TestApp & {
 export async function createMoneyInTestApp(
   overrides: Record<string, string> = {},
 ): Promise<MoneyInTestApp> {
-  let server: FastifyInstance | undefined;
-  let clockOf: (() => number) | undefined;
+  // Known only once the server is built, after the sandbox it calls back.
+  const late: { server?: FastifyInstance; now?: () => number } = {};
   const gateway = await buildSandbox({
     logger: false,
-    now: () => (clockOf ? clockOf() : Date.now()),
+    now: () => (late.now ? late.now() : Date.now()),
     fetch: async (input, init) => {
+      const server = late.server;
       if (!server) throw new Error('server not built yet');
       const url = new URL(String(input));
       const response = await server.inject({
@@ -56,8 +57,8 @@ export async function createMoneyInTestApp(
     await gateway.close();
     throw error;
   }
-  server = t.app;
-  clockOf = () => t.clock.now().getTime();
+  late.server = t.app;
+  late.now = () => t.clock.now().getTime();
   return {
     ...t,
     gatewayUrl,

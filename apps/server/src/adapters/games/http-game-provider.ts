@@ -1,3 +1,4 @@
+import { Agent, request } from 'undici';
 import { z } from 'zod';
 import {
   GameProviderError,
@@ -41,30 +42,46 @@ function isDefiniteRefusal({ httpStatus, json }: Answer): string | undefined {
 export function createHttpGameProvider(options: HttpGameProviderOptions): GameProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
   const url = (provider: string, path: string) => `${base}/${encodeURIComponent(provider)}${path}`;
+  // Keep-alive connections reused across calls (no TCP set-up per money movement); undici's request is also lighter
+  // than fetch.
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
 
   /** Throws GameProviderError TIMEOUT or UNREACHABLE when no answer arrived. */
   async function call(method: 'GET' | 'POST', target: string, body?: unknown): Promise<Answer> {
-    let response: Response;
+    const signal = AbortSignal.timeout(options.timeoutMs);
     try {
-      response = await fetch(target, {
+      const response = await request(target, {
         method,
+        dispatcher,
         headers: {
           authorization: `Bearer ${options.apiKey}`,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal,
       });
+      const text = await response.body.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { httpStatus: response.statusCode, json };
     } catch (error) {
-      const isTimeout = error instanceof Error && error.name === 'TimeoutError';
+      const isTimeout =
+        signal.aborted ||
+        (error instanceof Error &&
+          (error.name === 'TimeoutError' ||
+            ['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'].includes(
+              (error as { code?: string }).code ?? '',
+            )));
       throw new GameProviderError(
         isTimeout ? 'TIMEOUT' : 'UNREACHABLE',
         `${method} ${target} ${isTimeout ? 'timed out' : 'failed'}`,
         { cause: error },
       );
     }
-    const json: unknown = await response.json().catch(() => undefined);
-    return { httpStatus: response.status, json };
   }
 
   function fail(what: string, answer: Answer): never {

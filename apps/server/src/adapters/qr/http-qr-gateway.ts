@@ -56,7 +56,10 @@ export function createHttpQrGateway(options: HttpQrGatewayOptions): QrGateway {
       const ok = created.safeParse(answer.json);
       if (answer.status !== 200 || !ok.success) {
         const refused = errorAnswer.safeParse(answer.json);
-        return { kind: 'failed', detail: refused.success ? refused.data.code : `HTTP ${answer.status}` };
+        return {
+          kind: 'failed',
+          detail: refused.success ? refused.data.code : `HTTP ${answer.status}`,
+        };
       }
       // The payload must be for our reference and amount, whatever the gateway says.
       const { data } = ok.data;

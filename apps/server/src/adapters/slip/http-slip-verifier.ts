@@ -7,7 +7,10 @@ const party = z.object({
   name: z.string().max(200),
   bankCode: z.string().regex(/^\d{3}$/),
   maskedAccountNo: z.string().max(40),
-  accountNo: z.string().regex(/^\d{1,30}$/).nullish(),
+  accountNo: z
+    .string()
+    .regex(/^\d{1,30}$/)
+    .nullish(),
 });
 const verified = z.object({
   status: z.literal('success'),

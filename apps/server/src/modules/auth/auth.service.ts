@@ -8,15 +8,16 @@ import {
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
-import { findMemberByPhone, findMemberStatus } from '@/modules/account/account.repository.ts';
-import {
-  findSessionByTokenHash,
-  insertSession,
-  revokeSession,
-  touchLiveSession,
-} from '@/modules/auth/session.repository.ts';
+import { findMemberByPhone } from '@/modules/account/account.repository.ts';
+import { insertSession, revokeSession, useSession } from '@/modules/auth/session.repository.ts';
 
 export type Session = { sessionId: string; memberId: string };
+
+/**
+ * A session's last use is written at most this often. The idle rule reads the recorded last use, so a session may
+ * expire up to this much earlier than 7 days after its true last use, never later.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 const attemptsKey = (phone: string) => `login:attempts:${phone}`;
 const lockKey = (phone: string) => `login:lock:${phone}`;
@@ -33,21 +34,17 @@ export function createAuthService({
       if (!token) throw new AppError('UNAUTHORIZED');
       const now = clock.now();
       const tokenHash = hashToken(token);
-      const live = await touchLiveSession(
-        db.kysely,
-        tokenHash,
+      const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+      const session = await useSession(db.kysely, tokenHash, {
         now,
-        new Date(now.getTime() - SESSION_IDLE_MS),
-      );
-      if (!live) {
-        const known = await findSessionByTokenHash(db.kysely, tokenHash);
-        throw new AppError(
-          known && known.revoked_at === null ? 'EXPIRED_AUTH_TOKEN' : 'UNAUTHORIZED',
-        );
-      }
-      const status = await findMemberStatus(db.kysely, live.member_id);
-      if (status !== 'active') throw new AppError('INACTIVE_USER');
-      return { sessionId: live.id, memberId: live.member_id };
+        idleSince,
+        touchBefore: new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS),
+      });
+      if (!session || session.revoked_at !== null) throw new AppError('UNAUTHORIZED');
+      if (new Date(session.last_used_at).getTime() <= idleSince.getTime())
+        throw new AppError('EXPIRED_AUTH_TOKEN');
+      if (session.status !== 'active') throw new AppError('INACTIVE_USER');
+      return { sessionId: session.id, memberId: session.member_id };
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@/db/schema.ts';
 
 export function insertSession(
@@ -26,29 +26,35 @@ export function insertSession(
     .execute();
 }
 
-/** Marks a live session as used, in one statement so expiry and use cannot race. Undefined when not live. */
-export function touchLiveSession(
+/**
+ * One round trip per signed-in call: the session with its member's status, and, only when the session is live and its
+ * last use is recorded before `touchBefore`, the new last use (so a busy session is written at most once a minute,
+ * not on every call). Undefined when no session has this token.
+ */
+export async function useSession(
   db: Kysely<Database>,
   tokenHash: string,
-  now: Date,
-  idleSince: Date,
+  times: { now: Date; idleSince: Date; touchBefore: Date },
 ) {
-  return db
-    .updateTable('sessions')
-    .set({ last_used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .where('last_used_at', '>', idleSince)
-    .returning(['id', 'member_id'])
-    .executeTakeFirst();
-}
-
-export function findSessionByTokenHash(db: Kysely<Database>, tokenHash: string) {
-  return db
-    .selectFrom('sessions')
-    .select(['id', 'revoked_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const result = await sql<{
+    id: string;
+    member_id: string;
+    revoked_at: Date | null;
+    last_used_at: Date;
+    status: string;
+  }>`
+    with s as (
+      select s.id, s.member_id, s.revoked_at, s.last_used_at, m.status
+      from sessions s join members m on m.id = s.member_id
+      where s.token_hash = ${tokenHash}
+    ), touched as (
+      update sessions set last_used_at = ${times.now}
+      where id = (select id from s) and revoked_at is null
+        and last_used_at > ${times.idleSince} and last_used_at < ${times.touchBefore}
+      returning id
+    )
+    select id, member_id, revoked_at, last_used_at, status from s`.execute(db);
+  return result.rows[0];
 }
 
 export function revokeSession(db: Kysely<Database>, sessionId: string, now: Date) {

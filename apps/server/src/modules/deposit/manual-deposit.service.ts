@@ -71,7 +71,9 @@ export function createManualDepositService({
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
-            selectFrom('deposit_notices as n').select('n.id').whereRef('n.incoming_id', '=', 'i.id'),
+            selectFrom('deposit_notices as n')
+              .select('n.id')
+              .whereRef('n.incoming_id', '=', 'i.id'),
           ),
         ),
       )
@@ -209,7 +211,12 @@ export function createManualDepositService({
         });
         await trx
           .updateTable('deposit_notices')
-          .set({ status: 'confirmed', transfer_id: transferId, decided_by: operator, updated_at: now })
+          .set({
+            status: 'confirmed',
+            transfer_id: transferId,
+            decided_by: operator,
+            updated_at: now,
+          })
           .where('id', '=', notice.id)
           .execute();
         return { ...notice, status: 'confirmed' as const, transferId };

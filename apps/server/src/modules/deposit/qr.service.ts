@@ -231,7 +231,10 @@ export function createQrService(
         return { result: 'credited' };
       });
       if (outcome.result === 'held')
-        log.warn({ provider, reference: notice.reference, ...outcome }, 'QR notice held for an operator');
+        log.warn(
+          { provider, reference: notice.reference, ...outcome },
+          'QR notice held for an operator',
+        );
       return outcome;
     },
   };

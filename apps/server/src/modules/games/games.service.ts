@@ -14,8 +14,10 @@ import {
 import {
   claimMemberGameAccount,
   findMemberGameAccount,
+  findMemberWithGameAccounts,
   findProvider,
   listActiveGameAccounts,
+  listMemberAccountsWithGames,
   listMemberGameAccounts,
   listProviders,
   markGameAccountActive,
@@ -28,12 +30,18 @@ import { ledgerCurrency, memberAccountId, type Currency } from '@/modules/ledger
 import {
   createTransfer,
   ensureGameAccount,
-  getMemberBalances,
   listPendingTransfers,
+  type MemberBalances,
   postTransfer,
   voidTransfer,
   type TransferRow,
 } from '@/modules/ledger/ledger.service.ts';
+
+/**
+ * How long the provider catalogue is served from memory. The catalogue changes only by an operator's hand; a change
+ * made through this process's forgetProviders() shows at once, one made elsewhere within this time.
+ */
+export const PROVIDER_CACHE_TTL_MS = 5_000;
 
 export type GamesDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'> & { games: GameProvider };
 
@@ -110,9 +118,30 @@ export function createGamesService(deps: GamesDeps) {
   const context = (row: Pick<MemberGameAccountRow, 'member_id' | 'provider'>) =>
     `${row.member_id}:${row.provider}`;
 
-  /** An enabled provider by code, else NO_GAME. */
+  let catalogue: { rows: Promise<ProviderRow[]>; expiresAt: number } | undefined;
+
+  /** The provider catalogue (every provider, enabled or not), in display order, cached for PROVIDER_CACHE_TTL_MS. */
+  function providers(): Promise<ProviderRow[]> {
+    const now = performance.now();
+    if (catalogue && catalogue.expiresAt > now) return catalogue.rows;
+    const rows = listProviders(db.kysely);
+    const entry = { rows, expiresAt: now + PROVIDER_CACHE_TTL_MS };
+    catalogue = entry;
+    // A failed read is not kept.
+    rows.catch(() => {
+      if (catalogue === entry) catalogue = undefined;
+    });
+    return rows;
+  }
+
+  /** Drops the cached catalogue; whoever changes game_providers in this process calls it. */
+  function forgetProviders(): void {
+    catalogue = undefined;
+  }
+
+  /** An enabled provider by code (from the cached catalogue), else NO_GAME. */
   async function enabledProvider(code: string): Promise<ProviderRow> {
-    const provider = await findProvider(db.kysely, code);
+    const provider = (await providers()).find((p) => p.code === code);
     if (!provider || !provider.is_enabled) throw new AppError('NO_GAME');
     return provider;
   }
@@ -270,11 +299,10 @@ export function createGamesService(deps: GamesDeps) {
   async function settle(transfer: TransferRow, action: 'post' | 'void'): Promise<TransferRow> {
     const now = clock.now();
     try {
-      return await db.withTransaction((trx) =>
-        action === 'post'
-          ? postTransfer(trx, transfer.id, now)
-          : voidTransfer(trx, transfer.id, now),
-      );
+      // postTransfer / voidTransfer make their change in one statement, so it is one transaction on its own.
+      return await (action === 'post'
+        ? postTransfer(db.kysely, transfer.id, now)
+        : voidTransfer(db.kysely, transfer.id, now));
     } catch (error) {
       // Only possible when the other settlement won (e.g. reconciliation); the ledger then needs a person.
       log.error(
@@ -411,20 +439,56 @@ export function createGamesService(deps: GamesDeps) {
     }
   }
 
-  /** Every provider with the member's account state and available game balance. */
+  /** Every provider with the member's account state and available game balance (two queries, one cached). */
   async function memberSlots(memberId: string) {
-    const [providers, accounts, balances] = await Promise.all([
-      listProviders(db.kysely),
-      listMemberGameAccounts(db.kysely, memberId),
-      getMemberBalances(db.kysely, memberId),
+    const [catalogueRows, rows] = await Promise.all([
+      providers(),
+      listMemberAccountsWithGames(db.kysely, memberId),
     ]);
-    const active = new Map(
-      accounts.filter((a) => a.status === 'active').map((a) => [a.provider, a]),
-    );
-    return { providers, active, balances };
+    const balances: MemberBalances = { cash: 0n, bonus: 0n, games: {} };
+    const active = new Map<string, MemberGameAccountRow>();
+    for (const row of rows) {
+      const available = BigInt(row.available);
+      if (row.kind === 'cash') balances.cash = available;
+      else if (row.kind === 'bonus') balances.bonus = available;
+      else if (row.kind === 'game' && row.account_provider) {
+        balances.games[row.account_provider] = available;
+        if (row.status === 'active' && row.id && row.member_id && row.provider && row.username)
+          active.set(row.provider, {
+            id: row.id,
+            member_id: row.member_id,
+            provider: row.provider,
+            username: row.username,
+            password_enc: row.password_enc ?? '',
+            status: row.status,
+            synced_at: row.synced_at,
+            created_at: row.created_at ?? new Date(0),
+            updated_at: row.updated_at ?? new Date(0),
+          });
+      }
+    }
+    return { providers: catalogueRows, active, balances };
+  }
+
+  /**
+   * What a transfer needs to know in one query: the member's ledger currency and their active accounts at the given
+   * providers.
+   */
+  async function transferContext(memberId: string, codes: string[]) {
+    const found = await findMemberWithGameAccounts(db.kysely, memberId, codes);
+    if (!found) throw new AppError('NO_USER');
+    return {
+      currency: ledgerCurrency(found.currency),
+      active: new Map(
+        found.accounts.filter((a) => a.status === 'active').map((a) => [a.provider, a]),
+      ),
+    };
   }
 
   return {
+    providers,
+    forgetProviders,
+    transferContext,
     enabledProvider,
     activeAccount,
     activate,

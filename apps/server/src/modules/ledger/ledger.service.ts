@@ -193,48 +193,19 @@ export async function ensureGameAccount(
     .execute();
 }
 
-type BalanceChange = {
-  accountId: string;
-  balance: bigint;
-  reserved: bigint;
-  /** Zero rows updated is fine: the side is a house account. */
-  isHouseAllowed?: boolean;
-};
+type BalanceChange = { accountId: string; balance: bigint; reserved: bigint };
 
-/**
- * Applies member-account changes in a fixed order (by id), so two transfers of one member in opposite directions
- * cannot deadlock. A debit is conditional on the available funds; zero rows updated means MONEY_NOT_ENOUGH.
- */
-async function applyChanges(trx: Db, currency: Currency, changes: BalanceChange[]) {
-  const sorted = [...changes].sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
-  for (const change of sorted) {
-    // A reservation (reserved > 0 with no balance change) or a posted debit needs available funds.
-    const need =
-      change.balance < 0n && change.reserved === 0n
-        ? -change.balance
-        : change.reserved > 0n
-          ? change.reserved
-          : 0n;
-    let query = trx
-      .updateTable('ledger_accounts')
-      .set({
-        balance: sql`balance + ${change.balance.toString()}::bigint`,
-        reserved: sql`reserved + ${change.reserved.toString()}::bigint`,
-        version: sql`version + 1`,
-      })
-      .where('id', '=', change.accountId)
-      .where('currency', '=', currency)
-      .where('member_id', 'is not', null);
-    if (need > 0n)
-      query = query.where(sql<boolean>`balance - reserved >= ${need.toString()}::bigint`);
-    const result = await query.executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
-      if (change.isHouseAllowed) continue;
-      if (need > 0n) throw new AppError('MONEY_NOT_ENOUGH');
-      throw new Error(`ledger account ${change.accountId} (${currency}) does not exist`);
-    }
-  }
+/** Funds a change needs available: a reservation, or a posted debit. */
+function neededFunds(change: BalanceChange): bigint {
+  if (change.balance < 0n && change.reserved === 0n) return -change.balance;
+  return change.reserved > 0n ? change.reserved : 0n;
 }
+
+/** The transfer columns as RETURNING lists them (amount as text: PGlite reads int8 as a lossy number). */
+const returnedColumns = sql.join([
+  ...transferColumns.map((c) => sql.ref(c)),
+  sql`amount::text as amount`,
+]);
 
 function sameRequest(
   existing: TransferRow,
@@ -268,27 +239,50 @@ export async function createTransfer(
   const now = input.now ?? new Date();
   const id = input.id ?? randomUUID();
 
-  const inserted = await trx
-    .insertInto('ledger_transfers')
-    .values({
-      id,
-      member_id: input.memberId,
-      debit_account_id: debitId,
-      credit_account_id: creditId,
-      amount: input.amountMinor.toString(),
-      currency: input.currency,
-      kind: input.kind,
-      status: input.status,
-      idempotency_key: input.idempotencyKey ?? null,
-      external_ref: input.externalRef ?? null,
-      group_id: input.groupId ?? null,
-      metadata: input.metadata ? sql<string>`${JSON.stringify(input.metadata)}::jsonb` : null,
-      created_at: now,
-      settled_at: input.status === 'posted' ? now : null,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const a = input.amountMinor;
+  const changes: BalanceChange[] = [];
+  if (isMemberRef(input.debit))
+    changes.push(
+      input.status === 'posted'
+        ? { accountId: debitId, balance: -a, reserved: 0n }
+        : { accountId: debitId, balance: 0n, reserved: a },
+    );
+  if (isMemberRef(input.credit) && input.status === 'posted')
+    changes.push({ accountId: creditId, balance: a, reserved: 0n });
+  // Account-id order, so two transfers of one member in opposite directions cannot deadlock.
+  changes.sort((x, y) => (x.accountId < y.accountId ? -1 : 1));
+
+  // One statement: the insert claims the key (ON CONFLICT DO NOTHING), then each member change runs only after the
+  // one before it (each is gated on its predecessor's output, so row locks are taken in account-id order) and only
+  // when the row was inserted; a debit is conditional on the available funds.
+  const steps = changes.map((change, i) => {
+    const need = neededFunds(change);
+    const after = sql.raw(i === 0 ? 'ins' : `c${i - 1}`);
+    return sql`${sql.raw(`c${i}`)} as (
+      update ledger_accounts
+      set balance = balance + ${change.balance.toString()}::bigint,
+        reserved = reserved + ${change.reserved.toString()}::bigint, version = version + 1
+      where id = ${change.accountId} and currency = ${input.currency} and member_id is not null
+        ${need > 0n ? sql`and balance - reserved >= ${need.toString()}::bigint` : sql``}
+        and exists (select 1 from ${after})
+      returning id)`;
+  });
+  const counts = changes.map(
+    (_, i) => sql`(select count(*) from ${sql.raw(`c${i}`)})::int as ${sql.raw(`n${i}`)}`,
+  );
+  const result = await sql<TransferDbRow & Record<`n${number}`, number>>`
+    with ins as (
+      insert into ledger_transfers (id, member_id, debit_account_id, credit_account_id, amount, currency, kind, status,
+        idempotency_key, external_ref, group_id, metadata, created_at, settled_at)
+      values (${id}, ${input.memberId}, ${debitId}, ${creditId}, ${a.toString()}::bigint, ${input.currency},
+        ${input.kind}, ${input.status}, ${input.idempotencyKey ?? null}, ${input.externalRef ?? null},
+        ${input.groupId ?? null}, ${input.metadata ? JSON.stringify(input.metadata) : null}::jsonb, ${now},
+        ${input.status === 'posted' ? now : null}::timestamptz)
+      on conflict do nothing
+      returning ${returnedColumns}
+    )${steps.length > 0 ? sql`, ${sql.join(steps)}` : sql``}
+    select ins.*${counts.length > 0 ? sql`, ${sql.join(counts)}` : sql``} from ins`.execute(trx);
+  const inserted = result.rows[0];
 
   if (!inserted) {
     let existing: TransferRow | undefined;
@@ -306,65 +300,56 @@ export async function createTransfer(
       throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return { transfer: existing, isReplay: true };
   }
-
-  const a = input.amountMinor;
-  const changes: BalanceChange[] = [];
-  if (isMemberRef(input.debit))
-    changes.push(
-      input.status === 'posted'
-        ? { accountId: debitId, balance: -a, reserved: 0n }
-        : { accountId: debitId, balance: 0n, reserved: a },
-    );
-  if (isMemberRef(input.credit) && input.status === 'posted')
-    changes.push({ accountId: creditId, balance: a, reserved: 0n });
-  await applyChanges(trx, input.currency, changes);
-
-  const transfer = await getTransfer(trx, id);
-  if (!transfer) throw new Error(`transfer ${id} vanished`);
-  return { transfer, isReplay: false };
+  changes.forEach((change, i) => {
+    if (Number(inserted[`n${i}`]) === 1) return;
+    // The caller's transaction must roll back (the row was inserted): throwing does that.
+    if (neededFunds(change) > 0n) throw new AppError('MONEY_NOT_ENOUGH');
+    throw new Error(`ledger account ${change.accountId} (${input.currency}) does not exist`);
+  });
+  return { transfer: toTransfer(inserted), isReplay: false };
 }
 
+/**
+ * pending → posted | voided in one statement: the transfer row changes only from pending; then its member sides (a
+ * house side has no member row and is left alone) in account-id order — the higher id is gated on the lower one's
+ * update, so locks are taken in the same order as createTransfer's. Posting moves both balances and clears the
+ * reservation; voiding only clears the reservation.
+ */
 async function settle(
   trx: Db,
   transferId: string,
   to: 'posted' | 'voided',
   now: Date,
 ): Promise<TransferRow> {
-  const updated = await trx
-    .updateTable('ledger_transfers')
-    .set({ status: to, settled_at: now })
-    .where('id', '=', transferId)
-    .where('status', '=', 'pending')
-    .returning(['id', 'debit_account_id', 'credit_account_id', 'currency'])
-    .returning(sql<string>`amount::text`.as('amount'))
-    .executeTakeFirst();
+  const isPost = to === 'posted';
+  const side = (name: string, pick: 'least' | 'greatest', after: string | null) => sql`
+    ${sql.raw(name)} as (
+      update ledger_accounts a
+      set balance = a.balance + case when a.id = t.debit_account_id then ${isPost ? sql`-t.amount_raw` : sql`0`}
+          else t.amount_raw end,
+        reserved = a.reserved - case when a.id = t.debit_account_id then t.amount_raw else 0 end,
+        version = a.version + 1
+      from t
+      where a.id = ${sql.raw(pick)}(t.debit_account_id, t.credit_account_id) and a.member_id is not null
+        and a.currency = t.currency
+        ${isPost ? sql`` : sql`and a.id = t.debit_account_id`}
+        ${after ? sql`and (select count(*) from ${sql.raw(after)}) >= 0` : sql``}
+      returning a.id)`;
+  const result = await sql<TransferDbRow>`
+    with t as (
+      update ledger_transfers set status = ${to}, settled_at = ${now}
+      where id = ${transferId} and status = 'pending'
+      returning ${returnedColumns}, amount as amount_raw
+    ), ${side('lo', 'least', null)}, ${side('hi', 'greatest', 'lo')}
+    select ${sql.join(transferColumns.map((c) => sql.ref(c)))}, amount from t`.execute(trx);
+  const updated = result.rows[0];
   if (!updated) {
     const current = await getTransfer(trx, transferId);
     if (!current) throw new Error(`transfer ${transferId} does not exist`);
     if (current.status === to) return current;
     throw new Error(`transfer ${transferId} is ${current.status}, cannot become ${to}`);
   }
-  const a = BigInt(updated.amount);
-  // Only member accounts carry balances: an update that finds no member row is a house side (it exists: foreign key).
-  const changes: BalanceChange[] = [
-    {
-      accountId: updated.debit_account_id,
-      balance: to === 'posted' ? -a : 0n,
-      reserved: -a,
-      isHouseAllowed: true,
-    },
-  ];
-  if (to === 'posted')
-    changes.push({
-      accountId: updated.credit_account_id,
-      balance: a,
-      reserved: 0n,
-      isHouseAllowed: true,
-    });
-  await applyChanges(trx, updated.currency, changes);
-  const transfer = await getTransfer(trx, transferId);
-  if (!transfer) throw new Error(`transfer ${transferId} vanished`);
-  return transfer;
+  return toTransfer(updated);
 }
 
 /** pending → posted (moves the balances, clears the reservation); posted is a no-op; voided throws. */

@@ -24,6 +24,37 @@ export async function findSetting<K extends SettingKey>(
   return parsed.data as SettingValue<K>;
 }
 
+/** How long findSettingCached may answer from memory: a setting written by another process takes effect within it. */
+export const SETTING_CACHE_TTL_MS = 3_000;
+
+/** Bumped by every saveSetting in this process; a cached value read under an older generation is stale. */
+let generation = 0;
+const settingCache = new WeakMap<
+  Kysely<Database>,
+  Map<SettingKey, { value: unknown; expiresAt: number; generation: number }>
+>();
+
+/**
+ * findSetting through an in-process cache of SETTING_CACHE_TTL_MS, for switches read on every request (the service
+ * state). A saveSetting in this process clears it, so that write is seen at once (one made inside a longer transaction:
+ * within the TTL after its commit); a write from elsewhere (another server process, a back office) within the TTL.
+ */
+export async function findSettingCached<K extends SettingKey>(
+  db: Kysely<Database>,
+  key: K,
+): Promise<SettingValue<K> | undefined> {
+  let cache = settingCache.get(db);
+  if (!cache) settingCache.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  const now = performance.now();
+  if (hit && hit.expiresAt > now && hit.generation === generation)
+    return hit.value as SettingValue<K> | undefined;
+  const readUnder = generation;
+  const value = await findSetting(db, key);
+  cache.set(key, { value, expiresAt: now + SETTING_CACHE_TTL_MS, generation: readUnder });
+  return value;
+}
+
 export async function saveSetting<K extends SettingKey>(
   db: Kysely<Database>,
   key: K,
@@ -42,4 +73,5 @@ export async function saveSetting<K extends SettingKey>(
         )
       : insert.onConflict((oc) => oc.column('key').doNothing())
   ).execute();
+  generation += 1;
 }

@@ -108,7 +108,11 @@ export function findQrText(image: Raster): string | null {
   const attempts: (() => Raster)[] = [
     () => large,
     () => downscale(image, 800),
-    ...CROPS.map(([x, y, w, h]) => () => downscale(crop(large, x, y, w, h), 1000)),
+    ...CROPS.map(
+      ([x, y, w, h]) =>
+        () =>
+          downscale(crop(large, x, y, w, h), 1000),
+    ),
   ];
   for (const attempt of attempts) {
     const found = read(attempt());

@@ -10,13 +10,21 @@ import {
 } from '@mekong/contracts/deposit';
 import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
-import { SLIP_IMAGE_PATH, type SlipService, type UploadedFile } from '@/modules/slip/slip.service.ts';
+import {
+  SLIP_IMAGE_PATH,
+  type SlipService,
+  type UploadedFile,
+} from '@/modules/slip/slip.service.ts';
 import { sendCode } from '@/plugins/error-envelope.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 
 const IMAGE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export function registerSlipRoutes(app: FastifyInstance, routes: ApiRouteTable, slips: SlipService) {
+export function registerSlipRoutes(
+  app: FastifyInstance,
+  routes: ApiRouteTable,
+  slips: SlipService,
+) {
   // Multipart only here, in its own context: every other call stays JSON-only.
   void app.register(async (upload) => {
     await upload.register(multipart, {
@@ -31,11 +39,14 @@ export function registerSlipRoutes(app: FastifyInstance, routes: ApiRouteTable, 
       }, SLIP_UPLOAD_TIMEOUT_MS);
       request.deadlineTimer.unref();
     });
+    // Before the contract's body check, so a JSON or form body gets the slip's own code.
+    upload.addHook('preValidation', async (request) => {
+      if (!request.isMultipart()) throw new AppError('SLIP_INVALID_FILE');
+    });
     contractRoute(upload, routes, {
       contract: walletSlipUpload,
       handler: async ({ request }) => {
         const memberId = sessionOf(request).memberId;
-        if (!request.isMultipart()) throw new AppError('SLIP_INVALID_FILE');
         let file: UploadedFile | null = null;
         try {
           const part = await request.file();

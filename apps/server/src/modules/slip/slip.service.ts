@@ -7,7 +7,11 @@ import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { newSecretToken } from '@/lib/secure-random.ts';
-import { creditDeposit, findDepositMember, type DepositMember } from '@/modules/deposit/deposit-member.ts';
+import {
+  creditDeposit,
+  findDepositMember,
+  type DepositMember,
+} from '@/modules/deposit/deposit-member.ts';
 import { isInDailyWindow } from '@/modules/lookup/lookup.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import { isSameAccount } from '@/modules/slip/account-match.ts';
@@ -102,7 +106,8 @@ export function createSlipService(
 
     const verified = await verifier.verify({ sendingBank, transRef });
     if (verified.kind === 'delayed') return { reason: 'REFERENCE_UNSTABLE' };
-    if (verified.kind === 'not_found' || verified.kind === 'invalid') return { reason: 'INVALID_SLIP' };
+    if (verified.kind === 'not_found' || verified.kind === 'invalid')
+      return { reason: 'INVALID_SLIP' };
     if (verified.kind === 'unavailable') return { reason: 'UNKNOWN' };
     const transfer = verified.transfer;
     if (transfer.transRef !== transRef || transfer.sendingBank !== sendingBank)

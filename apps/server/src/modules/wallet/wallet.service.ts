@@ -84,13 +84,30 @@ export function createWalletService(
   }
 
   /** A transfer side: the wallet, or a game the member has activated (to: an enabled provider). */
-  async function sideOf(memberId: string, ref: string, role: 'from' | 'to'): Promise<Side> {
+  async function sideOf(
+    active: Map<string, { provider: string; username: string }>,
+    ref: string,
+    role: 'from' | 'to',
+  ): Promise<Side> {
     if (ref === WALLET) return { kind: 'wallet' };
-    const account = await games.activeAccount(memberId, ref).catch(() => undefined);
+    const account = active.get(ref);
     if (!account) throw new AppError('NO_GAME');
     // Money may always come back from a provider the operator switched off, never go into one.
     if (role === 'to') await games.enabledProvider(ref);
     return { kind: 'game', provider: account.provider, username: account.username };
+  }
+
+  /** The member's currency and the sides of a transfer, with one query (the catalogue is cached). */
+  async function sidesOf(memberId: string, refs: { from?: string; to: string }) {
+    const codes = [refs.from, refs.to].filter(
+      (r): r is string => r !== undefined && r !== WALLET,
+    );
+    const { currency, active } = await games.transferContext(memberId, codes);
+    const [source, target] = await Promise.all([
+      refs.from === undefined ? undefined : sideOf(active, refs.from, 'from'),
+      sideOf(active, refs.to, 'to'),
+    ]);
+    return { currency, source, target };
   }
 
   async function reportGameToGame(
@@ -126,11 +143,9 @@ export function createWalletService(
     if (from === to) throw new AppError('TRANSFER_SAME_ACCOUNT');
     const amountMinor = toMinor(input.amount);
     if (amountMinor < TRANSFER_MINIMUM_MINOR) throw new AppError('TRANSFER_MINIMUM');
-    const [source, target] = await Promise.all([
-      sideOf(memberId, from, 'from'),
-      sideOf(memberId, to, 'to'),
-    ]);
-    const { currency } = await games.findMember(memberId);
+    const sides = await sidesOf(memberId, { from, to });
+    const { currency, target } = sides;
+    const source = sides.source as Side;
     const leg = (side: Extract<Side, { kind: 'game' }>, direction: 'in' | 'out') => ({
       memberId,
       currency,
@@ -192,7 +207,7 @@ export function createWalletService(
     idempotencyKey: string,
   ): Promise<TransferAllResult> {
     const to = normalize(input.to);
-    const target = await sideOf(memberId, to, 'to');
+    const { currency, target } = await sidesOf(memberId, { to });
     const earlier = await earlierTransferAll(memberId, idempotencyKey);
     if (earlier.length > 0) {
       const statusOf = (t: { status: string }): LegStatus =>
@@ -211,7 +226,6 @@ export function createWalletService(
       };
     }
 
-    const { currency } = await games.findMember(memberId);
     const groupId = randomUUID();
     const gathered = await gatherToWallet(memberId, {
       idempotencyKey: `${idempotencyKey}:all`,

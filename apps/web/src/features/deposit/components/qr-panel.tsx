@@ -1,7 +1,7 @@
 import { QR_RULES, type QrProvider } from '@mekong/contracts/constants';
 import type { QrState } from '@mekong/contracts/deposit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Clock, TimerOff, X } from 'lucide-react';
+import { Clock, TimerOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -169,10 +169,10 @@ function ActiveQr({
       <p className="qr-box__hint muted">{t('deposit.scanHint')}</p>
       <div className="form-row">
         <Button variant="secondary" onClick={() => cancel.mutate()} disabled={cancel.isPending} isBusy={isCancelBusy} data-testid="deposit-cancel">
-          <X size={18} aria-hidden /> {t('deposit.cancelQr')}
+          {t('deposit.cancelQr')}
         </Button>
         <Button onClick={onTransferDone} data-testid="deposit-done">
-          <CircleCheck size={18} aria-hidden /> {t('deposit.transferDone')}
+          {t('deposit.transferDone')}
         </Button>
       </div>
     </div>
