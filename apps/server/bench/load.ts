@@ -45,7 +45,8 @@ async function main() {
         await client.query('begin');
         for (const s of bareTransferStatements(at(w), BigInt(input.transferMinor))) {
           const result = await client.query(s.text, s.values);
-          if (result.rowCount !== s.rows) throw new Error('a bare transfer statement changed no row');
+          if (result.rowCount !== s.rows)
+            throw new Error('a bare transfer statement changed no row');
         }
         await client.query('commit');
       } catch (error) {

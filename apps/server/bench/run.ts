@@ -151,7 +151,6 @@ async function createMembers(app: FastifyInstance, base: string): Promise<Member
   return members;
 }
 
-
 /** Runs one phase in a child process (bench/load.ts) and returns its figures. */
 async function loadPhase(input: LoadInput): Promise<PhaseResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', `${root}apps/server/bench/load.ts`], {
@@ -354,7 +353,8 @@ async function main() {
     console.log(transfers);
     const ceilingName = 'the same transfer as bare SQL (one transaction)';
     let ceiling: PhaseResult;
-    if (db.driver === 'postgres') ceiling = await loadPhase({ ...common, phase: 'bare', name: ceilingName });
+    if (db.driver === 'postgres')
+      ceiling = await loadPhase({ ...common, phase: 'bare', name: ceilingName });
     else {
       const bare = pgliteBare(app);
       const at = (w: number) => members[w % members.length] as Member;

@@ -263,22 +263,21 @@ export function createGamesService(deps: GamesDeps) {
   ): Promise<{ transfer: TransferRow; status: LegStatus; isReplay: boolean }> {
     const cash = { memberId: leg.memberId, kind: 'cash' as const };
     const game = { memberId: leg.memberId, kind: 'game' as const, provider: leg.provider };
-    const { transfer, isReplay } = await db.withTransaction((trx) =>
-      createTransfer(trx, {
-        id: leg.id ?? randomUUID(),
-        memberId: leg.memberId,
-        debit: leg.direction === 'in' ? cash : game,
-        credit: leg.direction === 'in' ? game : cash,
-        amountMinor: leg.amountMinor,
-        currency: leg.currency,
-        kind: leg.direction === 'in' ? 'game_in' : 'game_out',
-        status: 'pending',
-        idempotencyKey: leg.idempotencyKey,
-        ...(leg.groupId ? { groupId: leg.groupId } : {}),
-        metadata: { provider: leg.provider, username: leg.username },
-        now: clock.now(),
-      }),
-    );
+    // createTransfer is one statement (insert + reservation): outside a transaction it is one transaction on its own.
+    const { transfer, isReplay } = await createTransfer(db.kysely, {
+      id: leg.id ?? randomUUID(),
+      memberId: leg.memberId,
+      debit: leg.direction === 'in' ? cash : game,
+      credit: leg.direction === 'in' ? game : cash,
+      amountMinor: leg.amountMinor,
+      currency: leg.currency,
+      kind: leg.direction === 'in' ? 'game_in' : 'game_out',
+      status: 'pending',
+      idempotencyKey: leg.idempotencyKey,
+      ...(leg.groupId ? { groupId: leg.groupId } : {}),
+      metadata: { provider: leg.provider, username: leg.username },
+      now: clock.now(),
+    });
     if (isReplay) return { transfer, status: statusOfTransfer(transfer), isReplay };
 
     const input = { username: leg.username, reference: transfer.id, amountMinor: leg.amountMinor };

@@ -195,6 +195,9 @@ export async function ensureGameAccount(
 
 type BalanceChange = { accountId: string; balance: bigint; reserved: bigint };
 
+const MONEY_NOT_ENOUGH_MARK = 'ledger:MONEY_NOT_ENOUGH';
+const NO_ACCOUNT_MARK = 'ledger:NO_ACCOUNT';
+
 /** Funds a change needs available: a reservation, or a posted debit. */
 function neededFunds(change: BalanceChange): bigint {
   if (change.balance < 0n && change.reserved === 0n) return -change.balance;
@@ -226,7 +229,9 @@ function sameRequest(
  * Records one movement. The row is inserted first, so its idempotency key / external reference is claimed by a
  * unique constraint (never check-then-insert); a repeat finds the first row and moves nothing. A repeat with other
  * details is refused with IDEMPOTENCY_KEY_REUSED. A member debit lacking funds throws MONEY_NOT_ENOUGH (and the
- * caller's transaction rolls back, freeing the key).
+ * caller's transaction rolls back, freeing the key). Everything is one statement, so it may also run outside a
+ * transaction (given the Kysely instance itself): it is then one transaction on its own, and a lack of funds fails
+ * the statement, so nothing is written.
  */
 export async function createTransfer(
   trx: Db,
@@ -270,7 +275,19 @@ export async function createTransfer(
   const counts = changes.map(
     (_, i) => sql`(select count(*) from ${sql.raw(`c${i}`)})::int as ${sql.raw(`n${i}`)}`,
   );
-  const result = await sql<TransferDbRow & Record<`n${number}`, number>>`
+  // Outside a transaction the statement is its own transaction: a change that found no row must then fail the whole
+  // statement, so the inserted row goes too. A cast of a marked text to int does that at run time, only on that path.
+  const isStatementOwnTransaction = !trx.isTransaction;
+  const guards = isStatementOwnTransaction
+    ? changes.map(
+        (change, i) =>
+          sql`case when (select count(*) from ${sql.raw(`c${i}`)}) = 1 then 0
+            else (${`${neededFunds(change) > 0n ? MONEY_NOT_ENOUGH_MARK : NO_ACCOUNT_MARK}:`} || ins.id::text)::int
+            end as ${sql.raw(`g${i}`)}`,
+      )
+    : [];
+  const columns = [...counts, ...guards];
+  const query = sql<TransferDbRow & Record<`n${number}`, number>>`
     with ins as (
       insert into ledger_transfers (id, member_id, debit_account_id, credit_account_id, amount, currency, kind, status,
         idempotency_key, external_ref, group_id, metadata, created_at, settled_at)
@@ -281,7 +298,17 @@ export async function createTransfer(
       on conflict do nothing
       returning ${returnedColumns}
     )${steps.length > 0 ? sql`, ${sql.join(steps)}` : sql``}
-    select ins.*${counts.length > 0 ? sql`, ${sql.join(counts)}` : sql``} from ins`.execute(trx);
+    select ins.*${columns.length > 0 ? sql`, ${sql.join(columns)}` : sql``} from ins`;
+  let result: Awaited<ReturnType<typeof query.execute>>;
+  try {
+    result = await query.execute(trx);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (message.includes(MONEY_NOT_ENOUGH_MARK)) throw new AppError('MONEY_NOT_ENOUGH');
+    if (message.includes(NO_ACCOUNT_MARK))
+      throw new Error(`a ledger account of transfer ${id} (${input.currency}) does not exist`);
+    throw error;
+  }
   const inserted = result.rows[0];
 
   if (!inserted) {

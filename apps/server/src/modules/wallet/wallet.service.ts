@@ -99,9 +99,7 @@ export function createWalletService(
 
   /** The member's currency and the sides of a transfer, with one query (the catalogue is cached). */
   async function sidesOf(memberId: string, refs: { from?: string; to: string }) {
-    const codes = [refs.from, refs.to].filter(
-      (r): r is string => r !== undefined && r !== WALLET,
-    );
+    const codes = [refs.from, refs.to].filter((r): r is string => r !== undefined && r !== WALLET);
     const { currency, active } = await games.transferContext(memberId, codes);
     const [source, target] = await Promise.all([
       refs.from === undefined ? undefined : sideOf(active, refs.from, 'from'),
