@@ -1,14 +1,15 @@
 import { PAGE_SIZE } from '@mekong/contracts/constants';
 import type { Slip } from '@mekong/contracts/deposit';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, ExternalLink, RefreshCw } from 'lucide-react';
+import { ExternalLink, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Modal } from '@/components/modal';
+import { Pagination } from '@/features/statement/components/pagination';
 import { slipListQuery, slipReferenceUrl } from '@/features/deposit/api/deposit-api';
 import { slipAmountText, slipReasonKey } from '@/features/deposit/hooks/slip-format';
-import { pageCount, paginationWindow, statusKind } from '@/features/statement/hooks/statement-format';
+import { pageCount, statusKind } from '@/features/statement/hooks/statement-format';
 import { errorText } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format';
 import '@/features/statement/components/slip-status-modal.css';
@@ -80,27 +81,7 @@ function SlipStatusBody() {
             </table>
           </div>
           {totalPages > 1 && (
-            <nav className="pagination" aria-label={t('statement.pagination')} data-testid="slip-pagination">
-              <button type="button" className="pagination__btn" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('statement.previous')} data-testid="slip-page-prev">
-                <ChevronLeft size={18} aria-hidden />
-              </button>
-              {paginationWindow(page, totalPages).map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  className={`pagination__btn${n === page ? ' is-current' : ''}`}
-                  onClick={() => setPage(n)}
-                  aria-current={n === page ? 'page' : undefined}
-                  aria-label={t('statement.page', { page: n })}
-                  data-testid={`slip-page-${n}`}
-                >
-                  {n}
-                </button>
-              ))}
-              <button type="button" className="pagination__btn" onClick={() => setPage(page + 1)} disabled={page >= totalPages} aria-label={t('statement.next')} data-testid="slip-page-next">
-                <ChevronRight size={18} aria-hidden />
-              </button>
-            </nav>
+            <Pagination page={page} totalPages={totalPages} onPage={setPage} testIdPrefix="slip" />
           )}
         </>
       )}

@@ -2,13 +2,14 @@ import { PAGE_SIZE } from '@mekong/contracts/constants';
 import type { StatementEntry } from '@mekong/contracts/statement';
 import { WALLET } from '@mekong/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronLeft, ChevronRight, FileSearch, Flag, Gift, ReceiptText } from 'lucide-react';
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, FileSearch, Flag, Gift, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { statementQuery } from '@/features/statement/api/statement-queries';
+import { Pagination } from '@/features/statement/components/pagination';
 import { SlipStatusModal } from '@/features/statement/components/slip-status-modal';
-import { pageCount, paginationWindow, signedAmount, statusKind } from '@/features/statement/hooks/statement-format';
+import { pageCount, signedAmount, statusKind } from '@/features/statement/hooks/statement-format';
 import { walletQuery } from '@/features/wallet/api/wallet-api';
 import { currencySymbol, formatDateTime } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
@@ -86,7 +87,7 @@ export function StatementPage() {
               <StatementRow key={entry._id} entry={entry} symbol={symbol} accountName={accountName} />
             ))}
           </ul>
-          {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={goTo} />}
+          {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={goTo} testIdPrefix="statement" />}
         </>
       )}
       <SlipStatusModal isOpen={isSlipStatusOpen} onOpenChange={setSlipStatusOpen} />
@@ -129,33 +130,6 @@ function StatementRow({ entry, symbol, accountName }: { entry: StatementEntry; s
         </span>
       </div>
     </li>
-  );
-}
-
-function Pagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation();
-  return (
-    <nav className="pagination" aria-label={t('statement.pagination')} data-testid="statement-pagination">
-      <button type="button" className="pagination__btn" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={t('statement.previous')} data-testid="statement-page-prev">
-        <ChevronLeft size={18} aria-hidden />
-      </button>
-      {paginationWindow(page, totalPages).map((n) => (
-        <button
-          key={n}
-          type="button"
-          className={`pagination__btn${n === page ? ' is-current' : ''}`}
-          onClick={() => onPage(n)}
-          aria-current={n === page ? 'page' : undefined}
-          aria-label={t('statement.page', { page: n })}
-          data-testid={`statement-page-${n}`}
-        >
-          {n}
-        </button>
-      ))}
-      <button type="button" className="pagination__btn" onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label={t('statement.next')} data-testid="statement-page-next">
-        <ChevronRight size={18} aria-hidden />
-      </button>
-    </nav>
   );
 }
 
