@@ -189,6 +189,49 @@ describe('transfers', () => {
     await expectLedgerConsistent(db);
   });
 
+  it('outside a transaction (one statement), a debit beyond the funds is MONEY_NOT_ENOUGH and records nothing', async () => {
+    const { memberId } = await insertMember(db, { providers: ['PG'] });
+    await creditCash(db, memberId, 5_00n);
+    const input = {
+      memberId,
+      debit: { memberId, kind: 'cash' as const },
+      credit: { memberId, kind: 'game' as const, provider: 'PG' },
+      currency: 'THB' as const,
+      kind: 'game_in' as const,
+    };
+    const rows = await t.countRows('ledger_transfers');
+    await expectCode(
+      createTransfer(db.kysely, { ...input, amountMinor: 5_01n, status: 'pending' }),
+      'MONEY_NOT_ENOUGH',
+    );
+    // A posted debit moves two member accounts in one statement; refused alike.
+    await expectCode(
+      createTransfer(db.kysely, { ...input, amountMinor: 5_01n, status: 'posted' }),
+      'MONEY_NOT_ENOUGH',
+    );
+    expect(await t.countRows('ledger_transfers')).toBe(rows);
+    const key = randomUUID();
+    const first = await createTransfer(db.kysely, {
+      ...input,
+      amountMinor: 3_00n,
+      status: 'pending',
+      idempotencyKey: key,
+    });
+    const again = await createTransfer(db.kysely, {
+      ...input,
+      amountMinor: 3_00n,
+      status: 'pending',
+      idempotencyKey: key,
+    });
+    expect(again).toEqual({ transfer: first.transfer, isReplay: true });
+    await postTransfer(db.kysely, first.transfer.id);
+    expect(await getMemberBalances(db.kysely, memberId)).toMatchObject({
+      cash: 2_00n,
+      games: { PG: 3_00n },
+    });
+    await expectLedgerConsistent(db);
+  });
+
   it('a transfer to a game account that does not exist is refused and records nothing', async () => {
     const { memberId } = await insertMember(db);
     await creditCash(db, memberId, 10_00n);

@@ -281,7 +281,9 @@ export async function createTransfer(
   const guards = isStatementOwnTransaction
     ? changes.map(
         (change, i) =>
-          sql`case when (select count(*) from ${sql.raw(`c${i}`)}) = 1 then 0
+          // A change skipped because the one before it failed is reported by that one's guard.
+          sql`case when (select count(*) from ${sql.raw(`c${i}`)}) = 1
+              ${i > 0 ? sql`or (select count(*) from ${sql.raw(`c${i - 1}`)}) = 0` : sql``} then 0
             else (${`${neededFunds(change) > 0n ? MONEY_NOT_ENOUGH_MARK : NO_ACCOUNT_MARK}:`} || ins.id::text)::int
             end as ${sql.raw(`g${i}`)}`,
       )
