@@ -94,11 +94,11 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
   await app.register(smsRoutes(ctx, sms));
   await app.register(gamesRoutes(ctx, games));
   await app.register(gamesControls(ctx, games));
-  await app.register(bankRoutes(ctx, bank));
+  await app.register(bankRoutes(ctx, bank, slip));
   await app.register(qrRoutes(ctx, qr));
   await app.register(qrControls(qr));
   await app.register(slipRoutes(ctx, slip));
-  await app.register(slipControls(ctx, slip));
+  await app.register(slipControls(ctx, slip, bank));
   await app.register(trueMoneyRoutes(ctx, trueMoney));
   await app.register(indexPage(parts));
   return app;

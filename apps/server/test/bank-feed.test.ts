@@ -67,6 +67,7 @@ describe('bank feed: deposits by bank transfer (D6)', () => {
       credited: 0,
       unmatched: 0,
       duplicates: 0,
+      alreadyCredited: 0,
     });
   });
 

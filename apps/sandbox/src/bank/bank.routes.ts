@@ -4,8 +4,16 @@ import { answerCall, answerMoneyCall, error, ok, send } from '../lib/answer.ts';
 import { requireBearer } from '../lib/auth.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { applyPatch, faultsPatchSchema, noFaults } from '../lib/faults.ts';
+import { SLIP_TRANS_REF } from '@mekong/contracts/slip-qr';
 import { escapeHtml, page } from '../lib/html.ts';
-import { BANK_API_KEY, BANK_CURRENCIES, type BankStore } from './bank.store.ts';
+import type { SlipStore } from '../slip/slip.store.ts';
+import { sendMemberTransfer } from './bank-slip-link.ts';
+import {
+  BANK_API_KEY,
+  BANK_CURRENCIES,
+  type BankStore,
+  type IncomingTransfer,
+} from './bank.store.ts';
 
 const amountMinor = z.number().int().positive().max(1e13);
 const bankCode = z.string().regex(/^[A-Z0-9]{2,10}$/);
@@ -22,9 +30,12 @@ const creditBody = z.strictObject({
   bankCode,
   accountNo,
   accountName: z.string().max(100).optional(),
+  toBankCode: bankCode.optional(),
   toAccountNo: accountNo.optional(),
+  toAccountName: z.string().trim().min(1).max(100).optional(),
   amountMinor,
   currency: z.enum(BANK_CURRENCIES).optional(),
+  transRef: z.string().regex(SLIP_TRANS_REF).optional(),
 });
 const bankFaultsBody = faultsPatchSchema.extend({
   rejectAccountNos: z.array(z.string()).max(10_000).optional(),
@@ -44,7 +55,7 @@ function fromForm(form: Record<string, string>) {
 }
 
 /** The bank: payouts with the caller's reference and a feed of incoming transfers; sandbox controls beside. */
-export function bankRoutes(ctx: SandboxContext, store: BankStore) {
+export function bankRoutes(ctx: SandboxContext, store: BankStore, slips: SlipStore) {
   return async (app: FastifyInstance) => {
     await app.register(async (api) => {
       api.addHook('preHandler', requireBearer(BANK_API_KEY));
@@ -93,14 +104,32 @@ export function bankRoutes(ctx: SandboxContext, store: BankStore) {
             ),
           );
       }
-      const transfer = store.creditMember(parsed.data);
-      if (!isForm) return send(reply, ok({ transfer }));
+      const answer = sendMemberTransfer(store, slips, parsed.data);
+      if (!isForm) return send(reply, answer);
+      if (answer.httpStatus !== 200)
+        return reply
+          .code(answer.httpStatus)
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              'Not credited',
+              `<h1>Not credited</h1><p>${escapeHtml(String(answer.body.code))}</p><p><a href="/">Back</a></p>`,
+            ),
+          );
+      const transfer = answer.body.transfer as IncomingTransfer;
+      const slipUrl = answer.body.slipUrl as string | null;
       return reply.type('text/html; charset=utf-8').send(
         page(
           'Transfer sent',
           `<h1>Transfer sent</h1><p>${escapeHtml((transfer.amountMinor / 100).toFixed(2))} ${escapeHtml(transfer.currency)} from
 ${escapeHtml(transfer.fromBankCode)} ${escapeHtml(transfer.fromAccountNo)} is in the bank feed (reference
-${escapeHtml(transfer.reference)}). The server credits the member whose registered account this is.</p><p><a href="/">Back</a></p>`,
+${escapeHtml(transfer.reference)}, transaction ${escapeHtml(transfer.transRef ?? '')}). The server credits the member whose
+registered account this is.</p>${
+            slipUrl
+              ? `<p>Its slip (the same transfer: uploading it after the feed credited it is a duplicate):
+<a href="${escapeHtml(slipUrl)}" download>slip.png</a></p>`
+              : ''
+          }<p><a href="/">Back</a></p>`,
         ),
       );
     });

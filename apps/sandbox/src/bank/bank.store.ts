@@ -26,6 +26,13 @@ export type Payout = Required<Omit<PayoutInput, 'accountName'>> & {
 export type IncomingTransfer = {
   /** The bank's own transaction reference, unique across sandbox restarts. */
   reference: string;
+  /**
+   * The sending bank's transaction reference, the one printed on the sender's slip (null when the bank does not
+   * report it). With `sendingBank` it names the same transaction as the slip's mini-QR.
+   */
+  transRef: string | null;
+  /** 3-digit clearing code of the sending bank (null when not a Thai bank or not reported). */
+  sendingBank: string | null;
   fromBankCode: string;
   fromAccountNo: string;
   fromAccountName: string | null;
@@ -103,16 +110,21 @@ export function createBankStore(ctx: SandboxContext) {
       toAccountNo?: string;
       amountMinor: number;
       currency?: BankCurrency;
+      transRef?: string | null;
+      sendingBank?: string | null;
+      receivedAt?: string;
     }): IncomingTransfer {
       const transfer: IncomingTransfer = {
         reference: `SBX${ctx.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`,
+        transRef: input.transRef ?? null,
+        sendingBank: input.sendingBank ?? null,
         fromBankCode: input.bankCode,
         fromAccountNo: input.accountNo,
         fromAccountName: input.accountName ?? null,
         toAccountNo: input.toAccountNo ?? null,
         amountMinor: input.amountMinor,
         currency: input.currency ?? 'THB',
-        receivedAt: nowIso(),
+        receivedAt: input.receivedAt ?? nowIso(),
       };
       incoming.push(transfer);
       return transfer;

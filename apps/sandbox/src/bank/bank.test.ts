@@ -126,6 +126,80 @@ describe('bank', () => {
     expect((await feed('old:1')).transfers).toHaveLength(2);
   });
 
+  it('makes one transfer known to the feed and the slip verifier: same transRef, amount, sender, receiver', async () => {
+    const credit = await control('/sandbox/bank/credit-member', {
+      bankCode: 'SCB',
+      accountNo: '1234567890',
+      accountName: 'SOMCHAI JAIDEE',
+      amountMinor: 12_345,
+    });
+    expect(credit.statusCode).toBe(200);
+    const body = credit.json() as {
+      transfer: { transRef: string; sendingBank: string; receivedAt: string };
+      transRef: string;
+      slipUrl: string;
+    };
+    expect(body.transfer).toMatchObject({ transRef: body.transRef, sendingBank: '014' });
+    expect(body.slipUrl).toBe(`/sandbox/slip/transfers/${body.transRef}/slip.png`);
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/slip/verify',
+      headers: { authorization: 'Bearer sandbox-slip-key' },
+      payload: { sendingBank: 'SCB', transRef: body.transRef },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((verified.json() as { data: unknown }).data).toMatchObject({
+      transRef: body.transRef,
+      sendingBank: '014',
+      amountMinor: 12_345,
+      date: body.transfer.receivedAt,
+      sender: { bankShortCode: 'SCB', accountNo: '1234567890' },
+      receiver: { bankShortCode: 'KBANK', accountNo: '1423096718' },
+    });
+    const png = await app.inject({ method: 'GET', url: body.slipUrl });
+    expect(png.headers['content-type']).toBe('image/png');
+
+    // A given receiver and reference; a reference already used is refused and nothing enters the feed.
+    const toScb = await control('/sandbox/bank/credit-member', {
+      bankCode: 'KBANK',
+      accountNo: '2222222222',
+      toBankCode: 'SCB',
+      toAccountNo: '4071852263',
+      amountMinor: 500,
+      transRef: 'REF12345',
+    });
+    expect(toScb.json()).toMatchObject({ transRef: 'REF12345', transfer: { sendingBank: '004' } });
+    const slip = await app.inject({ method: 'GET', url: '/sandbox/slip/transfers/REF12345' });
+    expect(slip.json()).toMatchObject({
+      receiver: { bankShortCode: 'SCB', accountNo: '4071852263' },
+    });
+    const again = await control('/sandbox/bank/credit-member', {
+      bankCode: 'KBANK',
+      accountNo: '2222222222',
+      amountMinor: 500,
+      transRef: 'REF12345',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(
+      (await app.inject({ method: 'GET', url: '/sandbox/bank/incoming' })).json(),
+    ).toHaveLength(2);
+  });
+
+  it('has no slip for a transfer in kip, but still a transRef in the feed', async () => {
+    const credit = await control('/sandbox/bank/credit-member', {
+      bankCode: 'SCB',
+      accountNo: '1234567890',
+      amountMinor: 100,
+      currency: 'LAK',
+    });
+    const body = credit.json() as { transRef: string; slipUrl: string | null };
+    expect(body.slipUrl).toBeNull();
+    expect(
+      (await app.inject({ method: 'GET', url: `/sandbox/slip/transfers/${body.transRef}` }))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('credits from the index page form with an amount in baht', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -4,7 +4,10 @@ import { SLIP_TRANS_REF } from '@mekong/contracts/slip-qr';
 import { error, ok, send } from '../lib/answer.ts';
 import { applyPatch, faultsPatchSchema, noFaults } from '../lib/faults.ts';
 import { escapeHtml, page } from '../lib/html.ts';
+import { sendMemberTransfer, slipUrlOf } from '../bank/bank-slip-link.ts';
+import type { BankStore } from '../bank/bank.store.ts';
 import { renderQrPng } from './slip.image.ts';
+import { findThaiBank } from './thai-banks.ts';
 import type { KnownTransfer, SlipStore } from './slip.store.ts';
 
 const partyBody = z.strictObject({
@@ -19,6 +22,8 @@ const transferBody = z.strictObject({
   sender: partyBody,
   receiver: partyBody,
   delayedTimes: z.number().int().min(0).max(100).optional(),
+  /** Also report the transfer in the operator's bank feed (the same transaction, as a real bank would). */
+  alsoInBankFeed: z.boolean().optional(),
 });
 const qrImageBody = z.strictObject({
   text: z.string().min(1).max(1000),
@@ -74,7 +79,34 @@ export const transferForm = `<form method="post" action="/sandbox/slip/transfers
 </form>`;
 
 /** Sandbox-only controls of the slip verifier: make known transfers and their slip images, faults. */
-export function slipControls(ctx: { now: () => number }, store: SlipStore) {
+export function slipControls(ctx: { now: () => number }, store: SlipStore, bank: BankStore) {
+  /** The transfer through the bank (feed and slip verifier), answered like a plain slip transfer. */
+  const createInBoth = (input: z.infer<typeof transferBody>) => {
+    if (input.date || input.delayedTimes)
+      return error(400, 'INVALID_PARAMS', { field: input.date ? 'date' : 'delayedTimes' });
+    for (const side of ['sender', 'receiver'] as const)
+      if (!findThaiBank(input[side].bankCode))
+        return error(400, 'INVALID_PARAMS', { field: `${side}.bankCode` });
+    const sent = sendMemberTransfer(bank, store, {
+      bankCode: input.sender.bankCode,
+      accountNo: input.sender.accountNo,
+      accountName: input.sender.name,
+      toBankCode: input.receiver.bankCode,
+      toAccountNo: input.receiver.accountNo,
+      toAccountName: input.receiver.name,
+      amountMinor: input.amountMinor,
+      transRef: input.transRef,
+    });
+    if (sent.httpStatus !== 200) return sent;
+    const transfer = store.get(String(sent.body.transRef));
+    if (!transfer) throw new Error('the transfer was not made with a slip');
+    return ok({
+      transfer,
+      slipPngBase64: store.slipPng(transfer).toString('base64'),
+      bankTransfer: sent.body.transfer,
+    });
+  };
+
   return async (app: FastifyInstance) => {
     app.post('/sandbox/slip/transfers', async (request, reply) => {
       const form = isForm(request);
@@ -82,9 +114,11 @@ export function slipControls(ctx: { now: () => number }, store: SlipStore) {
         ? fromForm(request.body as Record<string, string>, ctx.now())
         : request.body;
       const parsed = transferBody.safeParse(input);
-      const answer = parsed.success
-        ? store.create(parsed.data)
-        : error(400, 'INVALID_PARAMS', { field: parsed.error.issues[0]?.path.join('.') });
+      const answer = !parsed.success
+        ? error(400, 'INVALID_PARAMS', { field: parsed.error.issues[0]?.path.join('.') })
+        : parsed.data.alsoInBankFeed
+          ? createInBoth(parsed.data)
+          : store.create(parsed.data);
       if (!form) return send(reply, answer);
       if (answer.httpStatus !== 200)
         return html(
@@ -94,7 +128,7 @@ export function slipControls(ctx: { now: () => number }, store: SlipStore) {
           `<h1>No slip</h1><p>${escapeHtml(String(answer.body.code))} ${escapeHtml(String(answer.body.field ?? ''))}</p>`,
         );
       const transfer = answer.body.transfer as KnownTransfer;
-      const src = `/sandbox/slip/transfers/${encodeURIComponent(transfer.transRef)}/slip.png`;
+      const src = slipUrlOf(transfer.transRef);
       return html(
         reply,
         200,

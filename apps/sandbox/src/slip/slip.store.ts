@@ -109,6 +109,8 @@ export function createSlipStore(ctx: SandboxContext) {
       return ok({ transfer, slipPngBase64: store.slipPng(transfer).toString('base64') });
     },
 
+    /** A fresh transaction reference, as a bank would give the transfer (for the bank feed's credit-member). */
+    newTransRef,
     get: (transRef: string) => transfers.get(transRef),
     list: () => [...transfers.values()].reverse(),
     slipPng: (transfer: KnownTransfer) => renderSlipPng(transfer),

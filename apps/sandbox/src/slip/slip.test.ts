@@ -157,6 +157,39 @@ describe('slip verification', () => {
     expect(badBank.json()).toMatchObject({ code: 'INVALID_PARAMS', field: 'sender.bankCode' });
   });
 
+  it('puts a transfer into the bank feed too when asked (alsoInBankFeed), not by default', async () => {
+    await make();
+    const incoming = async () =>
+      (await app.inject({ method: 'GET', url: '/sandbox/bank/incoming' })).json() as {
+        transRef: string;
+        sendingBank: string;
+        fromBankCode: string;
+        fromAccountNo: string;
+        amountMinor: number;
+      }[];
+    expect(await incoming()).toEqual([]);
+    const res = await make({ ...transfer, alsoInBankFeed: true });
+    expect(res.statusCode).toBe(200);
+    const made = res.json() as { transfer: { transRef: string; date: string } };
+    expect(await incoming()).toEqual([
+      expect.objectContaining({
+        transRef: made.transfer.transRef,
+        sendingBank: '014',
+        fromBankCode: 'SCB',
+        fromAccountNo: '1234567890',
+        amountMinor: 150_050,
+        receivedAt: made.transfer.date,
+      }),
+    ]);
+    const unknownBank = await make({
+      ...transfer,
+      sender: { ...transfer.sender, bankCode: 'XYZ' },
+      alsoInBankFeed: true,
+    });
+    expect(unknownBank.statusCode).toBe(400);
+    expect(await incoming()).toHaveLength(1);
+  });
+
   it('makes a transfer and slip from the index page form', async () => {
     expect((await app.inject({ method: 'GET', url: '/' })).body).toContain(
       'Slip verification service',

@@ -4,6 +4,7 @@ import { migration0001 } from '@/db/migrations/0001-initial.ts';
 import { migration0002 } from '@/db/migrations/0002-ledger.ts';
 import { migration0003 } from '@/db/migrations/0003-money-out.ts';
 import { migration0004 } from '@/db/migrations/0004-money-in.ts';
+import { migration0005 } from '@/db/migrations/0005-bank-tx-ref.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-ledger': migration0002,
   '0003-money-out': migration0003,
   '0004-money-in': migration0004,
+  '0005-bank-tx-ref': migration0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -179,11 +179,7 @@ export type MemberGameAccountsTable = {
 };
 
 export type WithdrawalStatus =
-  | 'pending_approval'
-  | 'processing'
-  | 'succeeded'
-  | 'failed'
-  | 'rejected';
+  'pending_approval' | 'processing' | 'succeeded' | 'failed' | 'rejected';
 
 export type WithdrawalsTable = {
   id: string;
@@ -221,6 +217,7 @@ export type BankIncomingTransfersTable = {
   unmatched_reason: string | null;
   member_id: string | null;
   transfer_id: string | null;
+  deposit_ref: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -16,7 +16,7 @@ export type MoneyInTestApp = TestApp & {
  * webhooks by inject, since the server under test does not listen.
  */
 export async function createMoneyInTestApp(
-  overrides: Record<string, string> = {},
+  overrides: Record<string, string> | ((gatewayUrl: string) => Record<string, string>) = {},
 ): Promise<MoneyInTestApp> {
   // Known only once the server is built, after the sandbox it calls back.
   const late: { server?: FastifyInstance; now?: () => number } = {};
@@ -51,7 +51,7 @@ export async function createMoneyInTestApp(
       TRUEMONEY_URL: gatewayUrl,
       SLIP_TIMEOUT_MS: '2000',
       TRUEMONEY_TIMEOUT_MS: '2000',
-      ...overrides,
+      ...(typeof overrides === 'function' ? overrides(gatewayUrl) : overrides),
     });
   } catch (error) {
     await gateway.close();

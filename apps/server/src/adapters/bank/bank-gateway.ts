@@ -25,6 +25,13 @@ export type PayoutStatus = PayoutOutcome | { kind: 'not_found' };
 export type IncomingTransfer = {
   /** The bank's own transaction reference: unique, the key that makes crediting exactly-once. */
   reference: string;
+  /**
+   * The sending bank's transaction reference (the one on the sender's slip), when the bank reports it. With
+   * `sendingBank` it names the transaction the same way a slip's mini-QR does.
+   */
+  transRef?: string | null;
+  /** The sending bank's 3-digit clearing code, when reported. */
+  sendingBank?: string | null;
   fromBankCode: string;
   fromAccountNo: string;
   fromAccountName: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SLIP_TRANS_REF } from '@mekong/contracts/slip-qr';
 import {
   BankGatewayError,
   type BankGateway,
@@ -29,6 +30,11 @@ const incomingAnswer = z.object({
   transfers: z.array(
     z.object({
       reference: z.string().min(1).max(100),
+      transRef: z.string().regex(SLIP_TRANS_REF).nullish(),
+      sendingBank: z
+        .string()
+        .regex(/^\d{3}$/)
+        .nullish(),
       fromBankCode: z.string().min(1).max(20),
       fromAccountNo: z.string().min(1).max(30),
       fromAccountName: z.string().max(200).nullable(),
@@ -143,6 +149,8 @@ export function createHttpBankGateway(options: HttpBankGatewayOptions): BankGate
         cursor: parsed.data.cursor,
         transfers: parsed.data.transfers.map((t) => ({
           ...t,
+          transRef: t.transRef ?? null,
+          sendingBank: t.sendingBank ?? null,
           amountMinor: BigInt(t.amountMinor),
           receivedAt: new Date(t.receivedAt),
         })),

@@ -52,6 +52,7 @@ export async function insertIncoming(
   row: {
     id: string;
     transfer: IncomingTransfer;
+    depositRef: string;
     status: 'credited' | 'unmatched';
     unmatchedReason: string | null;
     memberId: string | null;
@@ -75,6 +76,7 @@ export async function insertIncoming(
       unmatched_reason: row.unmatchedReason,
       member_id: row.memberId,
       transfer_id: null,
+      deposit_ref: row.depositRef,
       created_at: row.now,
       updated_at: row.now,
     })
@@ -124,6 +126,8 @@ export type StoredIncoming = {
   unmatchedReason: string | null;
   memberId: string | null;
   transferId: string | null;
+  /** The ledger external reference it is credited under (null on rows from before it was kept: the reference). */
+  depositRef: string | null;
 };
 
 function selectIncoming(db: Reader) {
@@ -143,6 +147,7 @@ function selectIncoming(db: Reader) {
       'unmatched_reason',
       'member_id',
       'transfer_id',
+      'deposit_ref',
     ]);
 }
 
@@ -163,6 +168,7 @@ function toStored(
     unmatchedReason: r.unmatched_reason,
     memberId: r.member_id,
     transferId: r.transfer_id,
+    depositRef: r.deposit_ref,
   };
 }
 

@@ -3,6 +3,7 @@ import type { IncomingTransfer } from '@/adapters/bank/bank-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { bankTxRef, clearingCodeOf } from '@/modules/deposit/bank-tx-ref.ts';
 import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
 import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 import {
@@ -25,14 +26,19 @@ export type BankFeedSummary = {
   credited: number;
   unmatched: number;
   duplicates: number;
+  /** New lines whose transaction was already credited another way (a slip of it): recorded, no money. */
+  alreadyCredited: number;
 };
 
-type Outcome = 'credited' | 'unmatched' | 'duplicates';
+type Outcome = 'credited' | 'unmatched' | 'duplicates' | 'alreadyCredited';
+type Credit =
+  { kind: 'credited' | 'already_credited'; transferId: string } | { kind: 'credited_elsewhere' };
 
 /**
  * Deposits by bank transfer (DESIGN D6): reads the bank's feed of incoming transfers from a cursor kept in the
  * database and credits each to the member whose registered account sent it, exactly once (the bank's reference is
- * unique in bank_incoming_transfers and is the deposit's external reference in the ledger). A transfer that matches
+ * unique in bank_incoming_transfers; the deposit's external reference names the bank transaction, shared with slips
+ * of it, so a transfer a slip already credited is recorded with no money). A transfer that matches
  * no member is kept, unmatched, for an operator.
  */
 export function createBankFeedService({
@@ -42,44 +48,73 @@ export function createBankFeedService({
   log,
 }: Pick<AppDeps, 'db' | 'clock' | 'bank' | 'log'>) {
   /**
-   * Posts the deposit bank_in → member cash. The external reference is the bank's own transaction reference, so
-   * the same bank transfer can never be credited twice, whichever way (feed, slip, operator) it arrives.
+   * Posts the deposit bank_in → member cash under `depositRef`: `banktx:<bank>:<transRef>` when the bank reports the
+   * sender's transaction reference (the reference a slip of the same transfer is credited under), else the bank's
+   * own reference. The ledger's unique (kind, external_ref) decides, even against a slip credited at the same moment:
+   * the transfer is credited once, whichever way (feed, slip, operator) it arrives first.
    */
   async function creditDeposit(
     trx: Trx,
     memberId: string,
     currency: Currency,
-    t: { reference: string; amountMinor: bigint; fromBankCode: string; fromAccountNo: string },
+    t: {
+      depositRef: string;
+      reference: string;
+      amountMinor: bigint;
+      fromBankCode: string;
+      fromAccountNo: string;
+    },
     now: Date,
     metadata: Record<string, unknown> = {},
-  ): Promise<string | null> {
+  ): Promise<Credit> {
     const existing = await trx
       .selectFrom('ledger_transfers')
       .select(['id', 'member_id'])
       .where('kind', '=', 'deposit')
-      .where('external_ref', '=', t.reference)
+      .where('external_ref', '=', t.depositRef)
       .executeTakeFirst();
-    if (existing) return existing.member_id === memberId ? existing.id : null;
+    if (existing)
+      return existing.member_id === memberId
+        ? { kind: 'already_credited', transferId: existing.id }
+        : { kind: 'credited_elsewhere' };
     await ensureMemberAccounts(trx, memberId, currency, now);
-    const { transfer } = await createTransfer(trx, {
-      memberId,
-      debit: { house: 'bank_in' },
-      credit: { memberId, kind: 'cash' },
-      amountMinor: t.amountMinor,
-      currency,
-      kind: 'deposit',
-      status: 'posted',
-      externalRef: t.reference,
-      metadata: {
-        channel: 'bank',
-        bankReference: t.reference,
-        fromBankCode: t.fromBankCode,
-        fromAccountNo: t.fromAccountNo,
-        ...metadata,
-      },
-      now,
-    });
-    return transfer.id;
+    try {
+      const { transfer, isReplay } = await createTransfer(trx, {
+        memberId,
+        debit: { house: 'bank_in' },
+        credit: { memberId, kind: 'cash' },
+        amountMinor: t.amountMinor,
+        currency,
+        kind: 'deposit',
+        status: 'posted',
+        externalRef: t.depositRef,
+        metadata: {
+          channel: 'bank',
+          bankReference: t.reference,
+          fromBankCode: t.fromBankCode,
+          fromAccountNo: t.fromAccountNo,
+          ...metadata,
+        },
+        now,
+      });
+      // A replay: another path (a slip) credited this transaction while we were at it.
+      if (isReplay) return { kind: 'already_credited', transferId: transfer.id };
+      return { kind: 'credited', transferId: transfer.id };
+    } catch (error) {
+      // Credited at the same moment under this reference with other details (another member or amount).
+      if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED')
+        return { kind: 'credited_elsewhere' };
+      throw error;
+    }
+  }
+
+  /** The ledger reference the transfer is credited under (see creditDeposit). */
+  async function depositRefOf(t: IncomingTransfer): Promise<string> {
+    if (!t.transRef) return t.reference;
+    return bankTxRef(
+      t.sendingBank ?? (await clearingCodeOf(db.kysely, t.fromBankCode)),
+      t.transRef,
+    );
   }
 
   async function record(t: IncomingTransfer): Promise<Outcome> {
@@ -87,12 +122,14 @@ export function createBankFeedService({
     const member = await findMemberByAccount(db.kysely, t.fromBankCode, accountNo);
     const currency = member ? ledgerCurrency(member.currency) : null;
     const reason = !member ? 'no_member' : currency !== t.currency ? 'currency_mismatch' : null;
+    const depositRef = await depositRefOf(t);
     return db.withTransaction(async (trx): Promise<Outcome> => {
       const now = clock.now();
       const id = randomUUID();
       const isNew = await insertIncoming(trx, {
         id,
         transfer: t,
+        depositRef,
         status: reason ? 'unmatched' : 'credited',
         unmatchedReason: reason,
         memberId: member?.memberId ?? null,
@@ -100,8 +137,8 @@ export function createBankFeedService({
       });
       if (!isNew) return 'duplicates';
       if (reason || !member || !currency) return 'unmatched';
-      const transferId = await creditDeposit(trx, member.memberId, currency, t, now);
-      if (!transferId) {
+      const credit = await creditDeposit(trx, member.memberId, currency, { ...t, depositRef }, now);
+      if (credit.kind === 'credited_elsewhere') {
         // Its reference was already credited to someone else: an operator must look at it.
         await trx
           .updateTable('bank_incoming_transfers')
@@ -114,18 +151,31 @@ export function createBankFeedService({
           .execute();
         return 'unmatched';
       }
+      // Already credited to this member (by a slip of the same transfer): no money, the row names that credit.
+      const isAlready = credit.kind === 'already_credited';
       await linkIncoming(
         trx,
         id,
-        { status: 'credited', memberId: member.memberId, transferId },
+        {
+          status: 'credited',
+          memberId: member.memberId,
+          transferId: credit.transferId,
+          ...(isAlready ? { unmatchedReason: 'reference_already_credited' } : {}),
+        },
         now,
       );
-      return 'credited';
+      return isAlready ? 'alreadyCredited' : 'credited';
     });
   }
 
   async function runOnce(): Promise<BankFeedSummary> {
-    const summary: BankFeedSummary = { read: 0, credited: 0, unmatched: 0, duplicates: 0 };
+    const summary: BankFeedSummary = {
+      read: 0,
+      credited: 0,
+      unmatched: 0,
+      duplicates: 0,
+      alreadyCredited: 0,
+    };
     let cursor = await readCursor(db.kysely, BANK_FEED_CURSOR);
     for (let page = 0; page < MAX_PAGES_PER_RUN; page += 1) {
       const next = await bank.incoming(cursor);
@@ -180,10 +230,16 @@ export function createBankFeedService({
         const currency = ledgerCurrency(member.currency);
         if (currency !== incoming.currency) throw new AppError('INVALID_REQUEST');
         const now = clock.now();
-        const transferId = await creditDeposit(trx, memberId, currency, incoming, now, {
-          resolvedBy: operator,
-        });
-        if (!transferId) throw new AppError('INVALID_REQUEST');
+        const credit = await creditDeposit(
+          trx,
+          memberId,
+          currency,
+          { ...incoming, depositRef: incoming.depositRef ?? incoming.reference },
+          now,
+          { resolvedBy: operator },
+        );
+        if (credit.kind === 'credited_elsewhere') throw new AppError('INVALID_REQUEST');
+        const { transferId } = credit;
         await linkIncoming(trx, incoming.id, { status: 'resolved', memberId, transferId }, now);
         return { ...incoming, status: 'resolved' as const, memberId, transferId };
       });

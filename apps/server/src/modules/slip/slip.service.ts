@@ -12,6 +12,7 @@ import {
   findDepositMember,
   type DepositMember,
 } from '@/modules/deposit/deposit-member.ts';
+import { bankTxRef } from '@/modules/deposit/bank-tx-ref.ts';
 import { isInDailyWindow } from '@/modules/lookup/lookup.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import { isSameAccount } from '@/modules/slip/account-match.ts';
@@ -73,6 +74,16 @@ export function createSlipService(
     );
   }
 
+  async function isCredited(externalRef: string): Promise<boolean> {
+    const row = await db.kysely
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('kind', '=', 'deposit')
+      .where('external_ref', '=', externalRef)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   function isMembersAccount(member: DepositMember, transfer: VerifiedTransfer): boolean {
     return (
       member.bank !== null &&
@@ -104,6 +115,10 @@ export function createSlipService(
       return { reason: 'REFERENCE_DUPLICATED' };
     }
 
+    const externalRef = bankTxRef(sendingBank, transRef);
+    // The same transfer may already be credited by the bank feed (it carries the transRef): nothing to verify.
+    if (await isCredited(externalRef)) return { reason: 'REFERENCE_DUPLICATED' };
+
     const verified = await verifier.verify({ sendingBank, transRef });
     if (verified.kind === 'delayed') return { reason: 'REFERENCE_UNSTABLE' };
     if (verified.kind === 'not_found' || verified.kind === 'invalid')
@@ -133,20 +148,28 @@ export function createSlipService(
     if (age < -SLIP_FUTURE_SKEW_MS) return { reason: 'INVALID_SLIP' };
     if (member.currency !== 'THB') return { reason: 'UNKNOWN' };
 
-    return db.withTransaction(async (trx) => {
-      const now = clock.now();
-      const { transferId, isReplay } = await creditDeposit(trx, {
-        memberId: member.id,
-        currency: member.currency,
-        amountMinor: transfer.amountMinor,
-        externalRef: `slip:${sendingBank}:${transRef}`,
-        metadata: { channel: 'slip', sendingBank, transRef, slipId },
-        now,
+    try {
+      return await db.withTransaction(async (trx) => {
+        const now = clock.now();
+        const { transferId, isReplay } = await creditDeposit(trx, {
+          memberId: member.id,
+          currency: member.currency,
+          amountMinor: transfer.amountMinor,
+          externalRef,
+          metadata: { channel: 'slip', sendingBank, transRef, slipId },
+          now,
+        });
+        // The bank feed credited this transaction in the meantime (the unique reference decided): no money.
+        if (isReplay) return { reason: 'REFERENCE_DUPLICATED' as const };
+        await updateSlip(trx, slipId, { status: 'success', reason: null, transferId }, now);
+        return { transferId };
       });
-      if (isReplay) return { reason: 'REFERENCE_DUPLICATED' as const };
-      await updateSlip(trx, slipId, { status: 'success', reason: null, transferId }, now);
-      return { transferId };
-    });
+    } catch (error) {
+      // Credited under this reference with other details (another member or amount): still not ours to credit.
+      if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED')
+        return { reason: 'REFERENCE_DUPLICATED' };
+      throw error;
+    }
   }
 
   return {
