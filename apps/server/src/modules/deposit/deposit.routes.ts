@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, QR_PROVIDERS, type QrProvider } from '@mekong/contracts/constants';
+import { QR_PROVIDERS, type QrProvider } from '@mekong/contracts/constants';
 import { qrCancel, qrCreate, qrGet, walletAdd, walletTruelink } from '@mekong/contracts/deposit';
 import { toMajor, toMinor } from '@mekong/contracts/money';
 import { AppError } from '@/lib/app-error.ts';
@@ -8,20 +8,11 @@ import type { ManualDepositService } from '@/modules/deposit/manual-deposit.serv
 import type { QrService } from '@/modules/deposit/qr.service.ts';
 import type { TrueLinkService } from '@/modules/deposit/truelink.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
+import { optionalIdempotencyKeyOf } from '@/lib/idempotency-key.ts';
 
 export const QR_WEBHOOK_PATH = '/api/hooks/qr';
 /** Webhook bodies are small JSON notices. */
 const WEBHOOK_BODY_LIMIT = 16 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Optional here: a notice moves no money, but a repeated key answers the first notice. */
-function optionalIdempotencyKey(request: FastifyRequest): string | null {
-  const value = request.headers[IDEMPOTENCY_HEADER];
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !UUID.test(value.trim())) throw new AppError('KEY_INVALID');
-  return value.trim().toLowerCase();
-}
-
 export function registerDepositRoutes(
   app: FastifyInstance,
   routes: ApiRouteTable,
@@ -50,7 +41,7 @@ export function registerDepositRoutes(
       const notice = await services.notices.notify(
         memberOf(request),
         toMinor(body.amount),
-        optionalIdempotencyKey(request),
+        optionalIdempotencyKeyOf(request),
       );
       const status =
         notice.status === 'pending'

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { IDEMPOTENCY_HEADER } from '@mekong/contracts/constants';
 import { toMajor } from '@mekong/contracts/money';
 import {
   autoLogin,
@@ -15,20 +14,11 @@ import {
 } from '@mekong/contracts/wallet';
 import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
+import { idempotencyKeyOf } from '@/lib/idempotency-key.ts';
 import { codeForIssues } from '@/lib/zod-errors.ts';
 import type { GamesService, LegStatus } from '@/modules/games/games.service.ts';
 import type { WalletService } from '@/modules/wallet/wallet.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** DESIGN D3: every money-moving call carries an Idempotency-Key header, a UUID (KEY_MISSING, KEY_INVALID). */
-export function idempotencyKeyOf(request: FastifyRequest): string {
-  const value = request.headers[IDEMPOTENCY_HEADER];
-  if (value === undefined || value === '') throw new AppError('KEY_MISSING');
-  if (typeof value !== 'string' || !UUID.test(value.trim())) throw new AppError('KEY_INVALID');
-  return value.trim().toLowerCase();
-}
 
 /** Path parameters through the contract's schema (catalogue codes as messages). */
 function paramsOf<S extends z.ZodType>(

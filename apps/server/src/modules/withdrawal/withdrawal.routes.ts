@@ -3,8 +3,7 @@ import { toMinor } from '@mekong/contracts/money';
 import { walletWithdraw, walletWithdrawAll } from '@mekong/contracts/wallet';
 import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
-// One Idempotency-Key rule for every money-moving call (required UUID: KEY_MISSING, KEY_INVALID).
-import { idempotencyKeyOf } from '@/modules/wallet/wallet.routes.ts';
+import { idempotencyKeyOf } from '@/lib/idempotency-key.ts';
 import type {
   WithdrawalService,
   WithdrawOutcome,
