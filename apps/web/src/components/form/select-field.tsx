@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { FieldMessages } from '@/components/form/field-messages';
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   label: string;
@@ -32,16 +33,7 @@ export function SelectField({ label, error, hint, children, ref, className, ...s
         </select>
         <ChevronDown className="field__chevron" size={18} aria-hidden />
       </div>
-      {hint && (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
