@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { toMajor } from '@mekong/contracts/money';
 import {
   autoLogin,
@@ -15,21 +14,9 @@ import {
 import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import { idempotencyKeyOf } from '@/lib/idempotency-key.ts';
-import { codeForIssues } from '@/lib/zod-errors.ts';
 import type { GamesService, LegStatus } from '@/modules/games/games.service.ts';
 import type { WalletService } from '@/modules/wallet/wallet.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
-
-/** Path parameters through the contract's schema (catalogue codes as messages). */
-function paramsOf<S extends z.ZodType>(
-  schema: S | undefined,
-  request: FastifyRequest,
-): z.output<S> {
-  if (!schema) throw new Error('contract without params');
-  const result = schema.safeParse(request.params);
-  if (!result.success) throw new AppError(codeForIssues(result.error.issues));
-  return result.data;
-}
 
 /** Settled: 200 SUCCESS. Unknown outcome, left for reconciliation: 202 TRANSFER_PENDING. Refused: 502 TRANSFER_FAIL. */
 function moneyAnswer(reply: FastifyReply, status: LegStatus) {
@@ -59,18 +46,15 @@ export function registerWalletRoutes(
   });
   contractRoute(app, routes, {
     contract: walletActivate,
-    handler: ({ request }) =>
-      games.activate(memberOf(request), paramsOf(walletActivate.params, request).code),
+    handler: ({ params, request }) => games.activate(memberOf(request), params.code),
   });
   contractRoute(app, routes, {
     contract: walletAccount,
-    handler: ({ request }) =>
-      games.account(memberOf(request), paramsOf(walletAccount.params, request).code),
+    handler: ({ params, request }) => games.account(memberOf(request), params.code),
   });
   contractRoute(app, routes, {
     contract: walletResetPassword,
-    handler: ({ request }) =>
-      games.resetPassword(memberOf(request), paramsOf(walletResetPassword.params, request).code),
+    handler: ({ params, request }) => games.resetPassword(memberOf(request), params.code),
   });
   contractRoute(app, routes, {
     contract: walletTransfer,
@@ -93,15 +77,15 @@ export function registerWalletRoutes(
   });
   contractRoute(app, routes, {
     contract: autoLogin,
-    handler: ({ request }) => {
-      const { provider, username } = paramsOf(autoLogin.params, request);
+    handler: ({ params, request }) => {
+      const { provider, username } = params;
       return games.autoLogin(memberOf(request), provider, username);
     },
   });
   contractRoute(app, routes, {
     contract: autoLoginWithPassword,
-    handler: ({ request }) => {
-      const { provider, username, password } = paramsOf(autoLoginWithPassword.params, request);
+    handler: ({ params, request }) => {
+      const { provider, username, password } = params;
       return games.autoLogin(memberOf(request), provider, username, password);
     },
   });
