@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { PreparingClient } from '@/db/preparing-client.ts';
 import { bareTransferStatements, type BenchMember } from './bare-sql.ts';
 import { runPhase } from './phase.ts';
 
@@ -37,6 +38,8 @@ async function main() {
     const pool = new pg.Pool({
       connectionString: input.databaseUrl,
       max: input.pool,
+      // The server's driver set-up: the same statements, prepared the same way.
+      Client: PreparingClient,
       ...(input.schema ? { options: `-c search_path=${input.schema}` } : {}),
     });
     op = async (w) => {

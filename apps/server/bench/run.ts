@@ -338,13 +338,26 @@ async function main() {
       ...(schema ? { schema } : {}),
     };
     const loadAverage = () => os.loadavg().map((l) => l.toFixed(2));
+    // Each phase starts from the same database state, as pgbench does: the dead rows the previous phase left are
+    // vacuumed away now, not by an autovacuum run in the middle of the next phase.
+    const vacuum = async () => {
+      for (const table of [
+        'ledger_accounts',
+        'ledger_transfers',
+        'sessions',
+        'member_game_accounts',
+      ])
+        await sql.raw(`vacuum analyze ${table}`).execute(db.kysely);
+    };
     const loadBefore = loadAverage();
+    await vacuum();
     const reads = await loadPhase({
       ...common,
       phase: 'read',
       name: 'wallet reads (GET /api/wallet)',
     });
     console.log(reads);
+    await vacuum();
     const transfers = await loadPhase({
       ...common,
       phase: 'transfer',
@@ -353,6 +366,7 @@ async function main() {
     console.log(transfers);
     const ceilingName = 'the same transfer as bare SQL (one transaction)';
     let ceiling: PhaseResult;
+    await vacuum();
     if (db.driver === 'postgres')
       ceiling = await loadPhase({ ...common, phase: 'bare', name: ceilingName });
     else {

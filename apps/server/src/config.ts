@@ -105,7 +105,10 @@ export const configSchema = z.object({
   GAME_TIMEOUT_MS: integer(100, 120_000).default(10_000),
   GAME_CREDENTIALS_KEY: z
     .string()
-    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
+    .regex(
+      /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/,
+      'must be 32 bytes as 64 hex digits or base64',
+    )
     .optional(),
   GAME_SYNC_INTERVAL_MS: integer(1000, 86_400_000).default(60_000),
   GAME_RECONCILE_INTERVAL_MS: integer(100, 3_600_000).default(10_000),

@@ -181,6 +181,24 @@ describe('sessions (D4)', () => {
     expect((await profile(other)).statusCode).toBe(200);
   });
 
+  it('answer concurrent calls, which share one session query, each by its own token', async () => {
+    const live = await signedInMember(t);
+    const loggedOut = await signedInMember(t);
+    await t.api('POST', '/api/logout', { token: loggedOut.token });
+    const suspended = await signedInMember(t);
+    await t.app.deps.db.kysely
+      .updateTable('members')
+      .set({ status: 'suspended' })
+      .where('phone', '=', suspended.username)
+      .execute();
+    const tokens = [live.token, loggedOut.token, suspended.token, 'u'.repeat(43), live.token];
+    const answers = await Promise.all(tokens.map((token) => profile(token)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 403, 401, 200]);
+    expect(
+      answers.map((r) => (r.statusCode === 200 ? r.json().profile.username : r.json().message)),
+    ).toEqual([live.username, 'UNAUTHORIZED', 'INACTIVE_USER', 'UNAUTHORIZED', live.username]);
+  });
+
   it('refuse unknown, malformed and missing tokens (UNAUTHORIZED)', async () => {
     for (const authorization of [
       'Bearer ' + 'a'.repeat(43),

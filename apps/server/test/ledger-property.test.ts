@@ -7,6 +7,7 @@ import {
   createTransfer,
   getMemberBalances,
   postTransfer,
+  postTransfers,
   voidTransfer,
   type MemberAccountRef,
 } from '@/modules/ledger/ledger.service.ts';
@@ -46,6 +47,11 @@ const op = fc.oneof(
     key: fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }),
   }),
   fc.record({ type: fc.constant('settle' as const), index: fc.nat(), isPost: fc.boolean() }),
+  // Several transfers (open or already settled, possibly of one account) posted by one batched statement.
+  fc.record({
+    type: fc.constant('postMany' as const),
+    indices: fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
+  }),
   fc.record({
     type: fc.constant('result' as const),
     game: fc.constantFrom('PG' as const, 'JOKER' as const),
@@ -166,6 +172,24 @@ describe('ledger properties', () => {
             });
             if (o.key !== undefined)
               keys.set(o.key, { from: o.from, to: o.to, amount: o.amount, id: transfer.id });
+          } else if (o.type === 'postMany') {
+            const targets = [
+              ...new Set(o.indices.map((i) => pending[i % Math.max(pending.length, 1)])),
+            ].filter((p): p is Pending => p !== undefined);
+            if (targets.length === 0) continue;
+            const posted = await postTransfers(
+              db.kysely,
+              targets.map((p) => p.id),
+            );
+            const open = targets.filter((p) => p.isOpen);
+            expect([...posted.keys()].sort()).toEqual(open.map((p) => p.id).sort());
+            for (const target of open) {
+              expect(posted.get(target.id)?.status).toBe('posted');
+              target.isOpen = false;
+              model[target.from].reserved -= target.amount;
+              model[target.from].balance -= target.amount;
+              model[target.to].balance += target.amount;
+            }
           } else if (o.type === 'settle') {
             const target = pending[o.index % Math.max(pending.length, 1)];
             if (!target) continue;

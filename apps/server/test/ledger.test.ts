@@ -10,6 +10,7 @@ import {
   getMemberBalances,
   listPendingTransfers,
   postTransfer,
+  postTransfers,
   voidTransfer,
   type CreateTransferInput,
 } from '@/modules/ledger/ledger.service.ts';
@@ -173,6 +174,65 @@ describe('transfers', () => {
       cash: 70_00n,
       bonus: 0n,
       games: { PG: 30_00n },
+    });
+    await expectLedgerConsistent(db);
+  });
+
+  it('one batched post settles many pending transfers, summing the moves of a shared account', async () => {
+    const a = await insertMember(db, { providers: ['PG'] });
+    const b = await insertMember(db, { providers: ['PG'] });
+    await creditCash(db, a.memberId, 100_00n);
+    await creditCash(db, b.memberId, 100_00n);
+    const a1 = await toGame(a.memberId, 10_00n);
+    const a2 = await toGame(a.memberId, 20_00n);
+    const a3 = await toGame(a.memberId, 5_00n);
+    const b1 = await toGame(b.memberId, 40_00n);
+    const voided = await toGame(b.memberId, 1_00n);
+    const early = await toGame(b.memberId, 2_00n);
+    await db.withTransaction((trx) => voidTransfer(trx, voided.transfer.id));
+    await db.withTransaction((trx) => postTransfer(trx, early.transfer.id));
+
+    const ids = [a1, a2, a3, b1, voided, early].map((r) => r.transfer.id);
+    const posted = await postTransfers(db.kysely, ids);
+    // Only the transfers that were pending are in the answer; the voided and the already posted are left as they were.
+    expect([...posted.keys()].sort()).toEqual([a1, a2, a3, b1].map((r) => r.transfer.id).sort());
+    expect([...posted.values()].every((r) => r.status === 'posted' && r.settledAt !== null)).toBe(
+      true,
+    );
+    expect(await getMemberBalances(db.kysely, a.memberId)).toEqual({
+      cash: 65_00n,
+      bonus: 0n,
+      games: { PG: 35_00n },
+    });
+    expect(await getMemberBalances(db.kysely, b.memberId)).toEqual({
+      cash: 58_00n,
+      bonus: 0n,
+      games: { PG: 42_00n },
+    });
+    // Posting the same batch again moves nothing.
+    expect((await postTransfers(db.kysely, ids)).size).toBe(0);
+    expect((await getMemberBalances(db.kysely, a.memberId)).games.PG).toBe(35_00n);
+    await expectLedgerConsistent(db);
+  });
+
+  it('batched posts racing with single settles and each other post each transfer exactly once', async () => {
+    const { memberId } = await insertMember(db, { providers: ['PG'] });
+    await creditCash(db, memberId, 1_000_00n);
+    const pending = [];
+    for (let i = 0; i < 40; i += 1) pending.push((await toGame(memberId, 1_00n)).transfer.id);
+    // Overlapping batches and single posts of the same transfers, all at once.
+    await Promise.all([
+      postTransfers(db.kysely, pending.slice(0, 25)),
+      postTransfers(db.kysely, pending.slice(15, 40)),
+      postTransfers(db.kysely, [...pending].reverse()),
+      ...pending
+        .filter((_, i) => i % 3 === 0)
+        .map((id) => db.withTransaction((trx) => postTransfer(trx, id))),
+    ]);
+    expect(await getMemberBalances(db.kysely, memberId)).toEqual({
+      cash: 960_00n,
+      bonus: 0n,
+      games: { PG: 40_00n },
     });
     await expectLedgerConsistent(db);
   });

@@ -382,6 +382,23 @@ describe('transfers between the wallet and games', () => {
     await expectLedgerConsistent(db);
   });
 
+  it('a game activated after the member’s first transfers can be used at once (NO_GAME before)', async () => {
+    const m = await fundedMember(100_00n, ['PG']);
+    const call = (to: string) =>
+      moneyCall(t, '/api/wallet/transfer', m.token, { from: 'wallet', to, amount: 10 });
+    expect((await call('PG')).statusCode).toBe(200);
+    await expectError(await call('JOKER'), 404, 'NO_GAME');
+    await activate(m, 'JOKER');
+    const into = await call('JOKER');
+    expect(into.statusCode, into.body).toBe(200);
+    expect(await sandboxBalance(t, 'JOKER', await gameUsername(m, 'JOKER'))).toBe(10_00n);
+    const w = await getWallet(m.token);
+    expect([w.wallet.amount, slot(w, 'PG')?.amount, slot(w, 'JOKER')?.amount]).toEqual([
+      80, 10, 10,
+    ]);
+    await expectLedgerConsistent(db);
+  });
+
   it('a repeated Idempotency-Key returns the first result and moves money once (sequential and concurrent)', async () => {
     const m = await fundedMember(100_00n, ['PG']);
     const key = randomUUID();

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { PreparingClient } from '@/db/preparing-client.ts';
 import type { Database } from '@/db/schema.ts';
 
 export type Trx = Transaction<Database>;
@@ -42,6 +43,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
+      Client: PreparingClient,
       // search_path is a connection option, so it holds for every pooled connection.
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });

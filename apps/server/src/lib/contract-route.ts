@@ -13,7 +13,9 @@ export type RouteInput<B, P = undefined> = {
 };
 
 type BodyOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
-type ParamsOutput<C extends Contract> = C['params'] extends z.ZodType ? z.output<C['params']> : undefined;
+type ParamsOutput<C extends Contract> = C['params'] extends z.ZodType
+  ? z.output<C['params']>
+  : undefined;
 
 export type RouteOptions<C extends Contract, S extends z.ZodType | undefined> = {
   contract: C;

@@ -1,10 +1,14 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
-/** Security headers with a CSP for the Vite SPA: own scripts only; images, fonts and media also as data: URLs. */
+/**
+ * Security headers with a CSP for the Vite SPA: own scripts only; images, fonts and media also as data: URLs.
+ * Helmet's middleware is built once and applied to every response (@fastify/helmet built it again on every request,
+ * a measurable share of a wallet call's CPU: docs/decisions/0006).
+ */
 export const securityHeaders = fp(
   async (app) => {
-    await app.register(helmet, {
+    const applyHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -28,6 +32,11 @@ export const securityHeaders = fp(
       // Operator images may be served from another origin.
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      applyHeaders(request.raw, reply.raw, (error?: unknown) =>
+        done(error instanceof Error ? error : undefined),
+      );
     });
   },
   { name: 'security-headers' },

@@ -9,7 +9,13 @@ import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
 import { findMemberByPhone } from '@/modules/account/account.repository.ts';
-import { insertSession, revokeSession, useSession } from '@/modules/auth/session.repository.ts';
+import { createBatchLoader } from '@/lib/batch-loader.ts';
+import {
+  insertSession,
+  revokeSession,
+  useSessions,
+  type SessionUse,
+} from '@/modules/auth/session.repository.ts';
 
 export type Session = { sessionId: string; memberId: string };
 
@@ -28,18 +34,24 @@ export function createAuthService({
   counters,
   passwords,
 }: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'passwords'>) {
+  // Concurrent calls share one session query (docs/decisions/0006): no cache, every call still reads the session.
+  const sessions = createBatchLoader<string, SessionUse>(async (tokenHashes) => {
+    const now = clock.now();
+    const rows = await useSessions(db.kysely, tokenHashes, {
+      now,
+      idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
+      touchBefore: new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS),
+    });
+    return new Map(rows.map((row) => [row.token_hash, row]));
+  });
+
   return {
     /** DESIGN D4: a live token names its member; expired → EXPIRED_AUTH_TOKEN, unknown or revoked → UNAUTHORIZED. */
     async authenticate(token: string | undefined): Promise<Session> {
       if (!token) throw new AppError('UNAUTHORIZED');
       const now = clock.now();
-      const tokenHash = hashToken(token);
       const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-      const session = await useSession(db.kysely, tokenHash, {
-        now,
-        idleSince,
-        touchBefore: new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS),
-      });
+      const session = await sessions.load(hashToken(token));
       if (!session || session.revoked_at !== null) throw new AppError('UNAUTHORIZED');
       if (new Date(session.last_used_at).getTime() <= idleSince.getTime())
         throw new AppError('EXPIRED_AUTH_TOKEN');

@@ -26,35 +26,38 @@ export function insertSession(
     .execute();
 }
 
+export type SessionUse = {
+  id: string;
+  token_hash: string;
+  member_id: string;
+  revoked_at: Date | null;
+  last_used_at: Date;
+  status: string;
+};
+
 /**
- * One round trip per signed-in call: the session with its member's status, and, only when the session is live and its
- * last use is recorded before `touchBefore`, the new last use (so a busy session is written at most once a minute,
- * not on every call). Undefined when no session has this token.
+ * One round trip for a batch of signed-in calls: each session with its member's status, and, for each one that is live
+ * and whose last use is recorded before `touchBefore`, the new last use (so a busy session is written at most once a
+ * minute, not on every call). Tokens no session has are absent from the answer.
  */
-export async function useSession(
+export async function useSessions(
   db: Kysely<Database>,
-  tokenHash: string,
+  tokenHashes: readonly string[],
   times: { now: Date; idleSince: Date; touchBefore: Date },
-) {
-  const result = await sql<{
-    id: string;
-    member_id: string;
-    revoked_at: Date | null;
-    last_used_at: Date;
-    status: string;
-  }>`
+): Promise<SessionUse[]> {
+  const result = await sql<SessionUse>`
     with s as (
-      select s.id, s.member_id, s.revoked_at, s.last_used_at, m.status
+      select s.id, s.token_hash, s.member_id, s.revoked_at, s.last_used_at, m.status
       from sessions s join members m on m.id = s.member_id
-      where s.token_hash = ${tokenHash}
+      where s.token_hash = any(${[...tokenHashes]}::text[])
     ), touched as (
       update sessions set last_used_at = ${times.now}
-      where id = (select id from s) and revoked_at is null
+      where id in (select id from s) and revoked_at is null
         and last_used_at > ${times.idleSince} and last_used_at < ${times.touchBefore}
       returning id
     )
-    select id, member_id, revoked_at, last_used_at, status from s`.execute(db);
-  return result.rows[0];
+    select id, token_hash, member_id, revoked_at, last_used_at, status from s`.execute(db);
+  return result.rows;
 }
 
 export function revokeSession(db: Kysely<Database>, sessionId: string, now: Date) {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { toMajor } from '@mekong/contracts/money';
 import type { GameEntry, SlotAccount } from '@mekong/contracts/wallet';
 import { GameProviderError, type GameProvider } from '@/adapters/games/game-provider.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { createBatchLoader } from '@/lib/batch-loader.ts';
 import {
   createCredentialCipher,
   credentialKey,
@@ -33,6 +35,7 @@ import {
   listPendingTransfers,
   type MemberBalances,
   postTransfer,
+  postTransfers,
   voidTransfer,
   type TransferRow,
 } from '@/modules/ledger/ledger.service.ts';
@@ -42,6 +45,13 @@ import {
  * made through this process's forgetProviders() shows at once, one made elsewhere within this time.
  */
 export const PROVIDER_CACHE_TTL_MS = 5_000;
+
+/** Members whose transfer facts (currency, active game accounts) are kept in memory. */
+const TRANSFER_FACTS_MEMBERS = 20_000;
+type TransferFacts = {
+  currency: Currency;
+  active: Map<string, { provider: string; username: string }>;
+};
 
 export type GamesDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'> & { games: GameProvider };
 
@@ -119,6 +129,10 @@ export function createGamesService(deps: GamesDeps) {
     `${row.member_id}:${row.provider}`;
 
   let catalogue: { rows: Promise<ProviderRow[]>; expiresAt: number } | undefined;
+  const transferFacts = new LRUCache<string, TransferFacts>({ max: TRANSFER_FACTS_MEMBERS });
+  const posts = createBatchLoader((ids: readonly string[]) =>
+    postTransfers(db.kysely, ids, clock.now()),
+  );
 
   /** The provider catalogue (every provider, enabled or not), in display order, cached for PROVIDER_CACHE_TTL_MS. */
   function providers(): Promise<ProviderRow[]> {
@@ -296,6 +310,15 @@ export function createGamesService(deps: GamesDeps) {
   }
 
   async function settle(transfer: TransferRow, action: 'post' | 'void'): Promise<TransferRow> {
+    if (action === 'post') {
+      // Concurrent posts share one statement; one the batch did not post (or a failed batch) is settled alone,
+      // which answers an already-posted transfer as it is and refuses a voided one.
+      const posted = await posts.load(transfer.id).catch((error: unknown) => {
+        log.warn({ err: error, transferId: transfer.id }, 'batched post failed; posting alone');
+        return undefined;
+      });
+      if (posted) return posted;
+    }
     const now = clock.now();
     try {
       // postTransfer / voidTransfer make their change in one statement, so it is one transaction on its own.
@@ -473,15 +496,26 @@ export function createGamesService(deps: GamesDeps) {
    * What a transfer needs to know in one query: the member's ledger currency and their active accounts at the given
    * providers.
    */
+  /**
+   * What a transfer needs to know of the member: their currency and their active accounts at the given providers. Both
+   * are facts that never change once true (a member's currency is fixed; a game account only goes from creating to
+   * active, and keeps its username), so they are remembered (docs/decisions/0006); a provider not yet known active is
+   * looked up again, so an activation made by another process is seen at once.
+   */
   async function transferContext(memberId: string, codes: string[]) {
+    const known = transferFacts.get(memberId);
+    if (known && codes.every((code) => known.active.has(code))) return known;
     const found = await findMemberWithGameAccounts(db.kysely, memberId, codes);
     if (!found) throw new AppError('NO_USER');
-    return {
+    const facts: TransferFacts = {
       currency: ledgerCurrency(found.currency),
-      active: new Map(
-        found.accounts.filter((a) => a.status === 'active').map((a) => [a.provider, a]),
-      ),
+      active: new Map(known?.active),
     };
+    for (const a of found.accounts)
+      if (a.status === 'active')
+        facts.active.set(a.provider, { provider: a.provider, username: a.username });
+    transferFacts.set(memberId, facts);
+    return facts;
   }
 
   return {

@@ -381,6 +381,47 @@ async function settle(
   return toTransfer(updated);
 }
 
+/**
+ * Many pending transfers → posted in one statement (the group commit of concurrent requests, docs/decisions/0006).
+ * The transfers change only from pending; each member account's moves are summed, its row is locked in account-id
+ * order (as createTransfer and settle lock), then changed once. Answers the transfers it posted; one that was not
+ * pending is absent (settle it alone to learn why). Outside a transaction the statement is its own transaction.
+ */
+export async function postTransfers(
+  db: Db,
+  transferIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, TransferRow>> {
+  if (transferIds.length === 0) return new Map();
+  const result = await sql<TransferDbRow>`
+    with t as (
+      update ledger_transfers set status = 'posted', settled_at = ${now}
+      where id = any(${[...transferIds]}::uuid[]) and status = 'pending'
+      returning ${returnedColumns}, amount as amount_raw
+    ), moves as (
+      select debit_account_id as id, currency, -amount_raw as balance, -amount_raw as reserved from t
+      union all
+      select credit_account_id, currency, amount_raw, 0::bigint from t
+    ), per_account as (
+      select id, currency, sum(balance)::bigint as balance, sum(reserved)::bigint as reserved
+      from moves group by id, currency
+    ), locked as (
+      select a.id from ledger_accounts a join per_account p on p.id = a.id and p.currency = a.currency
+      where a.member_id is not null
+      order by a.id
+      for update of a
+    ), changed as (
+      update ledger_accounts a
+      set balance = a.balance + p.balance, reserved = a.reserved + p.reserved, version = a.version + 1
+      from per_account p
+      where a.id = p.id and a.currency = p.currency and a.member_id is not null
+        and (select count(*) from locked) >= 0
+      returning a.id
+    )
+    select ${sql.join(transferColumns.map((c) => sql.ref(c)))}, amount from t`.execute(db);
+  return new Map(result.rows.map((row) => [row.id, toTransfer(row)]));
+}
+
 /** pending → posted (moves the balances, clears the reservation); posted is a no-op; voided throws. */
 export function postTransfer(trx: Db, transferId: string, now = new Date()): Promise<TransferRow> {
   return settle(trx, transferId, 'posted', now);
