@@ -232,17 +232,22 @@ function writeReport(driver: 'postgres' | 'pglite', body: string) {
 (DATABASE_URL, else the embedded PGlite): wallet reads per second (GET /api/wallet) and wallet → game transfers per
 second (POST /api/wallet/transfer, PG provider, 1 baht) with p50 and p99 latency under concurrent members, and the same
 transfer done as bare SQL on the same database as the ceiling: the statements the ledger runs (insert the pending
-transfer, reserve, post, both balances) in one transaction, with no HTTP, no session check, no provider call.
+transfer and reserve; post with both balances) in one transaction, with no HTTP, no session check, no provider call.
 
 How it runs: the server in the benchmark's process on a real loopback port; the sandbox and the load generator
 (bench/load.ts, keep-alive HTTP) each as a child process, so the load generator does not take the server's event loop.
-A real transfer includes the session check, two database transactions (reserve and record pending; post) and its
-provider call (the sandbox's game deposit, over loopback HTTP, latency switched to 0); the bare-SQL figure has none
-of that. The bare-SQL phase runs from the load generator's process with a pool of the same size (on PGlite, in the
-server's process: the database lives there). Each phase is a closed loop: every member has one request in flight at
-a time, for the phase's duration, after a ${WARMUP_SECONDS} s warm-up. Everything (load generator, server, sandbox,
-database) shares one machine with 2 cores, so the figures are lower bounds for a real deployment and comparable only
-run to run on the same machine.
+A real transfer includes the session check, the reservation (its own transaction), the provider call (the sandbox's
+game deposit, over loopback HTTP, latency switched to 0) and the post; the bare-SQL figure has none of that but the
+ledger statements. The bare-SQL phase runs from the load generator's process with a pool of the same size and the
+server's own database client (prepared statements, docs/decisions/0006), so the ceiling gets every database-side gain
+the server gets (on PGlite it runs in the server's process, through its one-at-a-time transaction queue). Each phase
+is a closed loop: every member has one request in flight at a time, for the phase's duration, after a ${WARMUP_SECONDS} s warm-up;
+before each phase the ledger and session tables are vacuumed, as pgbench does, so no phase inherits the previous
+one's dead rows. Everything (load generator, server, sandbox, database) shares one machine with 2 cores, so the
+figures are lower bounds for a real deployment and comparable only run to run on the same machine. The bench also
+counts the database round trips of one wallet read and one transfer made alone (wrapping the pg driver;
+\`BENCH_SHOW_SQL=1\` prints the statements) and notes the load average around the run. Under load, concurrent requests
+share their session reads and their posts (docs/decisions/0006), so a transfer costs fewer round trips than alone.
 
 Target: transfers at no less than half the bare-SQL rate on PostgreSQL.
 `;
