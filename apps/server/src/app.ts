@@ -20,6 +20,7 @@ import { systemClock, type Clock } from '@/lib/clock.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
 import { createPasswordHasher } from '@/lib/password.ts';
 import { registerGameJobs } from '@/jobs/game-jobs.ts';
+import { registerHousekeepingJobs } from '@/jobs/housekeeping-jobs.ts';
 import { registerMoneyOutJobs } from '@/jobs/money-out-jobs.ts';
 import { createJobScheduler, type JobScheduler } from '@/jobs/job-scheduler.ts';
 import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const jobs = createJobScheduler(app.log);
     app.decorate('jobs', jobs);
     registerGameJobs(jobs, games, config);
+    registerHousekeepingJobs(jobs, deps);
     if (options.isJobsEnabled) app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
     const withdrawals = createWithdrawalService(deps, { gatherGames: wallet.gatherToWallet });

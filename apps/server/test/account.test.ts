@@ -464,6 +464,27 @@ describe('change password', () => {
     ).toBe(200);
   });
 
+  it('stops a member after 5 wrong old passwords in 15 minutes (REQUEST_LIMIT), even in parallel', async () => {
+    const member = await signedInMember(t);
+    const attempt = (oldPassword: string, newPassword = 'a new secret 77') =>
+      t.api('PUT', url, { token: member.token, body: { oldPassword, newPassword } });
+    for (let i = 0; i < 4; i += 1)
+      expect((await attempt('wrong guess')).json()).toEqual({ message: 'WRONG_PASSWORD' });
+    // A right old password clears the count (here the change is refused only for being unchanged).
+    expect((await attempt(PASSWORD, PASSWORD)).json()).toEqual({ message: 'PASSWORD_SAME_AS_OLD' });
+    const parallel = await Promise.all(Array.from({ length: 10 }, () => attempt('wrong guess')));
+    const messages = parallel.map((r) => (r.json() as { message: string }).message);
+    expect(messages.filter((m) => m === 'WRONG_PASSWORD')).toHaveLength(5);
+    expect(messages.filter((m) => m === 'REQUEST_LIMIT')).toHaveLength(5);
+    // The right password is refused too while the member is stopped, and the password stays.
+    const stopped = await attempt(PASSWORD);
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json()).toEqual({ message: 'REQUEST_LIMIT' });
+    t.clock.advance(15 * 60_000 + 1);
+    const after = await attempt(PASSWORD);
+    expect(after.statusCode, after.body).toBe(200);
+  });
+
   it('changes the password and signs out every other session, not the current one', async () => {
     const member = await signedInMember(t);
     const otherDevice = await login(t, member.username);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ResponseOf } from '@mekong/contracts/contract';
 import type { profileGet, registerBodySchema } from '@mekong/contracts/account';
 import { isEnglishName } from '@mekong/contracts/fields';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -42,7 +43,7 @@ function codeForConflict(error: unknown) {
 }
 
 export function createAccountService(
-  { db, clock, passwords }: Pick<AppDeps, 'db' | 'clock' | 'passwords'>,
+  { db, clock, passwords, counters }: Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'counters'>,
   otp: Pick<OtpService, 'isPhoneVerified'>,
 ) {
   /** The bank must be known and enabled; KTB, TMB and BBL need an account name in Latin letters (spec §5). */
@@ -211,9 +212,19 @@ export function createAccountService(
       session: Session,
       input: { oldPassword: string; newPassword: string },
     ): Promise<{ message: 'SUCCESS' }> {
+      // A stolen session must not become a way to guess the password: like sign-in, 5 wrong old passwords in 15
+      // minutes stop the member's attempts (REQUEST_LIMIT) until the window slides (docs/decisions/0007). Each attempt
+      // is counted before the check, so parallel guesses cannot exceed the limit.
+      const attemptsKey = `changepwd:attempts:${session.memberId}`;
+      const attempt = await counters.consume(
+        [{ key: attemptsKey, limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS }],
+        clock.now().getTime(),
+      );
+      if (!attempt.isAllowed) throw new AppError('REQUEST_LIMIT');
       const current = await findPasswordHash(db.kysely, session.memberId);
       if (!current || !(await passwords.verify(current.password_hash, input.oldPassword)))
         throw new AppError('WRONG_PASSWORD');
+      await counters.clear(attemptsKey);
       if (input.oldPassword === input.newPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
       const newHash = await passwords.hash(input.newPassword);
       const now = clock.now();

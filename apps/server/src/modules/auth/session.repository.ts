@@ -83,3 +83,20 @@ export function revokeOtherSessions(
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Deletes sessions revoked before `revokedBefore` or last used before `lastUsedBefore` (housekeeping). */
+export async function deleteDeadSessions(
+  db: Kysely<Database>,
+  cutoffs: { revokedBefore: Date; lastUsedBefore: Date },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('revoked_at', '<', cutoffs.revokedBefore),
+        eb('last_used_at', '<', cutoffs.lastUsedBefore),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

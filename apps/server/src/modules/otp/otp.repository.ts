@@ -100,3 +100,12 @@ export async function findOtpStatus(db: Kysely<Database>, id: string) {
     .executeTakeFirst();
   return row?.status;
 }
+
+/** Deletes one-time codes created before `before` (housekeeping). */
+export async function deleteOtpRequestsBefore(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('otp_requests')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
