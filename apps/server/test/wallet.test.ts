@@ -691,7 +691,9 @@ describe('bad input never answers 500 and moves nothing', () => {
             call === 'autoLogin' ? `/api/autoLogin/${a}/${b}` : `/api/wallet/${call}/${a}`;
           const response = await t.api('GET', url, { token: m.token });
           expect(response.statusCode, `${url} ${response.body}`).toBeLessThan(500);
-          expect(isMessageCode((response.json() as { message?: string }).message)).toBe(true);
+          // A random path can name the member's own game in other letter case ("pG"): that call succeeds.
+          if (response.statusCode >= 400)
+            expect(isMessageCode((response.json() as { message?: string }).message)).toBe(true);
         },
       ),
       { numRuns: 60 },
