@@ -407,7 +407,8 @@ export function createGamesService(deps: GamesDeps) {
           sql<string>`balance::text`.as('balance'),
         ])
         .where('id', '=', accountId)
-        .forUpdate()
+        // Not FOR UPDATE: that would block the KEY SHARE of transfers being recorded (docs/decisions/0008).
+        .forNoKeyUpdate()
         .executeTakeFirst();
       if (!current || current.version !== before.version) return 'skipped';
       if (await hasPendingTransfer(trx, accountId)) return 'skipped';
