@@ -169,10 +169,14 @@ export async function updateWithdrawal(
     .execute();
 }
 
-/** Records a payout attempt about to be sent; false when the withdrawal is no longer being paid out. */
+/**
+ * Records a payout attempt about to be sent, only if the withdrawal is still being paid out and nobody recorded an
+ * attempt since `attempts` was read (compare-and-set): false means another process is sending it, so this one must not.
+ */
 export async function markPayoutAttempt(
   db: Kysely<Database>,
   id: string,
+  attempts: number,
   now: Date,
 ): Promise<boolean> {
   const result = await db
@@ -184,6 +188,27 @@ export async function markPayoutAttempt(
     }))
     .where('id', '=', id)
     .where('status', '=', 'processing')
+    .where('payout_attempts', '=', attempts)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * A payout re-sent as often as allowed waits for an operator (pending_approval) instead of being sent again; only if
+ * nobody sent it since `attempts` was read. False when it changed meanwhile.
+ */
+export async function holdPayoutForApproval(
+  db: Kysely<Database>,
+  id: string,
+  attempts: number,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('withdrawals')
+    .set({ status: 'pending_approval', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .where('payout_attempts', '=', attempts)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
