@@ -424,7 +424,7 @@ export function createGamesService(deps: GamesDeps) {
           sql<string>`balance::text`.as('balance'),
         ])
         .where('id', '=', accountId)
-        // Not FOR UPDATE: that would block the KEY SHARE of transfers being recorded (docs/decisions/0008).
+        // Not FOR UPDATE: that would block the KEY SHARE of transfers being recorded (docs/decisions/0008-ledger-locks-and-leases.md).
         .forNoKeyUpdate()
         .executeTakeFirst();
       if (!current || current.version !== before.version) return 'skipped';

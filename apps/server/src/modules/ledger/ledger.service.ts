@@ -395,6 +395,8 @@ async function settle(
  * The transfers change only from pending; each member account's moves are summed, its row is locked in account-id
  * order (as createTransfer and settle lock), then changed once. Answers the transfers it posted; one that was not
  * pending is absent (settle it alone to learn why). Outside a transaction the statement is its own transaction.
+ * The lock is FOR NO KEY UPDATE, not FOR UPDATE: a transfer being recorded takes FOR KEY SHARE on its accounts (its
+ * foreign keys), which FOR UPDATE would block, a deadlock with createTransfer (docs/decisions/0008-ledger-locks-and-leases.md).
  */
 export async function postTransfers(
   db: Db,
@@ -418,8 +420,6 @@ export async function postTransfers(
       select a.id from ledger_accounts a join per_account p on p.id = a.id and p.currency = a.currency
       where a.member_id is not null
       order by a.id
-      -- NO KEY UPDATE, not UPDATE: a new transfer's foreign keys take KEY SHARE on its accounts, which FOR UPDATE
-      -- blocks (a deadlock with createTransfer); no key changes here (docs/decisions/0008-ledger-locks-and-leases.md).
       for no key update of a
     ), changed as (
       update ledger_accounts a

@@ -53,7 +53,7 @@ export type ReconcileSummary = {
   held: number;
 };
 
-/** The lease a reconciliation run takes on one withdrawal before asking the bank about it (docs/decisions/0008). */
+/** The lease a reconciliation run takes on one withdrawal before asking the bank about it (docs/decisions/0008-ledger-locks-and-leases.md). */
 export const PAYOUT_LEASE_JOB = 'payout-reconciliation';
 
 const STATUS_OUTCOME: Record<WithdrawalStatus, WithdrawOutcome['status']> = {
