@@ -30,18 +30,14 @@ const up = [
     for each statement execute function ledger_transfers_no_truncate()`,
 ];
 
-const down = [
-  'drop trigger if exists ledger_transfers_no_truncate on ledger_transfers',
-  'drop function if exists ledger_transfers_no_truncate()',
-  'drop trigger if exists ledger_transfers_append_only on ledger_transfers',
-  'drop function if exists ledger_transfers_append_only()',
-];
-
 export const migration0006: Migration = {
   async up(db: Kysely<unknown>) {
     for (const statement of up) await sql.raw(statement).execute(db);
   },
   async down(db: Kysely<unknown>) {
-    for (const statement of down) await sql.raw(statement).execute(db);
+    await sql`drop trigger if exists ledger_transfers_no_truncate on ledger_transfers`.execute(db);
+    await sql`drop function if exists ledger_transfers_no_truncate()`.execute(db);
+    await sql`drop trigger if exists ledger_transfers_append_only on ledger_transfers`.execute(db);
+    await sql`drop function if exists ledger_transfers_append_only()`.execute(db);
   },
 };

@@ -170,22 +170,23 @@ export async function updateWithdrawal(
 }
 
 /**
- * Records a payout attempt about to be sent, only if the withdrawal is still being paid out and nobody recorded an
- * attempt since `attempts` was read (compare-and-set): false means another process is sending it, so this one must not.
+ * Changes a payout still being paid out with `attempts` recorded (compare-and-set): an attempt about to be sent, or the
+ * hold for an operator after the last re-send. False when it changed meanwhile (settled, or another process sent it).
  */
-export async function markPayoutAttempt(
+async function changePayoutIfUnchanged(
   db: Kysely<Database>,
   id: string,
   attempts: number,
+  change: 'attempt' | 'hold',
   now: Date,
 ): Promise<boolean> {
   const result = await db
     .updateTable('withdrawals')
-    .set((eb) => ({
-      payout_attempts: eb('payout_attempts', '+', 1),
-      last_payout_at: now,
-      updated_at: now,
-    }))
+    .set((eb) =>
+      change === 'attempt'
+        ? { payout_attempts: eb('payout_attempts', '+', 1), last_payout_at: now, updated_at: now }
+        : { status: 'pending_approval', updated_at: now },
+    )
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .where('payout_attempts', '=', attempts)
@@ -193,25 +194,17 @@ export async function markPayoutAttempt(
   return result.numUpdatedRows > 0n;
 }
 
-/**
- * A payout re-sent as often as allowed waits for an operator (pending_approval) instead of being sent again; only if
- * nobody sent it since `attempts` was read. False when it changed meanwhile.
- */
-export async function holdPayoutForApproval(
+/** Records a payout attempt about to be sent; false means another process is sending it, so this one must not. */
+export const markPayoutAttempt = (db: Kysely<Database>, id: string, attempts: number, now: Date) =>
+  changePayoutIfUnchanged(db, id, attempts, 'attempt', now);
+
+/** A payout re-sent as often as allowed waits for an operator instead of being sent again. */
+export const holdPayoutForApproval = (
   db: Kysely<Database>,
   id: string,
   attempts: number,
   now: Date,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('withdrawals')
-    .set({ status: 'pending_approval', updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'processing')
-    .where('payout_attempts', '=', attempts)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
+) => changePayoutIfUnchanged(db, id, attempts, 'hold', now);
 
 /** Payouts whose outcome is not known and whose last attempt is older than `before`, oldest first. */
 export async function listUnsettledPayouts(
