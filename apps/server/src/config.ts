@@ -36,6 +36,7 @@ const optionalUrl = (protocols: RegExp) =>
  * - BANK_API_URL (http://127.0.0.1:3001/bank), BANK_API_KEY (sandbox-bank-key), BANK_TIMEOUT_MS (15000): the bank (payouts, incoming feed).
  * - BANK_FEED_INTERVAL_MS (10000): how often the incoming bank feed is read (deposits credited within a minute).
  * - PAYOUT_RECONCILE_INTERVAL_MS (15000): how often payouts with an unknown outcome are settled by asking the bank.
+ * - PAYOUT_MAX_RESENDS (3): how many times a payout the bank never saw is sent again; then it waits for an operator.
  * - NODE_ENV (development): production makes GAME_CREDENTIALS_KEY required.
  * - GAME_PROVIDER_URL (http://127.0.0.1:3001/games), GAME_API_KEY (sandbox-game-key), GAME_TIMEOUT_MS (10000): the game
  *   providers (each under <url>/<CODE>).
@@ -97,6 +98,7 @@ export const configSchema = z.object({
   BANK_TIMEOUT_MS: integer(100, 120_000).default(15_000),
   BANK_FEED_INTERVAL_MS: integer(100, 3_600_000).default(10_000),
   PAYOUT_RECONCILE_INTERVAL_MS: integer(100, 3_600_000).default(15_000),
+  PAYOUT_MAX_RESENDS: integer(0, 100).default(3),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   GAME_PROVIDER_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })

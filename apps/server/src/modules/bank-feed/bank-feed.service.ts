@@ -4,6 +4,7 @@ import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { bankTxRef, clearingCodeOf } from '@/modules/deposit/bank-tx-ref.ts';
+import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
 import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 import {
@@ -41,12 +42,24 @@ type Credit =
  * of it, so a transfer a slip already credited is recorded with no money). A transfer that matches
  * no member is kept, unmatched, for an operator.
  */
+const emptySummary = (): BankFeedSummary => ({
+  read: 0,
+  credited: 0,
+  unmatched: 0,
+  duplicates: 0,
+  alreadyCredited: 0,
+});
+
 export function createBankFeedService({
   db,
   clock,
   bank,
+  config,
   log,
-}: Pick<AppDeps, 'db' | 'clock' | 'bank' | 'log'>) {
+}: Pick<AppDeps, 'db' | 'clock' | 'bank' | 'config' | 'log'>) {
+  // One reader of the feed at a time across processes; the lease is renewed before each page.
+  const leases = createJobLeases({ db, clock });
+  const leaseMs = config.BANK_TIMEOUT_MS + 60_000;
   /**
    * Posts the deposit bank_in → member cash under `depositRef`: `banktx:<bank>:<transRef>` when the bank reports the
    * sender's transaction reference (the reference a slip of the same transfer is credited under), else the bank's
@@ -168,16 +181,11 @@ export function createBankFeedService({
     });
   }
 
-  async function runOnce(): Promise<BankFeedSummary> {
-    const summary: BankFeedSummary = {
-      read: 0,
-      credited: 0,
-      unmatched: 0,
-      duplicates: 0,
-      alreadyCredited: 0,
-    };
+  async function runOnce(renew: () => Promise<boolean>): Promise<BankFeedSummary> {
+    const summary = emptySummary();
     let cursor = await readCursor(db.kysely, BANK_FEED_CURSOR);
     for (let page = 0; page < MAX_PAGES_PER_RUN; page += 1) {
+      if (page > 0 && !(await renew())) break;
       const next = await bank.incoming(cursor);
       // Each transfer is recorded before the cursor moves past it: a crash re-reads, and the reference dedupes.
       for (const transfer of next.transfers) {
@@ -198,9 +206,13 @@ export function createBankFeedService({
   return {
     /** Reads the feed once to its end (bounded). Calls while a run is going share that run. */
     runBankFeedOnce(): Promise<BankFeedSummary> {
-      running ??= runOnce().finally(() => {
-        running = null;
-      });
+      running ??= leases
+        .withLease('bank-feed', BANK_FEED_CURSOR, leaseMs, runOnce)
+        // Another process is reading the feed: nothing for this one to do.
+        .then((leased) => (leased.isLeased ? leased.value : emptySummary()))
+        .finally(() => {
+          running = null;
+        });
       return running;
     },
 
