@@ -15,10 +15,13 @@ import {
   findOtpStatus,
   hasVerificationSince,
   insertOtpReplacingPending,
+  isVerifiedToken,
   markVerified,
   releaseAttempt,
   reserveAttempt,
+  useVerifiedToken,
 } from '@/modules/otp/otp.repository.ts';
+import type { Trx } from '@/db/database.ts';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -33,11 +36,25 @@ export function createOtpService({
   config,
   log,
 }: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'sms' | 'config' | 'log'>) {
+  const verifiedSince = () => new Date(clock.now().getTime() - OTP_VERIFIED_VALID_MS);
   const isPhoneVerified = (phone: string) =>
-    hasVerificationSince(db.kysely, phone, new Date(clock.now().getTime() - OTP_VERIFIED_VALID_MS));
+    hasVerificationSince(db.kysely, phone, verifiedSince());
+  const verification = (phone: string, otpToken: string) => ({
+    tokenHash: hashToken(otpToken),
+    phone,
+    since: verifiedSince(),
+  });
 
   return {
     isPhoneVerified,
+
+    /** Registration is bound to the verification (docs/decisions/0008-account-security.md): the verified token itself. */
+    isTokenVerified: (phone: string, otpToken: string) =>
+      isVerifiedToken(db.kysely, verification(phone, otpToken)),
+
+    /** Uses the token up inside the registration's transaction; false when it is not (or no longer) usable. */
+    useToken: (trx: Trx, phone: string, otpToken: string) =>
+      useVerifiedToken(trx, verification(phone, otpToken), clock.now()),
 
     /** DESIGN D4: one send per phone per 60 s, daily caps per phone and per IP; our own token, never the gateway's. */
     async send(phone: string, ip: string): Promise<OtpSendResult> {
