@@ -142,6 +142,20 @@ describe('sessions (D4)', () => {
     }
   });
 
+  it('end 30 days after sign-in even when used every day (EXPIRED_AUTH_TOKEN)', async () => {
+    const member = await signedInMember(t);
+    for (let day = 1; day < 30; day += 1) {
+      t.clock.advance(DAY);
+      expect((await profile(member.token)).statusCode, `day ${day}`).toBe(200);
+    }
+    t.clock.advance(DAY);
+    const response = await profile(member.token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'EXPIRED_AUTH_TOKEN' });
+    // A new sign-in starts a new 30 days.
+    expect((await profile(await login(t, member.username))).statusCode).toBe(200);
+  });
+
   it('record their last use at most once a minute, and expire 7 days after the recorded use', async () => {
     const member = await signedInMember(t);
     const lastUse = () =>

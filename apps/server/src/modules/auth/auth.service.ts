@@ -4,6 +4,7 @@ import {
   LOGIN_MAX_FAILURES,
   LOGIN_WINDOW_MS,
   SESSION_IDLE_MS,
+  SESSION_MAX_AGE_MS,
 } from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -46,14 +47,20 @@ export function createAuthService({
   });
 
   return {
-    /** DESIGN D4: a live token names its member; expired → EXPIRED_AUTH_TOKEN, unknown or revoked → UNAUTHORIZED. */
+    /**
+     * DESIGN D4: a live token names its member; expired → EXPIRED_AUTH_TOKEN, unknown or revoked → UNAUTHORIZED.
+     * Expired: 7 days without use, or 30 days after sign-in however much it is used (docs/decisions/0008-account-security.md).
+     */
     async authenticate(token: string | undefined): Promise<Session> {
       if (!token) throw new AppError('UNAUTHORIZED');
       const now = clock.now();
       const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
       const session = await sessions.load(hashToken(token));
       if (!session || session.revoked_at !== null) throw new AppError('UNAUTHORIZED');
-      if (new Date(session.last_used_at).getTime() <= idleSince.getTime())
+      if (
+        new Date(session.last_used_at).getTime() <= idleSince.getTime() ||
+        new Date(session.created_at).getTime() <= now.getTime() - SESSION_MAX_AGE_MS
+      )
         throw new AppError('EXPIRED_AUTH_TOKEN');
       if (session.status !== 'active') throw new AppError('INACTIVE_USER');
       return { sessionId: session.id, memberId: session.member_id };
