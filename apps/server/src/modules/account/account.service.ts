@@ -8,6 +8,7 @@ import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '@mekong/contracts/constants
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { phoneLookupBudgets, spendBudgets } from '@/lib/guess-budgets.ts';
 import { newPublicId, PUBLIC_ID_PATTERN } from '@/lib/secure-random.ts';
 import {
   findEnabledBank,
@@ -51,7 +52,8 @@ export function createAccountService(
     counters,
     sms,
     log,
-  }: Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'counters' | 'sms' | 'log'>,
+    config,
+  }: Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'counters' | 'sms' | 'log' | 'config'>,
   otp: Pick<OtpService, 'isTokenVerified' | 'useToken'>,
 ) {
   /** The bank must be known and enabled; KTB, TMB and BBL need an account name in Latin letters (spec §5). */
@@ -82,7 +84,7 @@ export function createAccountService(
   }
 
   /** Every rule of registration (DESIGN D4), without writing anything. */
-  async function checkRegistration(input: RegisterInput) {
+  async function checkRegistration(input: RegisterInput, ip: string) {
     // The phone's own verified token, not just "someone verified this phone" (docs/decisions/0008-account-security.md).
     // Checked first, so a client without it learns nothing about the phone.
     const registerOtp = await findSetting(db.kysely, 'registerOtp');
@@ -92,6 +94,8 @@ export function createAccountService(
       !(input.otpToken && (await otp.isTokenVerified(input.username, input.otpToken)))
     )
       throw new AppError('UNVERIFIED_OTP');
+    // Without codes anyone may ask: whether a phone is registered is then limited like sign-in guesses.
+    if (!isOtpRequired) await spendBudgets(counters, phoneLookupBudgets(ip, config), clock.now().getTime());
     if (await findMemberByPhone(db.kysely, input.username)) throw new AppError('EXISTING_USER');
     await checkBank(input.bankCode, input.bankAccountName);
     if (await isBankAccountTaken(db.kysely, input.bankCode, input.bankAccountNo))
@@ -148,14 +152,14 @@ export function createAccountService(
   }
 
   return {
-    async validate(input: RegisterInput): Promise<{ message: 'OK' }> {
-      await checkRegistration(input);
+    async validate(input: RegisterInput, ip: string): Promise<{ message: 'OK' }> {
+      await checkRegistration(input, ip);
       return { message: 'OK' };
     },
 
     /** Creates the member and its bank account. Unique constraints, not the checks above, make a double registration impossible. */
-    async register(input: RegisterInput): Promise<{ message: 'SUCCESS'; _id: string }> {
-      const { invitedBy, isOtpRequired } = await checkRegistration(input);
+    async register(input: RegisterInput, ip: string): Promise<{ message: 'SUCCESS'; _id: string }> {
+      const { invitedBy, isOtpRequired } = await checkRegistration(input, ip);
       const passwordHash = await passwords.hash(input.password);
       for (let attempt = 1; ; attempt += 1) {
         const now = clock.now();
