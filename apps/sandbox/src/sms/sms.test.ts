@@ -63,7 +63,7 @@ describe('SMS gateway', () => {
   });
 
   it('sends a plain notice into the outbox without a code, with the API key only', async () => {
-    const send = (headers: Record<string, string>, payload: unknown) =>
+    const send = (headers: Record<string, string>, payload: Record<string, string>) =>
       app.inject({ method: 'POST', url: '/sms/v2/sms', headers, payload });
     expect((await send({}, { msisdn: '0812345678', message: 'hi' })).statusCode).toBe(401);
     expect((await send(auth, { msisdn: 'nope', message: 'hi' })).statusCode).toBe(400);
