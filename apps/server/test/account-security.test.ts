@@ -171,7 +171,10 @@ describe('changing the payout account (issue 8 A2)', () => {
   it('pays out at once again 24 h after the change', async () => {
     const member = await fundedMember();
     const change = newAccount();
-    await t.api('PUT', profileUrl, { token: member.token, body: { ...change, password: PASSWORD } });
+    await t.api('PUT', profileUrl, {
+      token: member.token,
+      body: { ...change, password: PASSWORD },
+    });
     t.clock.advance(24 * HOUR + 1);
     const fresh = await login(t, member.username);
     const paid = await withdrawCall(t, fresh, 100);

@@ -14,7 +14,8 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
-const messageOf = (response: { json(): unknown }) => (response.json() as { message?: string }).message;
+const messageOf = (response: { json(): unknown }) =>
+  (response.json() as { message?: string }).message;
 const tryLogin = (app: TestApp, username: string, password: string, ip: string) =>
   app.api('POST', '/api/login', { body: { username, password }, ip });
 
@@ -137,7 +138,10 @@ describe('global budgets (issue 8 A5, A6)', () => {
     for (const phone of phones)
       answers.push(
         messageOf(
-          await small.api('POST', '/api/otp/send', { body: { phoneNumber: phone }, ip: uniqueIp() }),
+          await small.api('POST', '/api/otp/send', {
+            body: { phoneNumber: phone },
+            ip: uniqueIp(),
+          }),
         ),
       );
     expect(answers.slice(0, 5).every((m) => m === 'EXISTING_USER')).toBe(true);

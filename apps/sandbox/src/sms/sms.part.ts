@@ -19,7 +19,9 @@ export function smsPart(store: SmsStore): SandboxPart {
         .map(
           (m) =>
             `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.phone)}</td>` +
-            (m.code ? `<td class="code">${escapeHtml(m.code)}</td>` : `<td>${escapeHtml(m.message)}</td>`) +
+            (m.code
+              ? `<td class="code">${escapeHtml(m.code)}</td>`
+              : `<td>${escapeHtml(m.message)}</td>`) +
             `<td>${escapeHtml(m.refno)}</td></tr>`,
         )
         .join('');

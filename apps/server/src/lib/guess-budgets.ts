@@ -10,42 +10,58 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/**
- * Wrong sign-ins a client (IP) may make: 30 an hour, 10 a minute; and all clients together per minute
- * (docs/decisions/0008-account-security.md). The longer window comes first, so a client past it is told REQUEST_LIMIT.
- */
-export function signInBudgets(ip: string, config: Pick<Config, 'AUTH_GLOBAL_LIMIT_PER_MINUTE'>): Budget[] {
+/** A client's budget over a long window and per minute (the long one first: past it the client hears REQUEST_LIMIT), and all clients' per minute. */
+function clientAndAllBudgets(
+  name: string,
+  ip: string,
+  perClient: { limit: number; windowMs: number; perMinute: number },
+  allPerMinute: number,
+): Budget[] {
   return [
-    { key: `login:ip:hour:${ip}`, limit: 30, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
-    { key: `login:ip:minute:${ip}`, limit: 10, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
     {
-      key: 'login:all:minute',
-      limit: config.AUTH_GLOBAL_LIMIT_PER_MINUTE,
+      key: `${name}:ip:${perClient.windowMs}:${ip}`,
+      limit: perClient.limit,
+      windowMs: perClient.windowMs,
+      code: 'REQUEST_LIMIT',
+    },
+    {
+      key: `${name}:ip:minute:${ip}`,
+      limit: perClient.perMinute,
+      windowMs: MINUTE_MS,
+      code: 'REQUEST_LIMIT_1MIN',
+    },
+    {
+      key: `${name}:all:minute`,
+      limit: allPerMinute,
       windowMs: MINUTE_MS,
       code: 'REQUEST_LIMIT_1MIN',
     },
   ];
 }
 
+/** Wrong sign-ins: a client 30 an hour and 10 a minute; all clients the setting a minute (docs/decisions/0008-account-security.md). */
+export const signInBudgets = (ip: string, config: Pick<Config, 'AUTH_GLOBAL_LIMIT_PER_MINUTE'>) =>
+  clientAndAllBudgets(
+    'login',
+    ip,
+    { limit: 30, windowMs: HOUR_MS, perMinute: 10 },
+    config.AUTH_GLOBAL_LIMIT_PER_MINUTE,
+  );
+
 /**
- * Answers that tell whether a phone is registered (one-time code send, registration validate while codes are off) a
- * client may get: 100 a day, 20 a minute; and all clients together per minute.
+ * Answers that tell whether a phone is registered (one-time code send; registration while codes are off): a client 100
+ * a day and 20 a minute; all clients the setting a minute.
  */
-export function phoneLookupBudgets(
+export const phoneLookupBudgets = (
   ip: string,
   config: Pick<Config, 'AUTH_GLOBAL_LIMIT_PER_MINUTE'>,
-): Budget[] {
-  return [
-    { key: `lookup:ip:day:${ip}`, limit: 100, windowMs: DAY_MS, code: 'REQUEST_LIMIT' },
-    { key: `lookup:ip:minute:${ip}`, limit: 20, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
-    {
-      key: 'lookup:all:minute',
-      limit: config.AUTH_GLOBAL_LIMIT_PER_MINUTE,
-      windowMs: MINUTE_MS,
-      code: 'REQUEST_LIMIT_1MIN',
-    },
-  ];
-}
+) =>
+  clientAndAllBudgets(
+    'lookup',
+    ip,
+    { limit: 100, windowMs: DAY_MS, perMinute: 20 },
+    config.AUTH_GLOBAL_LIMIT_PER_MINUTE,
+  );
 
 /**
  * Spends one unit of every budget, atomically, or throws the code of the first one already spent (nothing recorded

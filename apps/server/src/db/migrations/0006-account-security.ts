@@ -6,12 +6,16 @@ export const migration0006: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`alter table member_bank_accounts add column changed_at timestamptz`.execute(db);
     await sql`alter table otp_requests add column used_at timestamptz`.execute(db);
-    await sql`alter table otp_requests drop constraint if exists otp_requests_status_check`.execute(db);
+    await sql`alter table otp_requests drop constraint if exists otp_requests_status_check`.execute(
+      db,
+    );
     await sql`alter table otp_requests add constraint otp_requests_status_check
       check (status in ('sent', 'verified', 'superseded', 'used'))`.execute(db);
   },
   async down(db: Kysely<unknown>) {
-    await sql`alter table otp_requests drop constraint if exists otp_requests_status_check`.execute(db);
+    await sql`alter table otp_requests drop constraint if exists otp_requests_status_check`.execute(
+      db,
+    );
     await sql`delete from otp_requests where status = 'used'`.execute(db);
     await sql`alter table otp_requests add constraint otp_requests_status_check
       check (status in ('sent', 'verified', 'superseded'))`.execute(db);

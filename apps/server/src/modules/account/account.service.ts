@@ -95,7 +95,8 @@ export function createAccountService(
     )
       throw new AppError('UNVERIFIED_OTP');
     // Without codes anyone may ask: whether a phone is registered is then limited like sign-in guesses.
-    if (!isOtpRequired) await spendBudgets(counters, phoneLookupBudgets(ip, config), clock.now().getTime());
+    if (!isOtpRequired)
+      await spendBudgets(counters, phoneLookupBudgets(ip, config), clock.now().getTime());
     if (await findMemberByPhone(db.kysely, input.username)) throw new AppError('EXISTING_USER');
     await checkBank(input.bankCode, input.bankAccountName);
     if (await isBankAccountTaken(db.kysely, input.bankCode, input.bankAccountNo))
@@ -192,10 +193,7 @@ export function createAccountService(
             // The member's cash and bonus wallets are born with the member (DESIGN D3).
             await ensureMemberAccounts(trx, memberId, ledgerCurrency(input.currency), now);
             // After the insert: a parallel registration of the phone waits on its key and answers EXISTING_USER.
-            if (
-              isOtpRequired &&
-              !(await otp.useToken(trx, input.username, input.otpToken ?? ''))
-            )
+            if (isOtpRequired && !(await otp.useToken(trx, input.username, input.otpToken ?? '')))
               throw new AppError('UNVERIFIED_OTP');
           });
           return { message: 'SUCCESS', _id: publicId };
@@ -246,7 +244,13 @@ export function createAccountService(
           await updateMemberName(trx, session.memberId, input.name, now);
           if (!isPayoutChange) {
             // Only the holder's name: the bank and the number stay whatever they are now.
-            await updateBankAccountName(trx, session.memberId, input.bankCode, input.bankAccountName, now);
+            await updateBankAccountName(
+              trx,
+              session.memberId,
+              input.bankCode,
+              input.bankAccountName,
+              now,
+            );
             return;
           }
           await updateBankAccount(
@@ -266,7 +270,8 @@ export function createAccountService(
         if (code) throw new AppError(code, { cause: error });
         throw error;
       }
-      if (isPayoutChange) await noticePayoutChange(current.phone, input.bankCode, input.bankAccountNo);
+      if (isPayoutChange)
+        await noticePayoutChange(current.phone, input.bankCode, input.bankAccountNo);
       return profile(session.memberId);
     },
 

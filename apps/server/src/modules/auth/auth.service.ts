@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  SESSION_IDLE_MS,
-  SESSION_MAX_AGE_MS,
-} from '@mekong/contracts/constants';
+import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { signInBudgets, spendBudgets } from '@/lib/guess-budgets.ts';
@@ -77,7 +74,11 @@ export function createAuthService({
       userAgent: string | null;
     }): Promise<{ token: string }> {
       const now = clock.now().getTime();
-      const budget = await spendBudgets(counters, signInBudgets(input.ip ?? 'unknown', config), now);
+      const budget = await spendBudgets(
+        counters,
+        signInBudgets(input.ip ?? 'unknown', config),
+        now,
+      );
       await delays.admit(input.phone, now);
 
       const member = await findMemberByPhone(db.kysely, input.phone);

@@ -30,7 +30,11 @@ export function createLoginDelay(counters: CounterStore) {
     async admit(phone: string, now: number): Promise<void> {
       const free = await counters.consume(
         [
-          { key: failuresKey(phone), limit: LOGIN_FREE_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS },
+          {
+            key: failuresKey(phone),
+            limit: LOGIN_FREE_FAILURES,
+            windowMs: LOGIN_FAILURE_WINDOW_MS,
+          },
           { key: triesKey(phone), limit: Number.MAX_SAFE_INTEGER, windowMs: LOGIN_MAX_DELAY_MS },
         ],
         now,
@@ -39,7 +43,10 @@ export function createLoginDelay(counters: CounterStore) {
       const delayMs = loginDelayMs(
         await counters.count(failuresKey(phone), LOGIN_FAILURE_WINDOW_MS, now),
       );
-      const gate = await counters.consume([{ key: triesKey(phone), limit: 1, windowMs: delayMs }], now);
+      const gate = await counters.consume(
+        [{ key: triesKey(phone), limit: 1, windowMs: delayMs }],
+        now,
+      );
       if (!gate.isAllowed)
         throw new AppError(delayMs <= 60_000 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT');
       await counters.add(failuresKey(phone), LOGIN_FAILURE_WINDOW_MS, now);

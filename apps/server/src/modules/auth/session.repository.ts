@@ -57,7 +57,9 @@ export async function useSessions(
         and last_used_at > ${times.idleSince} and last_used_at < ${times.touchBefore}
       returning id
     )
-    select id, token_hash, member_id, revoked_at, last_used_at, created_at, status from s`.execute(db);
+    select id, token_hash, member_id, revoked_at, last_used_at, created_at, status from s`.execute(
+    db,
+  );
   return result.rows;
 }
 

@@ -15,6 +15,7 @@ export async function isPayoutAccountOnHold(
   changedAt: Date | null,
   now: Date,
 ): Promise<boolean> {
-  if (changedAt === null || now.getTime() - changedAt.getTime() >= PAYOUT_CHANGE_HOLD_MS) return false;
+  if (changedAt === null || now.getTime() - changedAt.getTime() >= PAYOUT_CHANGE_HOLD_MS)
+    return false;
   return !(await hasApprovedWithdrawalSince(trx, memberId, changedAt));
 }

@@ -249,7 +249,14 @@ export async function findPayoutAccount(
   const row = await db
     .selectFrom('members as m')
     .innerJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
-    .select(['m.currency', 'm.status', 'a.bank_code', 'a.account_no', 'a.account_name', 'a.changed_at'])
+    .select([
+      'm.currency',
+      'm.status',
+      'a.bank_code',
+      'a.account_no',
+      'a.account_name',
+      'a.changed_at',
+    ])
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   return (
@@ -273,11 +280,14 @@ export async function hasApprovedWithdrawalSince(
   const row = await db
     .selectFrom('withdrawals')
     .select('id')
-    .where('member_id', '=', memberId)
-    .where('decided_at', '>=', since)
-    .where('decided_by', 'is not', null)
-    .where('status', 'in', ['processing', 'succeeded', 'failed'])
-    .limit(1)
+    .where((eb) =>
+      eb.and([
+        eb('member_id', '=', memberId),
+        eb('decided_by', 'is not', null),
+        eb('decided_at', '>=', since),
+        eb('status', 'in', ['processing', 'succeeded', 'failed']),
+      ]),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }
