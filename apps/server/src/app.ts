@@ -196,11 +196,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           baseUrl: config.TRUEMONEY_URL,
           timeoutMs: config.TRUEMONEY_TIMEOUT_MS,
         }),
-      passwords: createPasswordHasher({
-        memoryCost: config.ARGON2_MEMORY_KIB,
-        timeCost: config.ARGON2_TIME_COST,
-        parallelism: config.ARGON2_PARALLELISM,
-      }),
+      passwords: createPasswordHasher(
+        {
+          memoryCost: config.ARGON2_MEMORY_KIB,
+          timeCost: config.ARGON2_TIME_COST,
+          parallelism: config.ARGON2_PARALLELISM,
+        },
+        { maxConcurrency: config.ARGON2_MAX_CONCURRENCY, maxQueue: config.ARGON2_MAX_QUEUE },
+      ),
       log: app.log,
     };
     app.decorate('deps', deps);

@@ -27,11 +27,17 @@ const optionalUrl = (protocols: RegExp) =>
  * - COUNTRY (TH): TH or LA; decides the phone rule and the currency choice.
  * - SMS_GATEWAY_URL (http://127.0.0.1:3001/sms), SMS_API_KEY (sandbox-sms-key), SMS_TIMEOUT_MS (10000): the one-time-code gateway.
  * - OTP_DAILY_LIMIT_PHONE (5), OTP_DAILY_LIMIT_IP (20): one-time codes per 24 hours.
+ * - SMS_DAILY_LIMIT (1000): SMS the server sends in 24 hours, all phones together (the operator's SMS cost); past it,
+ *   one-time codes answer OTP_SEND_PAUSED and nothing is sent.
+ * - AUTH_GLOBAL_LIMIT_PER_MINUTE (600): wrong sign-ins, and phone look-ups (register validate, one-time code send), per
+ *   minute from all clients together (REQUEST_LIMIT_1MIN past it); docs/decisions/0008-account-security.md.
  * - WEB_DIST_DIR (<repo>/apps/web/dist): the built web app served at /.
  * - SEED_DEMO (true): insert demo data (banks, sources, operator settings) at start, idempotently.
  * - LOG_LEVEL (info): pino level (fatal, error, warn, info, debug, trace, silent).
  * - TRUST_PROXY (false): trust X-Forwarded-For (set true behind a reverse proxy) for the client IP.
  * - ARGON2_MEMORY_KIB (19456), ARGON2_TIME_COST (2), ARGON2_PARALLELISM (1): password hashing (OWASP Argon2id).
+ * - ARGON2_MAX_CONCURRENCY (2), ARGON2_MAX_QUEUE (200): password hashes run at once, and waiting; past the queue a
+ *   sign-in answers SERVICE_UNAVAILABLE rather than exhausting memory and CPU.
  * - REQUEST_TIMEOUT_MS (60000): a request not answered by then gets SERVICE_UNAVAILABLE.
  * - BANK_API_URL (http://127.0.0.1:3001/bank), BANK_API_KEY (sandbox-bank-key), BANK_TIMEOUT_MS (15000): the bank (payouts, incoming feed).
  * - BANK_FEED_INTERVAL_MS (10000): how often the incoming bank feed is read (deposits credited within a minute).
@@ -83,6 +89,8 @@ export const configSchema = z.object({
   SMS_TIMEOUT_MS: integer(100, 120_000).default(10_000),
   OTP_DAILY_LIMIT_PHONE: integer(1, 1000).default(5),
   OTP_DAILY_LIMIT_IP: integer(1, 100_000).default(20),
+  SMS_DAILY_LIMIT: integer(1, 10_000_000).default(1000),
+  AUTH_GLOBAL_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
   WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -90,6 +98,8 @@ export const configSchema = z.object({
   ARGON2_MEMORY_KIB: integer(1024, 4_194_304).default(19_456),
   ARGON2_TIME_COST: integer(1, 100).default(2),
   ARGON2_PARALLELISM: integer(1, 16).default(1),
+  ARGON2_MAX_CONCURRENCY: integer(1, 64).default(2),
+  ARGON2_MAX_QUEUE: integer(0, 100_000).default(200),
   REQUEST_TIMEOUT_MS: integer(1000, 600_000).default(60_000),
   BANK_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })

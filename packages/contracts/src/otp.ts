@@ -19,8 +19,13 @@ export const otpSend = defineContract({
   response: otpSendResponseSchema,
 });
 
+export const otpTokenSchema = z
+  .string({ error: 'OTP_TOKEN_REQUIRED' })
+  .min(1, { error: 'OTP_TOKEN_REQUIRED' })
+  .max(200, { error: 'OTP_TOKEN_INVALID' });
+
 export const otpVerifyBodySchema = z.strictObject({
-  otpToken: z.string({ error: 'OTP_TOKEN_REQUIRED' }).min(1, { error: 'OTP_TOKEN_REQUIRED' }).max(200, { error: 'OTP_TOKEN_INVALID' }),
+  otpToken: otpTokenSchema,
   otpCode: z.string({ error: 'OTP_CODE_FORMAT' }).trim().regex(/^\d{6}$/, { error: 'OTP_CODE_FORMAT' }),
 });
 

@@ -12,6 +12,7 @@ import {
 } from './sms.store.ts';
 
 const modeBody = z.object({ mode: z.enum(SMS_MODES) });
+const sendBody = z.object({ msisdn: z.string(), message: z.string().min(1).max(1000) });
 
 /** The ThaiBulkSMS-style one-time-code gateway (DESIGN D13) plus the sandbox's outbox and mode switch. */
 export function smsRoutes(ctx: SandboxContext, store: SmsStore) {
@@ -32,6 +33,14 @@ export function smsRoutes(ctx: SandboxContext, store: SmsStore) {
         const msisdn = (request.body as { msisdn?: unknown } | null)?.msisdn;
         if (!isValidMsisdn(msisdn)) return sendError(reply, 400, 'INVALID_MSISDN');
         return { status: 'success', data: store.request(msisdn) };
+      });
+
+      app.post('/sms/v2/sms', async (request, reply) => {
+        const parsed = sendBody.safeParse(request.body);
+        if (!parsed.success || !isValidMsisdn(parsed.data.msisdn))
+          return sendError(reply, 400, parsed.success ? 'INVALID_MSISDN' : 'INVALID_MESSAGE');
+        store.send(parsed.data.msisdn, parsed.data.message);
+        return { status: 'success' };
       });
 
       app.post('/sms/v2/otp/verify', async (request, reply) => {

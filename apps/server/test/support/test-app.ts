@@ -150,7 +150,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     async readOtp(phone) {
       const response = await fetch(`${sandboxUrl}/sms/outbox?phone=${encodeURIComponent(phone)}`);
       const messages = (await response.json()) as { code: string }[];
-      const code = messages[0]?.code;
+      // Notices (no code) may follow a code in the outbox.
+      const code = messages.find((m) => m.code)?.code;
       if (!code) throw new Error(`no one-time code was sent to ${phone}`);
       return code;
     },

@@ -255,6 +255,8 @@ export type PayoutAccount = {
   bankCode: string;
   accountNo: string;
   accountName: string;
+  /** When the bank or the number last changed (null: as registered). Read with the account, from the same row. */
+  changedAt: Date | null;
 };
 
 /** The member's registered bank account: the only place a withdrawal is paid to. */
@@ -265,7 +267,14 @@ export async function findPayoutAccount(
   const row = await db
     .selectFrom('members as m')
     .innerJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
-    .select(['m.currency', 'm.status', 'a.bank_code', 'a.account_no', 'a.account_name'])
+    .select([
+      'm.currency',
+      'm.status',
+      'a.bank_code',
+      'a.account_no',
+      'a.account_name',
+      'a.changed_at',
+    ])
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   return (
@@ -275,6 +284,28 @@ export async function findPayoutAccount(
       bankCode: row.bank_code,
       accountNo: row.account_no,
       accountName: row.account_name,
+      changedAt: row.changed_at === null ? null : new Date(row.changed_at),
     }
   );
+}
+
+/** Whether an operator approved a withdrawal of the member at or after `since` (and did not refuse it). */
+export async function hasApprovedWithdrawalSince(
+  db: Reader,
+  memberId: string,
+  since: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where((eb) =>
+      eb.and([
+        eb('member_id', '=', memberId),
+        eb('decided_by', 'is not', null),
+        eb('decided_at', '>=', since),
+        eb('status', 'in', ['processing', 'succeeded', 'failed']),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -15,6 +15,7 @@ import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingValue } from '@/modules/settings/settings.schema.ts';
 import { startOfPlayerDay } from '@/modules/withdrawal/withdrawal-day.ts';
+import { isPayoutAccountOnHold } from '@/modules/withdrawal/payout-approval.ts';
 import {
   findPayoutAccount,
   findWithdrawal,
@@ -226,6 +227,9 @@ export function createWithdrawalService(
       const currency = ledgerCurrency(account.currency);
       await ensureMemberAccounts(trx, memberId, currency, now);
       const withdrawalId = randomUUID();
+      const isApprovalNeeded =
+        amountMinor > BigInt(limits.autoPayoutMaxMinor) ||
+        (await isPayoutAccountOnHold(trx, memberId, account.changedAt, now));
       const { transfer, isReplay } = await createTransfer(trx, {
         memberId,
         debit: { memberId, kind: 'cash' },
@@ -252,7 +256,7 @@ export function createWithdrawalService(
         bankCode: account.bankCode,
         accountNo: account.accountNo,
         accountName: account.accountName,
-        status: amountMinor > BigInt(limits.autoPayoutMaxMinor) ? 'pending_approval' : 'processing',
+        status: isApprovalNeeded ? 'pending_approval' : 'processing',
         failureCode: null,
         payoutAttempts: 0,
         lastPayoutAt: null,
