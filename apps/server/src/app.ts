@@ -12,7 +12,7 @@ import type { VoucherService } from '@/adapters/truemoney/voucher-service.ts';
 import { createHttpSmsGateway } from '@/adapters/sms/http-sms-gateway.ts';
 import type { SmsGateway } from '@/adapters/sms/sms-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
-import type { Config } from '@/config.ts';
+import { trustProxyOption, type Config } from '@/config.ts';
 import { createDatabase } from '@/db/database.ts';
 import { migrateToLatest } from '@/db/migrate.ts';
 import { seedDemo } from '@/db/seed/seed-demo.ts';
@@ -29,7 +29,7 @@ import {
   createManualDepositService,
   type ManualDepositService,
 } from '@/modules/deposit/manual-deposit.service.ts';
-import { checkMoneyInConfig } from '@/modules/deposit/money-in-config.ts';
+import { checkMoneyInConfig, trueLinkSecret } from '@/modules/deposit/money-in-config.ts';
 import { createQrService, type QrService } from '@/modules/deposit/qr.service.ts';
 import { createTrueLinkService, type TrueLinkService } from '@/modules/deposit/truelink.service.ts';
 import { registerSlipRoutes } from '@/modules/slip/slip.routes.ts';
@@ -116,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Node's whole-request limit: a slip upload may take 300 s (spec §9); other calls get their 60 s deadline from
     // the request-deadline plugin.
     requestTimeout: Math.max(config.REQUEST_TIMEOUT_MS, SLIP_UPLOAD_TIMEOUT_MS),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Malformed URLs and similar framework-level failures still answer with the envelope.
     frameworkErrors: (_error, _request, reply) => {
       void sendCode(reply, 'INVALID_REQUEST');
@@ -237,7 +237,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
 
     const apiRoutes: ApiRouteTable = [];
-    const onWebFallback = await registerWebApp(app, config.WEB_DIST_DIR);
+    const onWebFallback = await registerWebApp(app, config.WEB_DIST_DIR, {
+      trueLinkSecret: trueLinkSecret(config),
+    });
     await app.register(errorEnvelope, { apiRoutes, onWebFallback });
     await app.register(securityHeaders);
     await app.register(requestDeadline, { timeoutMs: config.REQUEST_TIMEOUT_MS });

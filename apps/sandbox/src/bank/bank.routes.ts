@@ -9,7 +9,6 @@ import { escapeHtml, page } from '../lib/html.ts';
 import type { SlipStore } from '../slip/slip.store.ts';
 import { sendMemberTransfer } from './bank-slip-link.ts';
 import {
-  BANK_API_KEY,
   BANK_CURRENCIES,
   type BankStore,
   type IncomingTransfer,
@@ -58,7 +57,7 @@ function fromForm(form: Record<string, string>) {
 export function bankRoutes(ctx: SandboxContext, store: BankStore, slips: SlipStore) {
   return async (app: FastifyInstance) => {
     await app.register(async (api) => {
-      api.addHook('preHandler', requireBearer(BANK_API_KEY));
+      api.addHook('preHandler', requireBearer(ctx.secrets.BANK_API_KEY));
 
       api.post('/bank/payouts', async (request, reply) => {
         const parsed = payoutBody.safeParse(request.body);

@@ -3,7 +3,6 @@ import { error, ok, type Answer } from '../lib/answer.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { noFaults, type Faults } from '../lib/faults.ts';
 
-export const BANK_API_KEY = 'sandbox-bank-key';
 export const BANK_CURRENCIES = ['THB', 'LAK'] as const;
 export type BankCurrency = (typeof BANK_CURRENCIES)[number];
 

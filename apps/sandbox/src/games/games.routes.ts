@@ -4,7 +4,6 @@ import { answerCall, answerMoneyCall, error, ok, send } from '../lib/answer.ts';
 import { requireBearer } from '../lib/auth.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import {
-  GAME_API_KEY,
   GAME_CURRENCIES,
   isValidAmountMinor,
   isValidReference,
@@ -26,7 +25,7 @@ type ProviderParams = { provider: string; username?: string; reference?: string 
 /** The transfer-mode provider API (DESIGN D13): one set of calls per provider under /games/<CODE>. */
 export function gamesRoutes(ctx: SandboxContext, store: GamesStore) {
   return async (app: FastifyInstance) => {
-    app.addHook('preHandler', requireBearer(GAME_API_KEY));
+    app.addHook('preHandler', requireBearer(ctx.secrets.GAME_API_KEY));
 
     const providerOf = (request: FastifyRequest) =>
       findProvider((request.params as ProviderParams).provider)?.code;

@@ -4,7 +4,6 @@ import { error, ok, type Answer } from '../lib/answer.ts';
 import { noFaults, type Faults } from '../lib/faults.ts';
 import { GAME_PROVIDERS, type GameProviderCode } from './providers.ts';
 
-export const GAME_API_KEY = 'sandbox-game-key';
 export const GAME_CURRENCIES = ['THB', 'LAK'] as const;
 export type GameCurrency = (typeof GAME_CURRENCIES)[number];
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { readPaymentQr } from '@mekong/contracts/thai-qr';
+import { SANDBOX_DEFAULT_SECRETS } from '@mekong/contracts/installation-secrets';
 import { error, ok, send, type Answer } from '../lib/answer.ts';
 import { applyPatch, faultsPatchSchema, noFaults } from '../lib/faults.ts';
 import { escapeHtml, page } from '../lib/html.ts';
@@ -212,14 +213,24 @@ ${paymentsTable(data.payments)}
       );
     });
 
-    app.get('/sandbox/qr/secrets', async () =>
-      Object.fromEntries(QR_GATEWAYS.map((g) => [g.code, store.secretOf(g.code)])),
-    );
+    // Says only whether each secret is still the published default: the controls have no key, so they never show a
+    // secret that could sign a webhook the server accepts.
+    const secretsView = () =>
+      Object.fromEntries(
+        QR_GATEWAYS.map((g) => [
+          g.code,
+          {
+            isPublishedDefault:
+              store.secretOf(g.code) === SANDBOX_DEFAULT_SECRETS[`QR_WEBHOOK_SECRET_${g.code}`],
+          },
+        ]),
+      );
+    app.get('/sandbox/qr/secrets', async () => secretsView());
     app.post('/sandbox/qr/secrets', async (request, reply) => {
       const parsed = secretBody.safeParse(request.body);
       if (!parsed.success) return send(reply, invalid(parsed.error.issues));
       store.setSecret(parsed.data.provider, parsed.data.secret);
-      return Object.fromEntries(QR_GATEWAYS.map((g) => [g.code, store.secretOf(g.code)]));
+      return secretsView();
     });
 
     const faultsView = () =>
