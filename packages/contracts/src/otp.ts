@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Country } from './constants.ts';
 import { defineContract } from './contract.ts';
-import { phoneSchema } from './fields.ts';
+import { phoneSchema, textSchema } from './fields.ts';
 
 export function otpSendBodySchema(country: Country) {
   return z.strictObject({ phoneNumber: phoneSchema(country) });
@@ -20,7 +20,7 @@ export const otpSend = defineContract({
 });
 
 export const otpVerifyBodySchema = z.strictObject({
-  otpToken: z.string({ error: 'OTP_TOKEN_REQUIRED' }).min(1, { error: 'OTP_TOKEN_REQUIRED' }).max(200, { error: 'OTP_TOKEN_INVALID' }),
+  otpToken: textSchema('OTP_TOKEN_REQUIRED').min(1, { error: 'OTP_TOKEN_REQUIRED' }).max(200, { error: 'OTP_TOKEN_INVALID' }),
   otpCode: z.string({ error: 'OTP_CODE_FORMAT' }).trim().regex(/^\d{6}$/, { error: 'OTP_CODE_FORMAT' }),
 });
 
