@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { BankGateway } from '@/adapters/bank/bank-gateway.ts';
 import { createHttpBankGateway } from '@/adapters/bank/http-bank-gateway.ts';
 import type { GameProvider } from '@/adapters/games/game-provider.ts';
@@ -62,6 +63,7 @@ import { requestDeadline } from '@/plugins/request-deadline.ts';
 import { securityHeaders } from '@/plugins/security-headers.ts';
 import { serviceState } from '@/plugins/service-state.ts';
 import { sessions } from '@/plugins/sessions.ts';
+import { serializeRequest } from '@/plugins/request-log.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
 import type { CounterStore } from '@/store/counter-store.ts';
 import { createMemoryCounterStore } from '@/store/memory-counter-store.ts';
@@ -101,8 +103,8 @@ export type BuildAppOptions = {
   slipVerifier?: SlipVerifier;
   vouchers?: VoucherService;
   counters?: CounterStore;
-  /** Fastify logger options; default pino at config.LOG_LEVEL. */
-  logger?: FastifyServerOptions['logger'];
+  /** Where the pino log lines go (tests capture them); default standard output. */
+  logStream?: DestinationStream;
 };
 
 /** JSON bodies of this API are small; anything larger is refused (BODY_TOO_LARGE). */
@@ -111,7 +113,12 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization'],
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: JSON_BODY_LIMIT,
     // Node's whole-request limit: a slip upload may take 300 s (spec §9); other calls get their 60 s deadline from
     // the request-deadline plugin.
