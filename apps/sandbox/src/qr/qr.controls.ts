@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { readPaymentQr } from '@mekong/contracts/thai-qr';
 import { SANDBOX_DEFAULT_SECRETS } from '@mekong/contracts/installation-secrets';
 import { error, ok, send, type Answer } from '../lib/answer.ts';
 import { applyPatch, faultsPatchSchema, noFaults } from '../lib/faults.ts';
-import { escapeHtml, page } from '../lib/html.ts';
+import { escapeHtml, isFormPost, sendPage } from '../lib/html.ts';
 import { QR_MAX_AMOUNT_MINOR } from './qr.routes.ts';
 import {
   QR_GATEWAYS,
@@ -37,15 +37,14 @@ const secretBody = z.strictObject({ provider: gatewayCode, secret: z.string().mi
 const faultsBody = faultsPatchSchema.extend({ provider: gatewayCode.optional() });
 
 const baht = (minor: number) => (minor / 100).toFixed(2);
-const isForm = (request: FastifyRequest) =>
-  String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 const html = (reply: FastifyReply, status: number, title: string, body: string) =>
-  reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(
-      page(title, `${body}<p><a href="/sandbox/qr">QR payments</a> · <a href="/">Sandbox</a></p>`),
-    );
+  sendPage(
+    reply,
+    status,
+    title,
+    body,
+    '<p><a href="/sandbox/qr">QR payments</a> · <a href="/">Sandbox</a></p>',
+  );
 const invalid = (issues: z.core.$ZodIssue[]) =>
   error(
     400,
@@ -133,7 +132,7 @@ export function qrControls(store: QrStore) {
     });
 
     app.post('/sandbox/qr/pay', async (request, reply) => {
-      const form = isForm(request);
+      const form = isFormPost(request);
       const input = form
         ? {
             provider: String((request.body as Record<string, string>).provider ?? ''),
@@ -173,7 +172,7 @@ ${escapeHtml(baht(payment.amountMinor))}. Payment notice sent to the server:</p>
     });
 
     app.post('/sandbox/qr/decode', async (request, reply) => {
-      const form = isForm(request);
+      const form = isFormPost(request);
       const parsed = decodeBody.safeParse(request.body);
       if (!parsed.success) {
         if (!form) return send(reply, error(400, 'INVALID_PARAMS', { field: 'payload' }));
