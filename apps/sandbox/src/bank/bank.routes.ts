@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answerCall, answerMoneyCall, error, ok, send } from '../lib/answer.ts';
 import { requireBearer } from '../lib/auth.ts';
+import { CURRENCIES } from '../lib/currencies.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { registerFaultControls } from '../lib/fault-controls.ts';
 import { SLIP_TRANS_REF } from '@mekong/contracts/slip-qr';
-import { escapeHtml, isFormPost, sendPage } from '../lib/html.ts';
+import { escapeHtml, isFormPost, sendPage, sendRefusalPage } from '../lib/html.ts';
 import type { SlipStore } from '../slip/slip.store.ts';
 import { sendMemberTransfer } from './bank-slip-link.ts';
 import {
-  BANK_CURRENCIES,
   type BankStore,
   type IncomingTransfer,
 } from './bank.store.ts';
@@ -23,7 +23,7 @@ const payoutBody = z.object({
   accountNo,
   accountName: z.string().max(100).optional(),
   amountMinor,
-  currency: z.enum(BANK_CURRENCIES).optional(),
+  currency: z.enum(CURRENCIES).optional(),
 });
 const creditBody = z.strictObject({
   bankCode,
@@ -33,7 +33,7 @@ const creditBody = z.strictObject({
   toAccountNo: accountNo.optional(),
   toAccountName: z.string().trim().min(1).max(100).optional(),
   amountMinor,
-  currency: z.enum(BANK_CURRENCIES).optional(),
+  currency: z.enum(CURRENCIES).optional(),
   transRef: z.string().regex(SLIP_TRANS_REF).optional(),
 });
 const rejectAccountNosSchema = z.array(z.string()).max(10_000);
@@ -98,13 +98,7 @@ export function bankRoutes(ctx: SandboxContext, store: BankStore, slips: SlipSto
       }
       const answer = sendMemberTransfer(store, slips, parsed.data);
       if (!isForm) return send(reply, answer);
-      if (answer.httpStatus !== 200)
-        return sendPage(
-          reply,
-          answer.httpStatus,
-          'Not credited',
-          `<h1>Not credited</h1><p>${escapeHtml(String(answer.body.code))}</p>`,
-        );
+      if (answer.httpStatus !== 200) return sendRefusalPage(reply, answer, 'Not credited');
       const transfer = answer.body.transfer as IncomingTransfer;
       const slipUrl = answer.body.slipUrl as string | null;
       return sendPage(

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { answerCall, answerMoneyCall, error, ok, send } from '../lib/answer.ts';
 import { requireBearer } from '../lib/auth.ts';
+import { CURRENCIES } from '../lib/currencies.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import {
-  GAME_CURRENCIES,
   isValidAmountMinor,
   isValidReference,
   isValidUsername,
@@ -16,7 +16,7 @@ import { findProvider } from './providers.ts';
 const createBody = z.object({
   username: z.string().refine(isValidUsername).optional(),
   password: z.string().min(6).max(64).optional(),
-  currency: z.enum(GAME_CURRENCIES).optional(),
+  currency: z.enum(CURRENCIES).optional(),
 });
 const passwordBody = z.object({ password: z.string().min(6).max(64).optional() });
 

@@ -65,3 +65,23 @@ export function htmlTable(headers: string[], rows: string[][], empty = ''): stri
   const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`);
   return `<table><tr>${head}</tr>${body.join('')}</table>`;
 }
+
+/** A form call's refusal as a page: `title` and the answer's code (and the field it names). */
+export function sendRefusalPage(
+  reply: FastifyReply,
+  answer: { httpStatus: number; body: Record<string, unknown> },
+  title: string,
+  footer?: string,
+) {
+  const detail = [answer.body.code, answer.body.field]
+    .filter((v) => v !== undefined && v !== '')
+    .map((v) => escapeHtml(v))
+    .join(' ');
+  return sendPage(
+    reply,
+    answer.httpStatus,
+    title,
+    `<h1>${escapeHtml(title)}</h1><p>${detail}</p>`,
+    footer,
+  );
+}

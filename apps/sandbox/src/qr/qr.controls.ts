@@ -9,7 +9,7 @@ import {
   providerCodeSchema,
   registerProviderFaultControls,
 } from '../lib/provider-controls.ts';
-import { escapeHtml, isFormPost, sendPage } from '../lib/html.ts';
+import { escapeHtml, isFormPost, sendPage, sendRefusalPage } from '../lib/html.ts';
 import { QR_MAX_AMOUNT_MINOR } from './qr.routes.ts';
 import {
   QR_GATEWAYS,
@@ -33,14 +33,9 @@ const decodeBody = z.strictObject({ payload: z.string().min(1).max(2000) });
 const secretBody = z.strictObject({ provider: gatewayCode, secret: z.string().min(1).max(200) });
 
 const baht = (minor: number) => (minor / 100).toFixed(2);
+const QR_FOOTER = '<p><a href="/sandbox/qr">QR payments</a> · <a href="/">Sandbox</a></p>';
 const html = (reply: FastifyReply, status: number, title: string, body: string) =>
-  sendPage(
-    reply,
-    status,
-    title,
-    body,
-    '<p><a href="/sandbox/qr">QR payments</a> · <a href="/">Sandbox</a></p>',
-  );
+  sendPage(reply, status, title, body, QR_FOOTER);
 
 /** What a person's app would show for a pasted payload, and the sandbox payments with its reference. */
 function decode(store: QrStore, payload: string): Answer {
@@ -136,13 +131,7 @@ export function qrControls(store: QrStore) {
       }
       const answer = await store.pay(parsed.data);
       if (!form) return send(reply, answer);
-      if (answer.httpStatus !== 200)
-        return html(
-          reply,
-          answer.httpStatus,
-          'Not paid',
-          `<h1>Not paid</h1><p>${escapeHtml(String(answer.body.code))}</p>`,
-        );
+      if (answer.httpStatus !== 200) return sendRefusalPage(reply, answer, 'Not paid', QR_FOOTER);
       const { payment, deliveries } = answer.body.data as {
         payment: { amountMinor: number; reference: string; provider: string };
         deliveries: Delivery[];
@@ -166,12 +155,7 @@ ${escapeHtml(baht(payment.amountMinor))}. Payment notice sent to the server:</p>
       const answer = decode(store, parsed.data.payload.replace(/\s+/g, ''));
       if (!form) return send(reply, answer);
       if (answer.httpStatus !== 200)
-        return html(
-          reply,
-          400,
-          'Not decoded',
-          `<h1>Not a payment QR</h1><p>${escapeHtml(String(answer.body.code))}</p>`,
-        );
+        return sendRefusalPage(reply, answer, 'Not a payment QR', QR_FOOTER);
       const data = answer.body.data as {
         kind: string;
         reference: string | null;

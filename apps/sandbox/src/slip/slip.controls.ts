@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SLIP_TRANS_REF } from '@mekong/contracts/slip-qr';
 import { error, ok, send } from '../lib/answer.ts';
 import { registerFaultControls } from '../lib/fault-controls.ts';
-import { escapeHtml, isFormPost, sendPage } from '../lib/html.ts';
+import { escapeHtml, isFormPost, sendPage, sendRefusalPage } from '../lib/html.ts';
 import { sendMemberTransfer, slipUrlOf } from '../bank/bank-slip-link.ts';
 import type { BankStore } from '../bank/bank.store.ts';
 import { renderQrPng } from './slip.image.ts';
@@ -107,13 +107,7 @@ export function slipControls(ctx: { now: () => number }, store: SlipStore, bank:
           ? createInBoth(parsed.data)
           : store.create(parsed.data);
       if (!form) return send(reply, answer);
-      if (answer.httpStatus !== 200)
-        return sendPage(
-          reply,
-          answer.httpStatus,
-          'No slip',
-          `<h1>No slip</h1><p>${escapeHtml(String(answer.body.code))} ${escapeHtml(String(answer.body.field ?? ''))}</p>`,
-        );
+      if (answer.httpStatus !== 200) return sendRefusalPage(reply, answer, 'No slip');
       const transfer = answer.body.transfer as KnownTransfer;
       const src = slipUrlOf(transfer.transRef);
       return sendPage(
