@@ -87,6 +87,7 @@ export const messages = {
   // added by this project (D11)
   gone: 410,
   INVALID_REQUEST: 400,
+  INVALID_CHARACTERS: 400,
   INVALID_JSON: 400,
   UNKNOWN_FIELD: 400,
   BODY_TOO_LARGE: 413,

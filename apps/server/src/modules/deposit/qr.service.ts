@@ -10,6 +10,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { creditDeposit, findDepositMember } from '@/modules/deposit/deposit-member.ts';
 import { publicUrl, qrExpirySeconds, qrWebhookSecret } from '@/modules/deposit/money-in-config.ts';
 import { isSignatureValid, parseQrNotice } from '@/modules/deposit/qr-webhook.ts';
+import { findSettingCached } from '@/modules/settings/settings.repository.ts';
 import {
   closeActiveQr,
   findActiveQr,
@@ -25,6 +26,8 @@ export const QR_HOLD = {
   amountMismatch: 'AMOUNT_MISMATCH',
   late: 'PAID_AFTER_EXPIRY',
   cancelled: 'PAID_AFTER_CANCEL',
+  /** Paid while the operator had terminated the service: recorded, credited by nobody but an operator. */
+  terminated: 'SERVICE_TERMINATED',
 } as const;
 
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -168,6 +171,7 @@ export function createQrService(
       if (!notice || notice.provider !== provider) throw new AppError('INVALID_REQUEST');
       const paidAmountMinor = BigInt(notice.amountMinor);
       const paidAt = new Date(notice.paidAt);
+      const isTerminated = (await findSettingCached(db.kysely, 'service'))?.terminated === true;
 
       const outcome = await db.withTransaction(async (trx): Promise<QrWebhookResult> => {
         const qr = await findQrByReference(trx, provider, notice.reference, { isLocked: true });
@@ -185,7 +189,9 @@ export function createQrService(
             ? QR_HOLD.amountMismatch
             : paidAt > qr.expiresAt
               ? QR_HOLD.late
-              : null;
+              : isTerminated
+                ? QR_HOLD.terminated
+                : null;
         if (holdReason) {
           await recordNotice(
             trx,
