@@ -5,7 +5,11 @@ import type { VoucherService } from '@/adapters/truemoney/voucher-service.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { creditDeposit, findDepositMember } from '@/modules/deposit/deposit-member.ts';
+import {
+  creditDeposit,
+  creditedTransferId,
+  findDepositMember,
+} from '@/modules/deposit/deposit-member.ts';
 import { trueLinkSecret } from '@/modules/deposit/money-in-config.ts';
 
 const MINIMUM_MINOR = BigInt(TRUEWALLET_MINIMUM_BAHT * 100);
@@ -143,14 +147,16 @@ export function createTrueLinkService(
       }
       const transferId = await db.withTransaction(async (trx) => {
         const now = clock.now();
-        const { transferId } = await creditDeposit(trx, {
-          memberId,
-          currency: member.currency,
-          amountMinor: voucher.amountMinor,
-          externalRef: `truemoney:${hash}`,
-          metadata: { channel: 'truemoney', voucherId: id },
-          now,
-        });
+        const transferId = creditedTransferId(
+          await creditDeposit(trx, {
+            memberId,
+            currency: member.currency,
+            amountMinor: voucher.amountMinor,
+            externalRef: `truemoney:${hash}`,
+            metadata: { channel: 'truemoney', voucherId: id },
+            now,
+          }),
+        );
         await trx
           .updateTable('truemoney_vouchers')
           .set({
