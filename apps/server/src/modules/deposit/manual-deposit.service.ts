@@ -203,8 +203,8 @@ export function createManualDepositService({
         if (notice.status === 'confirmed' || notice.status === 'matched') return notice;
         if (notice.status !== 'pending') throw new AppError('INVALID_REQUEST');
         if (await matchOne(trx, notice)) return (await lockNotice(trx, noticeId)) ?? notice;
-        const member = await findDepositMember(trx, notice.memberId);
         const now = clock.now();
+        const member = await findDepositMember(trx, notice.memberId);
         const transferId = creditedTransferId(
           await creditDeposit(trx, {
             memberId: notice.memberId,

@@ -55,9 +55,11 @@ const STATUS = { processing: 'PENDING', success: 'SUCCESS', failed: 'FAILED' } a
 type Reading = { reason: SlipReason } | { qrText: string };
 
 /**
- * Slip uploads (DESIGN D6, spec §4). Every file that arrives is kept as a slip row with its outcome, and the answer
- * is that row: SUCCESS (credited), or FAILED with the spec's reason. Only requests with no file at all
- * (SLIP_NO_FILE), not multipart (SLIP_INVALID_FILE) or in the closed window (SLIP_CLOSED) are refused without a row.
+ * Slip uploads (DESIGN D6, spec §4). Every file that is read is kept as a slip row with its outcome, and the answer
+ * is that row: SUCCESS (credited), or FAILED with the spec's reason. Refused without a row: no file (SLIP_NO_FILE),
+ * not multipart (SLIP_INVALID_FILE), the closed window (SLIP_CLOSED), over the member's budget (REQUEST_LIMIT_1MIN,
+ * REQUEST_LIMIT), over 16 MP by its header (IMAGE_SIZE_UNPROCESSABLE) and every reader busy (SERVICE_UNAVAILABLE);
+ * see docs/decisions/0008-slips-image-safety.md.
  */
 export function createSlipService(
   {
