@@ -22,6 +22,7 @@ import type { ApiRouteTable } from '@/lib/contract-route.ts';
 import { createPasswordHasher } from '@/lib/password.ts';
 import { registerGameJobs } from '@/jobs/game-jobs.ts';
 import { registerHousekeepingJobs } from '@/jobs/housekeeping-jobs.ts';
+import { registerMoneyInJobs } from '@/jobs/money-in-jobs.ts';
 import { registerMoneyOutJobs } from '@/jobs/money-out-jobs.ts';
 import { createJobScheduler, type JobScheduler } from '@/jobs/job-scheduler.ts';
 import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       intervalMs: config.MANUAL_DEPOSIT_MATCH_INTERVAL_MS,
       run: () => moneyIn.notices.matchWithBankFeed(),
     });
+    registerMoneyInJobs(jobs, moneyIn);
 
     const apiRoutes: ApiRouteTable = [];
     const onWebFallback = await registerWebApp(app, config.WEB_DIST_DIR, {

@@ -7,7 +7,11 @@ import type { QrGateway } from '@/adapters/qr/qr-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { creditDeposit, findDepositMember } from '@/modules/deposit/deposit-member.ts';
+import {
+  creditDeposit,
+  creditedTransferId,
+  findDepositMember,
+} from '@/modules/deposit/deposit-member.ts';
 import { publicUrl, qrExpirySeconds, qrWebhookSecret } from '@/modules/deposit/money-in-config.ts';
 import { isSignatureValid, parseQrNotice } from '@/modules/deposit/qr-webhook.ts';
 import { findSettingCached } from '@/modules/settings/settings.repository.ts';
@@ -208,19 +212,21 @@ export function createQrService(
           );
           return { result: 'held', holdReason };
         }
-        const { transferId } = await creditDeposit(trx, {
-          memberId: qr.memberId,
-          currency: qr.currency,
-          amountMinor: qr.amountMinor,
-          externalRef: `qr:${provider}:${qr.reference}`,
-          metadata: {
-            channel: 'qr',
-            provider,
-            reference: qr.reference,
-            transactionId: notice.transactionId,
-          },
-          now,
-        });
+        const transferId = creditedTransferId(
+          await creditDeposit(trx, {
+            memberId: qr.memberId,
+            currency: qr.currency,
+            amountMinor: qr.amountMinor,
+            externalRef: `qr:${provider}:${qr.reference}`,
+            metadata: {
+              channel: 'qr',
+              provider,
+              reference: qr.reference,
+              transactionId: notice.transactionId,
+            },
+            now,
+          }),
+        );
         await recordNotice(
           trx,
           qr.id,
