@@ -3,12 +3,11 @@ import { expect } from 'vitest';
 import type { Db } from '@/db/database.ts';
 import { newPublicId } from '@/lib/secure-random.ts';
 import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { checkInvariants, findAccountMismatches } from '@/modules/ledger/ledger-audit.ts';
 import {
-  checkInvariants,
   createTransfer,
   ensureGameAccount,
   ensureMemberAccounts,
-  findAccountMismatches,
 } from '@/modules/ledger/ledger.service.ts';
 import { signedInMember, uniquePhone } from './members.ts';
 import type { TestApp } from './test-app.ts';

@@ -22,30 +22,6 @@ export async function saveCursor(db: Reader, name: string, cursor: string, now: 
     .execute();
 }
 
-export type MatchedMember = { memberId: string; currency: 'BAHT' | 'LAK' };
-
-/**
- * The member whose registered account sent the transfer. The bank may name the sender's bank by our code (KBANK) or
- * by its clearing number (004); account numbers are compared as digits only.
- */
-export async function findMemberByAccount(
-  db: Reader,
-  bankCode: string,
-  accountNo: string,
-): Promise<MatchedMember | undefined> {
-  const row = await db
-    .selectFrom('member_bank_accounts as a')
-    .innerJoin('members as m', 'm.id', 'a.member_id')
-    .innerJoin('banks as b', 'b.code', 'a.bank_code')
-    .select(['m.id', 'm.currency'])
-    .where('a.account_no', '=', accountNo)
-    .where((eb) =>
-      eb.or([eb('a.bank_code', '=', bankCode.toUpperCase()), eb('b.numeric_code', '=', bankCode)]),
-    )
-    .executeTakeFirst();
-  return row && { memberId: row.id, currency: row.currency };
-}
-
 /** Records a reported transfer once: false when its reference was recorded before (a repeat of the feed). */
 export async function insertIncoming(
   trx: Trx,

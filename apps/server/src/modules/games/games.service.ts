@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { toMajor } from '@mekong/contracts/money';
 import type { GameEntry, SlotAccount } from '@mekong/contracts/wallet';
@@ -16,10 +16,8 @@ import {
 import {
   claimMemberGameAccount,
   findMemberGameAccount,
-  findMemberWithGameAccounts,
   findProvider,
   listActiveGameAccounts,
-  listMemberAccountsWithGames,
   listMemberGameAccounts,
   listProviders,
   markGameAccountActive,
@@ -28,16 +26,24 @@ import {
   type MemberGameAccountRow,
   type ProviderRow,
 } from '@/modules/games/games.repository.ts';
+import {
+  findMemberCurrency,
+  listMemberCurrencies,
+} from '@/modules/account/member.repository.ts';
+import {
+  findAccountState,
+  hasPendingTransfer,
+  listPendingTransfers,
+  type TransferRow,
+} from '@/modules/ledger/ledger.repository.ts';
 import { ledgerCurrency, memberAccountId, type Currency } from '@/modules/ledger/ledger-ids.ts';
 import {
   createTransfer,
   ensureGameAccount,
-  listPendingTransfers,
-  type MemberBalances,
+  getMemberBalances,
   postTransfer,
   postTransfers,
   voidTransfer,
-  type TransferRow,
 } from '@/modules/ledger/ledger.service.ts';
 
 /**
@@ -95,27 +101,9 @@ export function gameEntry(
 }
 
 async function findMember(db: Kysely<Database>, memberId: string) {
-  const member = await db
-    .selectFrom('members')
-    .select(['public_id', 'currency'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+  const member = await findMemberCurrency(db, memberId);
   if (!member) throw new AppError('NO_USER');
-  return { publicId: member.public_id, currency: ledgerCurrency(member.currency) };
-}
-
-/** Whether any pending transfer touches the ledger account (its game balance is then in flight). */
-async function hasPendingTransfer(db: Kysely<Database>, accountId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('ledger_transfers')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([eb('debit_account_id', '=', accountId), eb('credit_account_id', '=', accountId)]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return { publicId: member.publicId, currency: ledgerCurrency(member.currency) };
 }
 
 /**
@@ -385,11 +373,7 @@ export function createGamesService(deps: GamesDeps) {
     currency: Currency;
   }): Promise<'synced' | 'skipped' | 'failed'> {
     const accountId = memberAccountId(row.member_id, 'game', row.provider);
-    const before = await db.kysely
-      .selectFrom('ledger_accounts')
-      .select(sql<string>`version::text`.as('version'))
-      .where('id', '=', accountId)
-      .executeTakeFirst();
+    const before = await findAccountState(db.kysely, accountId);
     if (!before || (await hasPendingTransfer(db.kysely, accountId))) return 'skipped';
     let providerBalance: bigint;
     try {
@@ -400,18 +384,10 @@ export function createGamesService(deps: GamesDeps) {
     }
     const now = clock.now();
     return db.withTransaction(async (trx) => {
-      const current = await trx
-        .selectFrom('ledger_accounts')
-        .select([
-          sql<string>`version::text`.as('version'),
-          sql<string>`balance::text`.as('balance'),
-        ])
-        .where('id', '=', accountId)
-        .forUpdate()
-        .executeTakeFirst();
+      const current = await findAccountState(trx, accountId, { isLocked: true });
       if (!current || current.version !== before.version) return 'skipped';
       if (await hasPendingTransfer(trx, accountId)) return 'skipped';
-      const diff = providerBalance - BigInt(current.balance);
+      const diff = providerBalance - current.balance;
       if (diff !== 0n) {
         const game = { memberId: row.member_id, kind: 'game' as const, provider: row.provider };
         const house = { house: 'game_result' as const };
@@ -452,8 +428,12 @@ export function createGamesService(deps: GamesDeps) {
         limit: pageSize,
         ...(afterId ? { afterId } : {}),
       });
+      const currencies = await listMemberCurrencies(db.kysely, [
+        ...new Set(page.map((row) => row.member_id)),
+      ]);
       for (const row of page) {
-        const result = await syncAccount({ ...row, currency: ledgerCurrency(row.currency) });
+        const currency = ledgerCurrency(currencies.get(row.member_id) ?? 'BAHT');
+        const result = await syncAccount({ ...row, currency });
         counts[result] += 1;
       }
       if (page.length < pageSize) return counts;
@@ -461,34 +441,17 @@ export function createGamesService(deps: GamesDeps) {
     }
   }
 
-  /** Every provider with the member's account state and available game balance (two queries, one cached). */
+  /** Every provider with the member's account state and available game balance (three reads, one cached). */
   async function memberSlots(memberId: string) {
-    const [catalogueRows, rows] = await Promise.all([
+    const [catalogueRows, balances, accounts] = await Promise.all([
       providers(),
-      listMemberAccountsWithGames(db.kysely, memberId),
+      getMemberBalances(db.kysely, memberId),
+      listMemberGameAccounts(db.kysely, memberId),
     ]);
-    const balances: MemberBalances = { cash: 0n, bonus: 0n, games: {} };
     const active = new Map<string, MemberGameAccountRow>();
-    for (const row of rows) {
-      const available = BigInt(row.available);
-      if (row.kind === 'cash') balances.cash = available;
-      else if (row.kind === 'bonus') balances.bonus = available;
-      else if (row.kind === 'game' && row.account_provider) {
-        balances.games[row.account_provider] = available;
-        if (row.status === 'active' && row.id && row.member_id && row.provider && row.username)
-          active.set(row.provider, {
-            id: row.id,
-            member_id: row.member_id,
-            provider: row.provider,
-            username: row.username,
-            password_enc: row.password_enc ?? '',
-            status: row.status,
-            synced_at: row.synced_at,
-            created_at: row.created_at ?? new Date(0),
-            updated_at: row.updated_at ?? new Date(0),
-          });
-      }
-    }
+    for (const account of accounts)
+      if (account.status === 'active' && balances.games[account.provider] !== undefined)
+        active.set(account.provider, account);
     return { providers: catalogueRows, active, balances };
   }
 
@@ -505,14 +468,17 @@ export function createGamesService(deps: GamesDeps) {
   async function transferContext(memberId: string, codes: string[]) {
     const known = transferFacts.get(memberId);
     if (known && codes.every((code) => known.active.has(code))) return known;
-    const found = await findMemberWithGameAccounts(db.kysely, memberId, codes);
+    const [found, accounts] = await Promise.all([
+      findMemberCurrency(db.kysely, memberId),
+      codes.length > 0 ? listMemberGameAccounts(db.kysely, memberId) : [],
+    ]);
     if (!found) throw new AppError('NO_USER');
     const facts: TransferFacts = {
       currency: ledgerCurrency(found.currency),
       active: new Map(known?.active),
     };
-    for (const a of found.accounts)
-      if (a.status === 'active')
+    for (const a of accounts)
+      if (a.status === 'active' && codes.includes(a.provider))
         facts.active.set(a.provider, { provider: a.provider, username: a.username });
     transferFacts.set(memberId, facts);
     return facts;

@@ -13,6 +13,8 @@ import {
   type DepositMember,
 } from '@/modules/deposit/deposit-member.ts';
 import { bankTxRef } from '@/modules/deposit/bank-tx-ref.ts';
+import { findTransferByExternalRef } from '@/modules/ledger/ledger.repository.ts';
+import { listDepositBankAccounts } from '@/modules/lookup/lookup.repository.ts';
 import { isInDailyWindow } from '@/modules/lookup/lookup.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import { isSameAccount } from '@/modules/slip/account-match.ts';
@@ -59,14 +61,7 @@ export function createSlipService(
   verifier: SlipVerifier,
 ) {
   async function operatorAccepts(transfer: VerifiedTransfer): Promise<boolean> {
-    const accounts = await db.kysely
-      .selectFrom('operator_accounts as a')
-      .innerJoin('banks as b', 'b.code', 'a.channel')
-      .select(['a.account_no', 'b.numeric_code'])
-      .where('a.kind', '=', 'bank')
-      .where('a.bank_type', 'in', ['deposit', 'both'])
-      .where('a.is_enabled', '=', true)
-      .execute();
+    const accounts = await listDepositBankAccounts(db.kysely);
     return accounts.some(
       (a) =>
         a.numeric_code === transfer.receiver.bankCode &&
@@ -75,13 +70,7 @@ export function createSlipService(
   }
 
   async function isCredited(externalRef: string): Promise<boolean> {
-    const row = await db.kysely
-      .selectFrom('ledger_transfers')
-      .select('id')
-      .where('kind', '=', 'deposit')
-      .where('external_ref', '=', externalRef)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await findTransferByExternalRef(db.kysely, 'deposit', externalRef)) !== undefined;
   }
 
   function isMembersAccount(member: DepositMember, transfer: VerifiedTransfer): boolean {

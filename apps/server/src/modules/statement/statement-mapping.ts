@@ -2,20 +2,11 @@ import type { StatementEntry } from '@mekong/contracts/statement';
 import { toMajor } from '@mekong/contracts/money';
 import { WALLET } from '@mekong/contracts/wallet';
 import type { LedgerTransferKind } from '@/db/schema.ts';
+import type { TransferSide, TransferWithSides } from '@/modules/ledger/ledger.repository.ts';
 
 /** One side of a transfer as the statement needs it. */
-export type StatementAccount = { memberId: string | null; kind: string; provider: string | null };
-
-export type StatementTransfer = {
-  id: string;
-  kind: LedgerTransferKind;
-  status: 'pending' | 'posted' | 'voided';
-  amountMinor: bigint;
-  createdAt: Date;
-  metadata: Record<string, unknown> | null;
-  debit: StatementAccount;
-  credit: StatementAccount;
-};
+export type StatementAccount = TransferSide;
+export type StatementTransfer = TransferWithSides;
 
 /** Ledger kinds that are never statement rows: game results are play inside a game, not a member's action. */
 export const KINDS_NOT_IN_STATEMENT: readonly LedgerTransferKind[] = ['game_result'];

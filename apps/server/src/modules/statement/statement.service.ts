@@ -1,8 +1,11 @@
 import type { ResponseOf } from '@mekong/contracts/contract';
 import type { statementList } from '@mekong/contracts/statement';
 import type { AppDeps } from '@/app-deps.ts';
-import { toStatementEntry } from '@/modules/statement/statement-mapping.ts';
-import { listStatementTransfers } from '@/modules/statement/statement.repository.ts';
+import { listMemberTransfersWithSides } from '@/modules/ledger/ledger.repository.ts';
+import {
+  KINDS_NOT_IN_STATEMENT,
+  toStatementEntry,
+} from '@/modules/statement/statement-mapping.ts';
 
 export type StatementResponse = ResponseOf<typeof statementList>;
 
@@ -13,7 +16,8 @@ export function createStatementService({ db }: Pick<AppDeps, 'db'>) {
       memberId: string,
       page: { page: number; limit: number },
     ): Promise<StatementResponse> {
-      const { total, transfers } = await listStatementTransfers(db.kysely, memberId, {
+      const { total, transfers } = await listMemberTransfersWithSides(db.kysely, memberId, {
+        excludeKinds: KINDS_NOT_IN_STATEMENT,
         offset: (page.page - 1) * page.limit,
         limit: page.limit,
       });

@@ -3,6 +3,7 @@ import { toMajor, toMinor } from '@mekong/contracts/money';
 import { WALLET, type WalletResponse } from '@mekong/contracts/wallet';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { nameUuid } from '@/lib/name-uuid.ts';
 import type { AccountService } from '@/modules/account/account.service.ts';
 import {
   gameEntry,
@@ -13,9 +14,10 @@ import {
 import type { Currency } from '@/modules/ledger/ledger-ids.ts';
 import {
   findTransferByIdempotencyKey,
-  getMemberBalances,
+  listGroupTransfers,
   type TransferRow,
-} from '@/modules/ledger/ledger.service.ts';
+} from '@/modules/ledger/ledger.repository.ts';
+import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 
 /** Spec §5 / §9: the transfer minimum is 1 (baht, or kip for a LAK member). */
 const TRANSFER_MINIMUM_MINOR = 100n;
@@ -184,17 +186,6 @@ export function createWalletService(
     throw new AppError('TRANSFER_SAME_ACCOUNT');
   }
 
-  /** The legs of an earlier transferAll with this key (its own key never moves money; its legs carry `<key>:…`). */
-  async function earlierTransferAll(memberId: string, idempotencyKey: string) {
-    return db.kysely
-      .selectFrom('ledger_transfers')
-      .select(['id', 'status', 'kind'])
-      .select((eb) => eb.cast<string>('amount', 'text').as('amount'))
-      .where('member_id', '=', memberId)
-      .where('idempotency_key', 'like', `${idempotencyKey}:all:%`)
-      .execute();
-  }
-
   /**
    * POST /api/wallet/transferAll {to}: everything the member holds elsewhere goes to `to`. Every active game balance
    * comes back to the wallet first (one two-phase leg each); when `to` is a game, the whole cash wallet then goes in.
@@ -206,7 +197,9 @@ export function createWalletService(
   ): Promise<TransferAllResult> {
     const to = normalize(input.to);
     const { currency, target } = await sidesOf(memberId, { to });
-    const earlier = await earlierTransferAll(memberId, idempotencyKey);
+    // The request's legs share a group named after its key (its own key never moves money), so a repeat finds them.
+    const groupId = nameUuid(`${idempotencyKey}:transferAll`);
+    const earlier = await listGroupTransfers(db.kysely, memberId, groupId);
     if (earlier.length > 0) {
       const statusOf = (t: { status: string }): LegStatus =>
         t.status === 'posted' ? 'SUCCESS' : t.status === 'voided' ? 'FAILED' : 'PENDING';
@@ -215,7 +208,7 @@ export function createWalletService(
       );
       const amountMinor = inbound
         .filter((t) => t.status === 'posted')
-        .reduce((sum, t) => sum + BigInt(t.amount), 0n);
+        .reduce((sum, t) => sum + t.amountMinor, 0n);
       const isInRefused = target.kind === 'game' && inbound.some((t) => t.status === 'voided');
       const alive = earlier.map(statusOf).filter((s) => s !== 'FAILED');
       return {
@@ -224,7 +217,6 @@ export function createWalletService(
       };
     }
 
-    const groupId = randomUUID();
     const gathered = await gatherToWallet(memberId, {
       idempotencyKey: `${idempotencyKey}:all`,
       groupId,

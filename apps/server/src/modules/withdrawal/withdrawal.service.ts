@@ -1,8 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { PayoutOutcome } from '@/adapters/bank/bank-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import type { WithdrawalStatus } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { nameUuid } from '@/lib/name-uuid.ts';
+import { findMemberWithBank, lockMember } from '@/modules/account/member.repository.ts';
 import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import {
   createTransfer,
@@ -15,13 +17,11 @@ import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingValue } from '@/modules/settings/settings.schema.ts';
 import { startOfPlayerDay } from '@/modules/withdrawal/withdrawal-day.ts';
 import {
-  findPayoutAccount,
   findWithdrawal,
   findWithdrawalByKey,
   insertWithdrawal,
   listAwaitingApproval,
   listUnsettledPayouts,
-  lockMemberForWithdrawal,
   markPayoutAttempt,
   sumWithdrawalsSince,
   updateWithdrawal,
@@ -62,13 +62,6 @@ const outcomeOf = (w: Withdrawal): WithdrawOutcome => ({
   status: STATUS_OUTCOME[w.status],
 });
 
-/** A UUID-shaped key derived from a member's key, for the legs of one request (stable across its retries). */
-export function derivedKey(idempotencyKey: string, label: string): string {
-  const h = createHash('sha256').update(`${idempotencyKey}:${label}`).digest('hex');
-  const variant = ((parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
 /** Money out (DESIGN D7): withdrawals reserve cash, pay out through the bank, and settle exactly once. */
 export function createWithdrawalService(
   { db, clock, bank, config, log }: Pick<AppDeps, 'db' | 'clock' | 'bank' | 'config' | 'log'>,
@@ -101,8 +94,9 @@ export function createWithdrawalService(
     const { range, limits } = await settings();
     if (amountMinor < BigInt(range.minMinor)) throw new AppError('WITHDRAW_MINIMUM');
     if (amountMinor > BigInt(range.maxMinor)) throw new AppError('WITHDRAW_MAXIMUM');
-    const account = await findPayoutAccount(db.kysely, memberId);
-    if (!account) throw new AppError('NO_BANK');
+    const member = await findMemberWithBank(db.kysely, memberId);
+    if (!member?.bank) throw new AppError('NO_BANK');
+    const account = { ...member.bank, currency: member.currency };
     checkDailyLimits(
       await sumWithdrawalsSince(db.kysely, memberId, startOfPlayerDay(clock.now())),
       amountMinor,
@@ -173,7 +167,7 @@ export function createWithdrawalService(
     const { account, limits } = await checkRules(memberId, amountMinor);
 
     const result = await db.withTransaction(async (trx: Trx) => {
-      if (!(await lockMemberForWithdrawal(trx, memberId))) throw new AppError('NO_USER');
+      if (!(await lockMember(trx, memberId))) throw new AppError('NO_USER');
       // Under the member's lock, the key check and the daily limits cannot race another withdrawal of this member.
       const again = await findWithdrawalByKey(trx, memberId, idempotencyKey);
       if (again) return { isReplay: true as const, withdrawal: again };
@@ -209,7 +203,7 @@ export function createWithdrawalService(
         groupId,
         amountMinor,
         currency,
-        bankCode: account.bankCode,
+        bankCode: account.code,
         accountNo: account.accountNo,
         accountName: account.accountName,
         status: amountMinor > BigInt(limits.autoPayoutMaxMinor) ? 'pending_approval' : 'processing',
@@ -253,7 +247,7 @@ export function createWithdrawalService(
       const balances = await getMemberBalances(db.kysely, memberId);
       const total = Object.values(balances.games).reduce((sum, b) => sum + b, balances.cash);
       if (amountMinor > total) throw new AppError('MONEY_NOT_ENOUGH');
-      const groupId = derivedKey(idempotencyKey, 'withdrawAll');
+      const groupId = nameUuid(`${idempotencyKey}:withdrawAll`);
       const legs = options.gatherGames
         ? await options.gatherGames(memberId, { idempotencyKey, groupId })
         : [];
