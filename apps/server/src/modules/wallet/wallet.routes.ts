@@ -14,7 +14,8 @@ import {
 import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import { idempotencyKeyOf } from '@/lib/idempotency-key.ts';
-import type { GamesService, LegStatus } from '@/modules/games/games.service.ts';
+import type { LegStatus } from '@/modules/games/game-legs.service.ts';
+import type { GamesService } from '@/modules/games/games.service.ts';
 import type { WalletService } from '@/modules/wallet/wallet.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 

@@ -5,12 +5,9 @@ import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { nameUuid } from '@/lib/name-uuid.ts';
 import type { AccountService } from '@/modules/account/account.service.ts';
-import {
-  gameEntry,
-  statusOfTransfer,
-  type GamesService,
-  type LegStatus,
-} from '@/modules/games/games.service.ts';
+import { statusOfTransfer, type LegStatus } from '@/modules/games/game-legs.service.ts';
+import type { GamesService } from '@/modules/games/games.service.ts';
+import { gameEntry } from '@/modules/games/provider-catalogue.ts';
 import type { Currency } from '@/modules/ledger/ledger-ids.ts';
 import {
   findTransferByIdempotencyKey,

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import { toMajor } from '@mekong/contracts/money';
+import type { GameEntry } from '@mekong/contracts/wallet';
+import type { Database } from '@/db/schema.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { listProviders, type ProviderRow } from '@/modules/games/games.repository.ts';
+
+/**
+ * How long the provider catalogue is served from memory. The catalogue changes only by an operator's hand; a change
+ * made through this process's forgetProviders() shows at once, one made elsewhere within this time.
+ */
+export const PROVIDER_CACHE_TTL_MS = 5_000;
+
+export function gameEntry(
+  provider: ProviderRow,
+  isActive: boolean,
+  amountMinor: bigint,
+): GameEntry {
+  return {
+    code: provider.code,
+    name: provider.name,
+    category: provider.category,
+    logo: provider.logo,
+    background: provider.background,
+    amount: toMajor(amountMinor),
+    isActive,
+    hasAutoLogin: provider.has_auto_login,
+    web: provider.web_url,
+    android: provider.android_url,
+    ios: provider.ios_url,
+  };
+}
+
+/** The game providers the operator offers (spec §1), read through a short cache. */
+export function createProviderCatalogue(db: Kysely<Database>) {
+  let catalogue: { rows: Promise<ProviderRow[]>; expiresAt: number } | undefined;
+
+  /** The provider catalogue (every provider, enabled or not), in display order, cached for PROVIDER_CACHE_TTL_MS. */
+  function providers(): Promise<ProviderRow[]> {
+    const now = performance.now();
+    if (catalogue && catalogue.expiresAt > now) return catalogue.rows;
+    const rows = listProviders(db);
+    const entry = { rows, expiresAt: now + PROVIDER_CACHE_TTL_MS };
+    catalogue = entry;
+    // A failed read is not kept.
+    rows.catch(() => {
+      if (catalogue === entry) catalogue = undefined;
+    });
+    return rows;
+  }
+
+  /** Drops the cached catalogue; whoever changes game_providers in this process calls it. */
+  function forgetProviders(): void {
+    catalogue = undefined;
+  }
+
+  /** An enabled provider by code (from the cached catalogue), else NO_GAME. */
+  async function enabledProvider(code: string): Promise<ProviderRow> {
+    const provider = (await providers()).find((p) => p.code === code);
+    if (!provider || !provider.is_enabled) throw new AppError('NO_GAME');
+    return provider;
+  }
+
+  return { providers, forgetProviders, enabledProvider };
+}
+
+export type ProviderCatalogue = ReturnType<typeof createProviderCatalogue>;
