@@ -31,8 +31,8 @@ export const QR_RULES: Record<QrProvider, { minimum: number; isMinimumExclusive:
 
 export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
 export const PHONE_LENGTH = 10;
-export const CURRENCIES = ['LAK', 'BAHT'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export const MEMBER_CURRENCIES = ['LAK', 'BAHT'] as const;
+export type MemberCurrency = (typeof MEMBER_CURRENCIES)[number];
 
 export const CHAT_MESSAGE_MAX = 2000;
 export const CHAT_FILE_MAX_MB = 10;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bankAccountSchema, profileSchema } from './account.ts';
 import { defineContract } from './contract.ts';
-import { amountSchema } from './money.ts';
+import { amountSchema, MONEY_STATUSES } from './money.ts';
 
 export const GAME_PROVIDERS = [
   'JOKER', 'SEXYGAME', 'BETFLIX', 'ASKMEBET', 'UFABET', 'SUPERSLOT', 'PG', 'SLOTXO',
@@ -104,7 +104,7 @@ const accountRefSchema = z
 export const moneyMoveResponseSchema = z.object({
   message: z.enum(['SUCCESS', 'TRANSFER_PENDING']),
   transferId: z.string(),
-  status: z.enum(['SUCCESS', 'PENDING', 'FAILED']),
+  status: z.enum(MONEY_STATUSES),
 });
 
 export const transferBodySchema = z.strictObject({
@@ -134,7 +134,7 @@ export const withdrawBodySchema = z.strictObject({ amount: amountSchema('WITHDRA
 export const withdrawResponseSchema = z.object({
   message: z.enum(['SUCCESS', 'WITHDRAW_PENDING']),
   withdrawalId: z.string(),
-  status: z.enum(['SUCCESS', 'PENDING', 'FAILED']),
+  status: z.enum(MONEY_STATUSES),
 });
 
 export const walletWithdraw = defineContract({

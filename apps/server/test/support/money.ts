@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Db } from '@/db/database.ts';
 import { newPublicId } from '@/lib/secure-random.ts';
-import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { checkInvariants, findAccountMismatches } from '@/modules/ledger/ledger-audit.ts';
 import {
   createTransfer,
@@ -16,7 +16,7 @@ import type { TestApp } from './test-app.ts';
 export async function insertMember(
   db: Db,
   options: { currency?: 'BAHT' | 'LAK'; providers?: string[] } = {},
-): Promise<{ memberId: string; currency: Currency }> {
+): Promise<{ memberId: string; currency: LedgerCurrency }> {
   const memberId = randomUUID();
   const now = new Date();
   const memberCurrency = options.currency ?? 'BAHT';
@@ -50,7 +50,7 @@ export async function creditCash(
   db: Db,
   memberId: string,
   amountMinor: bigint,
-  currency: Currency = 'THB',
+  currency: LedgerCurrency = 'THB',
 ): Promise<void> {
   await db.withTransaction((trx) =>
     createTransfer(trx, {

@@ -8,7 +8,7 @@ import {
   findMemberCurrency,
 } from '@/modules/account/member.repository.ts';
 import { bankTxRef, clearingCodeOf } from '@/modules/deposit/bank-tx-ref.ts';
-import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { findTransferByExternalRef } from '@/modules/ledger/ledger.repository.ts';
 import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 import {
@@ -60,7 +60,7 @@ export function createBankFeedService({
   async function creditDeposit(
     trx: Trx,
     memberId: string,
-    currency: Currency,
+    currency: LedgerCurrency,
     t: {
       depositRef: string;
       reference: string;

@@ -3,13 +3,13 @@ import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
-import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 
 export type DepositMember = {
   id: string;
   phone: string;
-  currency: Currency;
+  currency: LedgerCurrency;
   /** The registered bank account, with the bank's 3-digit clearing code where it has one. */
   bank: { code: string; numericCode: string | null; accountNo: string } | null;
 };
@@ -37,7 +37,7 @@ export async function creditDeposit(
   trx: Trx,
   input: {
     memberId: string;
-    currency: Currency;
+    currency: LedgerCurrency;
     amountMinor: bigint;
     externalRef: string;
     metadata: Record<string, unknown>;

@@ -20,13 +20,13 @@ import {
 } from '@/modules/games/games.repository.ts';
 import type { GamesDeps } from '@/modules/games/games.service.ts';
 import { gameEntry, type ProviderCatalogue } from '@/modules/games/provider-catalogue.ts';
-import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { ensureGameAccount, getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 
 /** Members whose transfer facts (currency, active game accounts) are kept in memory. */
 const TRANSFER_FACTS_MEMBERS = 20_000;
 type TransferFacts = {
-  currency: Currency;
+  currency: LedgerCurrency;
   active: Map<string, { provider: string; username: string }>;
 };
 
@@ -57,7 +57,10 @@ export function createGameAccountsService(deps: GamesDeps, catalogue: ProviderCa
    * Creates the account at the provider for a claimed row. The password was chosen at the claim, so a retry (after a
    * time-out, or a concurrent activation) sets the same one: an existing name gets that password by a reset.
    */
-  async function createAtProvider(row: MemberGameAccountRow, currency: Currency): Promise<void> {
+  async function createAtProvider(
+    row: MemberGameAccountRow,
+    currency: LedgerCurrency,
+  ): Promise<void> {
     const password = cipher.decrypt(row.password_enc, context(row));
     try {
       await games.createAccount(row.provider, { username: row.username, password, currency });

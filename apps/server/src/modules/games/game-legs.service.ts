@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { MoneyStatus } from '@mekong/contracts/money';
 import { AppError } from '@/lib/app-error.ts';
 import { createBatchLoader } from '@/lib/batch-loader.ts';
+import { moneyStatusOf } from '@/lib/money-status.ts';
 import { findMemberCurrency, listMemberCurrencies } from '@/modules/account/member.repository.ts';
 import {
   listActiveGameAccounts,
@@ -8,7 +10,11 @@ import {
   markSynced,
 } from '@/modules/games/games.repository.ts';
 import type { GamesDeps } from '@/modules/games/games.service.ts';
-import { ledgerCurrency, memberAccountId, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import {
+  ledgerCurrency,
+  memberAccountId,
+  type LedgerCurrency,
+} from '@/modules/ledger/ledger-ids.ts';
 import {
   findAccountState,
   hasPendingTransfer,
@@ -22,12 +28,9 @@ import {
   voidTransfer,
 } from '@/modules/ledger/ledger.service.ts';
 
-/** The result of one money movement as the member sees it. */
-export type LegStatus = 'SUCCESS' | 'PENDING' | 'FAILED';
-
 export type GameLeg = {
   memberId: string;
-  currency: Currency;
+  currency: LedgerCurrency;
   provider: string;
   username: string;
   /** in: wallet → game (game_in); out: game → wallet (game_out). */
@@ -37,9 +40,6 @@ export type GameLeg = {
   groupId?: string;
   id?: string;
 };
-
-export const statusOfTransfer = (t: TransferRow): LegStatus =>
-  t.status === 'posted' ? 'SUCCESS' : t.status === 'voided' ? 'FAILED' : 'PENDING';
 
 /**
  * The money legs to and from a game provider (DESIGN D3 two-phase, D5): run, settle, reconcile the unknown outcomes,
@@ -59,7 +59,7 @@ export function createGameLegsService(deps: GamesDeps) {
    */
   async function runLeg(
     leg: GameLeg,
-  ): Promise<{ transfer: TransferRow; status: LegStatus; isReplay: boolean }> {
+  ): Promise<{ transfer: TransferRow; status: MoneyStatus; isReplay: boolean }> {
     const cash = { memberId: leg.memberId, kind: 'cash' as const };
     const game = { memberId: leg.memberId, kind: 'game' as const, provider: leg.provider };
     // createTransfer is one statement (insert + reservation): outside a transaction it is one transaction on its own.
@@ -77,7 +77,7 @@ export function createGameLegsService(deps: GamesDeps) {
       metadata: { provider: leg.provider, username: leg.username },
       now: clock.now(),
     });
-    if (isReplay) return { transfer, status: statusOfTransfer(transfer), isReplay };
+    if (isReplay) return { transfer, status: moneyStatusOf(transfer.status), isReplay };
 
     const input = { username: leg.username, reference: transfer.id, amountMinor: leg.amountMinor };
     const result =
@@ -91,7 +91,7 @@ export function createGameLegsService(deps: GamesDeps) {
     const settled = await settle(transfer, result.outcome === 'success' ? 'post' : 'void');
     if (result.outcome === 'failed')
       log.warn({ transferId: transfer.id, code: result.code }, 'game transfer refused');
-    return { transfer: settled, status: statusOfTransfer(settled), isReplay };
+    return { transfer: settled, status: moneyStatusOf(settled.status), isReplay };
   }
 
   async function settle(transfer: TransferRow, action: 'post' | 'void'): Promise<TransferRow> {
@@ -167,7 +167,7 @@ export function createGameLegsService(deps: GamesDeps) {
     member_id: string;
     provider: string;
     username: string;
-    currency: Currency;
+    currency: LedgerCurrency;
   }): Promise<'synced' | 'skipped' | 'failed'> {
     const accountId = memberAccountId(row.member_id, 'game', row.provider);
     const before = await findAccountState(db.kysely, accountId);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@/db/schema.ts';
-import { CURRENCIES, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { LEDGER_CURRENCIES, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { accountIdOf, type HouseAccountRef } from '@/modules/ledger/ledger.service.ts';
 
 /**
@@ -11,8 +11,10 @@ import { accountIdOf, type HouseAccountRef } from '@/modules/ledger/ledger.servi
 type Db = Kysely<Database>;
 
 /** Invariant 1: per currency, member balances plus derived house balances sum to zero. Not for hot paths. */
-export async function checkInvariants(db: Db): Promise<{ currency: Currency; sum: bigint }[]> {
-  const result = await sql<{ currency: Currency; sum: string }>`
+export async function checkInvariants(
+  db: Db,
+): Promise<{ currency: LedgerCurrency; sum: bigint }[]> {
+  const result = await sql<{ currency: LedgerCurrency; sum: string }>`
     select c.currency, (coalesce(m.s, 0) + coalesce(h.s, 0))::text as sum
     from (values ('THB'), ('LAK')) as c (currency)
     left join (
@@ -30,7 +32,7 @@ export async function checkInvariants(db: Db): Promise<{ currency: Currency; sum
     ) h on h.currency = c.currency
     order by c.currency`.execute(db);
   const byCurrency = new Map(result.rows.map((r) => [r.currency, BigInt(r.sum)]));
-  return CURRENCIES.map((currency) => ({ currency, sum: byCurrency.get(currency) ?? 0n }));
+  return LEDGER_CURRENCIES.map((currency) => ({ currency, sum: byCurrency.get(currency) ?? 0n }));
 }
 
 export type AccountMismatch = {
@@ -76,7 +78,7 @@ export async function findAccountMismatches(db: Db, memberId?: string): Promise<
 export async function getHouseBalance(
   db: Db,
   ref: HouseAccountRef,
-  currency: Currency,
+  currency: LedgerCurrency,
 ): Promise<bigint> {
   const id = accountIdOf(ref, currency);
   const result = await sql<{ s: string }>`

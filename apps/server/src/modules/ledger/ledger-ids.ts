@@ -1,7 +1,8 @@
+import type { MemberCurrency } from '@mekong/contracts/constants';
 import { nameUuid } from '@/lib/name-uuid.ts';
 
-export const CURRENCIES = ['THB', 'LAK'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export const LEDGER_CURRENCIES = ['THB', 'LAK'] as const;
+export type LedgerCurrency = (typeof LEDGER_CURRENCIES)[number];
 
 export const MEMBER_ACCOUNT_KINDS = ['cash', 'bonus', 'game'] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
@@ -20,7 +21,7 @@ export const HOUSE_ACCOUNT_KINDS = [
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 
 /** A member's registration currency (BAHT | LAK) as the ledger names it. */
-export function ledgerCurrency(memberCurrency: 'BAHT' | 'LAK' | string): Currency {
+export function ledgerCurrency(memberCurrency: MemberCurrency): LedgerCurrency {
   return memberCurrency === 'LAK' ? 'LAK' : 'THB';
 }
 
@@ -34,7 +35,7 @@ export function memberAccountId(
 
 export function houseAccountId(
   kind: HouseAccountKind,
-  currency: Currency,
+  currency: LedgerCurrency,
   provider?: string | null,
 ): string {
   return nameUuid(`house:${kind}:${currency}:${kind === 'provider_float' ? (provider ?? '') : ''}`);

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
-import type { Currency } from '@/modules/ledger/ledger-ids.ts';
+import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The ledger's reads for other modules: only the ledger module queries ledger_* (docs/decisions/0002-ledger.md). */
 
@@ -15,7 +15,7 @@ export type TransferRow = {
   debitAccountId: string;
   creditAccountId: string;
   amountMinor: bigint;
-  currency: Currency;
+  currency: LedgerCurrency;
   kind: TransferKind;
   status: TransferStatus;
   idempotencyKey: string | null;

@@ -5,7 +5,7 @@ import { AppError } from '@/lib/app-error.ts';
 import {
   houseAccountId,
   memberAccountId,
-  type Currency,
+  type LedgerCurrency,
   type HouseAccountKind,
 } from '@/modules/ledger/ledger-ids.ts';
 import {
@@ -36,7 +36,7 @@ export type CreateTransferInput = {
   debit: AccountRef;
   credit: AccountRef;
   amountMinor: bigint;
-  currency: Currency;
+  currency: LedgerCurrency;
   kind: TransferKind;
   status: 'pending' | 'posted';
   /** Unique per member: a repeat returns { isReplay: true, transfer } and moves nothing. */
@@ -56,7 +56,7 @@ type Db = Kysely<Database>;
 
 const isMemberRef = (ref: AccountRef): ref is MemberAccountRef => 'memberId' in ref;
 
-export function accountIdOf(ref: AccountRef, currency: Currency): string {
+export function accountIdOf(ref: AccountRef, currency: LedgerCurrency): string {
   if (isMemberRef(ref))
     return memberAccountId(ref.memberId, ref.kind, ref.kind === 'game' ? ref.provider : null);
   return houseAccountId(ref.house, currency, ref.house === 'provider_float' ? ref.provider : null);
@@ -68,7 +68,7 @@ async function ensureAccount(
   memberId: string,
   kind: 'cash' | 'bonus' | 'game',
   provider: string | null,
-  currency: Currency,
+  currency: LedgerCurrency,
   now: Date,
 ) {
   await trx
@@ -82,7 +82,7 @@ async function ensureAccount(
 export async function ensureMemberAccounts(
   trx: Db,
   memberId: string,
-  currency: Currency,
+  currency: LedgerCurrency,
   now = new Date(),
 ): Promise<void> {
   for (const kind of ['cash', 'bonus'] as const)
@@ -94,7 +94,7 @@ export async function ensureGameAccount(
   trx: Db,
   memberId: string,
   provider: string,
-  currency: Currency,
+  currency: LedgerCurrency,
   now = new Date(),
 ): Promise<void> {
   await ensureAccount(

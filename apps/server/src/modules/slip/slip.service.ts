@@ -6,6 +6,8 @@ import type { SlipVerifier, VerifiedTransfer } from '@/adapters/slip/slip-verifi
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { moneyStatusOf } from '@/lib/money-status.ts';
+import { isInDailyWindow } from '@/lib/player-time.ts';
 import { newSecretToken } from '@/lib/secure-random.ts';
 import {
   creditDeposit,
@@ -15,7 +17,6 @@ import {
 import { bankTxRef } from '@/modules/deposit/bank-tx-ref.ts';
 import { findTransferByExternalRef } from '@/modules/ledger/ledger.repository.ts';
 import { listDepositBankAccounts } from '@/modules/lookup/lookup.repository.ts';
-import { isInDailyWindow } from '@/modules/lookup/lookup.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import { isSameAccount } from '@/modules/slip/account-match.ts';
 import { decodeImage, detectImageType, findQrText } from '@/modules/slip/slip-image.ts';
@@ -37,14 +38,12 @@ export const SLIP_IMAGE_PATH = '/api/files/slips';
 
 export type UploadedFile = { bytes: Buffer; isTruncated: boolean };
 
-const STATUS = { processing: 'PENDING', success: 'SUCCESS', failed: 'FAILED' } as const;
-
 export function toSlipAnswer(row: SlipRow): Slip {
   return {
     _id: row.id,
     createdAt: row.createdAt.toISOString(),
     amount: toMajor(row.amountMinor),
-    status: STATUS[row.status],
+    status: moneyStatusOf(row.status),
     note: (row.reason as SlipReason | null) ?? null,
     link: row.imageToken ? `${SLIP_IMAGE_PATH}/${row.imageToken}` : null,
     reference: row.transRef,

@@ -2,10 +2,7 @@ import type { ResponseOf } from '@mekong/contracts/contract';
 import type { statementList } from '@mekong/contracts/statement';
 import type { AppDeps } from '@/app-deps.ts';
 import { listMemberTransfersWithSides } from '@/modules/ledger/ledger.repository.ts';
-import {
-  KINDS_NOT_IN_STATEMENT,
-  toStatementEntry,
-} from '@/modules/statement/statement-mapping.ts';
+import { KINDS_NOT_IN_STATEMENT, toStatementEntry } from '@/modules/statement/statement-mapping.ts';
 
 export type StatementResponse = ResponseOf<typeof statementList>;
 

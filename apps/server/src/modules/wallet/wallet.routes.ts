@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toMajor } from '@mekong/contracts/money';
 import {
   autoLogin,
@@ -11,23 +11,12 @@ import {
   walletTransfer,
   walletTransferAll,
 } from '@mekong/contracts/wallet';
-import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import { idempotencyKeyOf } from '@/lib/idempotency-key.ts';
-import type { LegStatus } from '@/modules/games/game-legs.service.ts';
+import { moneyAnswer } from '@/lib/money-answer.ts';
 import type { GamesService } from '@/modules/games/games.service.ts';
 import type { WalletService } from '@/modules/wallet/wallet.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
-
-/** Settled: 200 SUCCESS. Unknown outcome, left for reconciliation: 202 TRANSFER_PENDING. Refused: 502 TRANSFER_FAIL. */
-function moneyAnswer(reply: FastifyReply, status: LegStatus) {
-  if (status === 'FAILED') throw new AppError('TRANSFER_FAIL');
-  if (status === 'PENDING') {
-    void reply.code(202);
-    return 'TRANSFER_PENDING' as const;
-  }
-  return 'SUCCESS' as const;
-}
 
 export function registerWalletRoutes(
   app: FastifyInstance,
@@ -62,7 +51,7 @@ export function registerWalletRoutes(
     handler: async ({ body, request, reply }) => {
       const key = idempotencyKeyOf(request);
       const result = await wallet.transfer(memberOf(request), body, key);
-      return { message: moneyAnswer(reply, result.status), ...result };
+      return { message: moneyAnswer(reply, result.status, 'TRANSFER_PENDING'), ...result };
     },
   });
   contractRoute(app, routes, {
@@ -71,7 +60,7 @@ export function registerWalletRoutes(
       const key = idempotencyKeyOf(request);
       const result = await wallet.transferAll(memberOf(request), body, key);
       return {
-        message: moneyAnswer(reply, result.status),
+        message: moneyAnswer(reply, result.status, 'TRANSFER_PENDING'),
         amount: toMajor(result.amountMinor),
       };
     },

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { toMajor, toMinor } from '@mekong/contracts/money';
+import { toMajor, toMinor, type MoneyStatus } from '@mekong/contracts/money';
 import { WALLET, type WalletResponse } from '@mekong/contracts/wallet';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { combinedMoneyStatus, moneyStatusOf } from '@/lib/money-status.ts';
 import { nameUuid } from '@/lib/name-uuid.ts';
 import type { AccountService } from '@/modules/account/account.service.ts';
-import { statusOfTransfer, type LegStatus } from '@/modules/games/game-legs.service.ts';
 import type { GamesService } from '@/modules/games/games.service.ts';
 import { gameEntry } from '@/modules/games/provider-catalogue.ts';
-import type { Currency } from '@/modules/ledger/ledger-ids.ts';
+import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import {
   findTransferByIdempotencyKey,
   listGroupTransfers,
@@ -21,8 +21,8 @@ const TRANSFER_MINIMUM_MINOR = 100n;
 /** A game-to-game transfer whose first leg settled this recently may still be on its second leg. */
 const SECOND_LEG_GRACE_MS = 60_000;
 
-export type MoneyMoveResult = { transferId: string; status: LegStatus };
-export type TransferAllResult = { status: LegStatus; amountMinor: bigint };
+export type MoneyMoveResult = { transferId: string; status: MoneyStatus };
+export type TransferAllResult = { status: MoneyStatus; amountMinor: bigint };
 
 type Side = { kind: 'wallet' } | { kind: 'game'; provider: string; username: string };
 
@@ -30,13 +30,6 @@ const normalize = (ref: string) => {
   const trimmed = ref.trim();
   return trimmed.toLowerCase() === WALLET ? WALLET : trimmed.toUpperCase();
 };
-
-/** The worst of several leg states: any pending makes the whole pending, then any failure. */
-function combine(statuses: LegStatus[]): LegStatus {
-  if (statuses.includes('PENDING')) return 'PENDING';
-  if (statuses.includes('FAILED')) return 'FAILED';
-  return 'SUCCESS';
-}
 
 /** The wallet calls of spec §7 (GET /api/wallet and friends, transfer, transferAll), DESIGN D3 and D5. */
 export function createWalletService(
@@ -113,8 +106,8 @@ export function createWalletService(
     secondKey: string,
   ): Promise<MoneyMoveResult> {
     const second = await findTransferByIdempotencyKey(db.kysely, memberId, secondKey);
-    if (second) return { transferId: second.id, status: statusOfTransfer(second) };
-    const status = statusOfTransfer(first);
+    if (second) return { transferId: second.id, status: moneyStatusOf(second.status) };
+    const status = moneyStatusOf(first.status);
     if (status !== 'SUCCESS') return { transferId: first.id, status };
     // The first leg landed in the wallet and no second leg exists: either the first request is still on its way to
     // it, or it stopped (the money stays in the wallet: TRANSFER_FAIL says "funds returned to wallet").
@@ -198,8 +191,6 @@ export function createWalletService(
     const groupId = nameUuid(`${idempotencyKey}:transferAll`);
     const earlier = await listGroupTransfers(db.kysely, memberId, groupId);
     if (earlier.length > 0) {
-      const statusOf = (t: { status: string }): LegStatus =>
-        t.status === 'posted' ? 'SUCCESS' : t.status === 'voided' ? 'FAILED' : 'PENDING';
       const inbound = earlier.filter((t) =>
         target.kind === 'wallet' ? t.kind === 'game_out' : t.kind === 'game_in',
       );
@@ -207,9 +198,9 @@ export function createWalletService(
         .filter((t) => t.status === 'posted')
         .reduce((sum, t) => sum + t.amountMinor, 0n);
       const isInRefused = target.kind === 'game' && inbound.some((t) => t.status === 'voided');
-      const alive = earlier.map(statusOf).filter((s) => s !== 'FAILED');
+      const alive = earlier.map((t) => moneyStatusOf(t.status)).filter((s) => s !== 'FAILED');
       return {
-        status: isInRefused || alive.length === 0 ? 'FAILED' : combine(alive),
+        status: isInRefused || alive.length === 0 ? 'FAILED' : combinedMoneyStatus(alive),
         amountMinor,
       };
     }
@@ -227,14 +218,14 @@ export function createWalletService(
         .filter((g) => g.status === 'SUCCESS')
         .reduce((sum, g) => sum + g.amountMinor, 0n);
       const alive = outStatuses.filter((s) => s !== 'FAILED');
-      return { status: alive.length === 0 ? 'FAILED' : combine(alive), amountMinor };
+      return { status: alive.length === 0 ? 'FAILED' : combinedMoneyStatus(alive), amountMinor };
     }
 
     const cash = (await getMemberBalances(db.kysely, memberId)).cash;
     if (cash <= 0n) {
       if (gathered.length === 0) throw new AppError('MONEY_NOT_ENOUGH');
       // Everything is on its way back, or was refused; nothing can go in yet.
-      return { status: combine(outStatuses), amountMinor: 0n };
+      return { status: combinedMoneyStatus(outStatuses), amountMinor: 0n };
     }
     const r = await games.runLeg({
       memberId,
@@ -248,7 +239,7 @@ export function createWalletService(
     });
     if (r.status === 'FAILED') return { status: 'FAILED', amountMinor: 0n };
     return {
-      status: combine([r.status, ...outStatuses.filter((s) => s !== 'FAILED')]),
+      status: combinedMoneyStatus([r.status, ...outStatuses.filter((s) => s !== 'FAILED')]),
       amountMinor: r.status === 'SUCCESS' ? cash : 0n,
     };
   }
@@ -263,9 +254,9 @@ export function createWalletService(
       idempotencyKey: string;
       groupId: string;
       except?: string | undefined;
-      currency?: Currency;
+      currency?: LedgerCurrency;
     },
-  ): Promise<{ provider: string; amountMinor: bigint; status: LegStatus; transferId: string }[]> {
+  ): Promise<{ provider: string; amountMinor: bigint; status: MoneyStatus; transferId: string }[]> {
     const currency = options.currency ?? (await games.findMember(memberId)).currency;
     const { active, balances } = await games.memberSlots(memberId);
     const sources = [...active.values()].filter(

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { MoneyStatus } from '@mekong/contracts/money';
 import type { PayoutOutcome } from '@/adapters/bank/bank-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
-import type { WithdrawalStatus } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { moneyStatusOf } from '@/lib/money-status.ts';
 import { nameUuid } from '@/lib/name-uuid.ts';
+import { startOfPlayerDay } from '@/lib/player-time.ts';
 import { findMemberWithBank, lockMember } from '@/modules/account/member.repository.ts';
 import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import {
@@ -15,7 +17,6 @@ import {
 } from '@/modules/ledger/ledger.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingValue } from '@/modules/settings/settings.schema.ts';
-import { startOfPlayerDay } from '@/modules/withdrawal/withdrawal-day.ts';
 import {
   findWithdrawal,
   findWithdrawalByKey,
@@ -30,7 +31,7 @@ import {
 import type { Trx } from '@/db/database.ts';
 
 /** What the member is told: the payout went out, is still on its way (or waits for approval), or failed. */
-export type WithdrawOutcome = { withdrawalId: string; status: 'SUCCESS' | 'PENDING' | 'FAILED' };
+export type WithdrawOutcome = { withdrawalId: string; status: MoneyStatus };
 
 /**
  * Brings every active game balance back to the cash wallet (DESIGN D3 two-phase: the wallet service's
@@ -39,7 +40,7 @@ export type WithdrawOutcome = { withdrawalId: string; status: 'SUCCESS' | 'PENDI
 export type GatherGames = (
   memberId: string,
   options: { idempotencyKey: string; groupId: string },
-) => Promise<{ status: 'SUCCESS' | 'PENDING' | 'FAILED' }[]>;
+) => Promise<{ status: MoneyStatus }[]>;
 
 export type ReconcileSummary = {
   checked: number;
@@ -49,17 +50,9 @@ export type ReconcileSummary = {
   unknown: number;
 };
 
-const STATUS_OUTCOME: Record<WithdrawalStatus, WithdrawOutcome['status']> = {
-  pending_approval: 'PENDING',
-  processing: 'PENDING',
-  succeeded: 'SUCCESS',
-  failed: 'FAILED',
-  rejected: 'FAILED',
-};
-
 const outcomeOf = (w: Withdrawal): WithdrawOutcome => ({
   withdrawalId: w.id,
-  status: STATUS_OUTCOME[w.status],
+  status: moneyStatusOf(w.status),
 });
 
 /** Money out (DESIGN D7): withdrawals reserve cash, pay out through the bank, and settle exactly once. */
