@@ -19,7 +19,7 @@ import {
   type MemberGameAccountRow,
 } from '@/modules/games/games.repository.ts';
 import type { GamesDeps } from '@/modules/games/games.service.ts';
-import { gameEntry, type ProviderCatalogue } from '@/modules/games/provider-catalogue.ts';
+import type { ProviderCatalogue } from '@/modules/games/provider-catalogue.ts';
 import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { ensureGameAccount, getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 
@@ -109,7 +109,7 @@ export function createGameAccountsService(deps: GamesDeps, catalogue: ProviderCa
       await ensureGameAccount(trx, memberId, provider.code, member.currency, now);
       await markGameAccountActive(trx, activated.id, now);
     });
-    return { message: 'SUCCESS' as const, slot: gameEntry(provider, true, 0n) };
+    return provider;
   }
 
   async function account(memberId: string, code: string): Promise<SlotAccount> {

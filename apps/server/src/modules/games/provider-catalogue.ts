@@ -1,6 +1,4 @@
 import type { Kysely } from 'kysely';
-import { toMajor } from '@mekong/contracts/money';
-import type { GameEntry } from '@mekong/contracts/wallet';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { listProviders, type ProviderRow } from '@/modules/games/games.repository.ts';
@@ -10,26 +8,6 @@ import { listProviders, type ProviderRow } from '@/modules/games/games.repositor
  * made through this process's forgetProviders() shows at once, one made elsewhere within this time.
  */
 export const PROVIDER_CACHE_TTL_MS = 5_000;
-
-export function gameEntry(
-  provider: ProviderRow,
-  isActive: boolean,
-  amountMinor: bigint,
-): GameEntry {
-  return {
-    code: provider.code,
-    name: provider.name,
-    category: provider.category,
-    logo: provider.logo,
-    background: provider.background,
-    amount: toMajor(amountMinor),
-    isActive,
-    hasAutoLogin: provider.has_auto_login,
-    web: provider.web_url,
-    android: provider.android_url,
-    ios: provider.ios_url,
-  };
-}
 
 /** The game providers the operator offers (spec §1), read through a short cache. */
 export function createProviderCatalogue(db: Kysely<Database>) {

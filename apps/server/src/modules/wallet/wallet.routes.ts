@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { toMajor } from '@mekong/contracts/money';
+import { toMajor, toMinor } from '@mekong/contracts/money';
 import {
   autoLogin,
   autoLoginWithPassword,
@@ -15,6 +15,7 @@ import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import { idempotencyKeyOf } from '@/lib/idempotency-key.ts';
 import { moneyAnswer } from '@/lib/money-answer.ts';
 import type { GamesService } from '@/modules/games/games.service.ts';
+import { gameEntry, walletAnswer } from '@/modules/wallet/wallet-answers.ts';
 import type { WalletService } from '@/modules/wallet/wallet.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 
@@ -28,15 +29,18 @@ export function registerWalletRoutes(
 
   contractRoute(app, routes, {
     contract: walletGet,
-    handler: ({ request }) => wallet.getWallet(memberOf(request)),
+    handler: async ({ request }) => walletAnswer(await wallet.getWallet(memberOf(request))),
   });
   contractRoute(app, routes, {
     contract: walletRefreshSlot,
-    handler: ({ request }) => wallet.refresh(memberOf(request)),
+    handler: async ({ request }) => walletAnswer(await wallet.refresh(memberOf(request))),
   });
   contractRoute(app, routes, {
     contract: walletActivate,
-    handler: ({ params, request }) => games.activate(memberOf(request), params.code),
+    handler: async ({ params, request }) => {
+      const provider = await games.activate(memberOf(request), params.code);
+      return { message: 'SUCCESS' as const, slot: gameEntry(provider, true, 0n) };
+    },
   });
   contractRoute(app, routes, {
     contract: walletAccount,
@@ -50,7 +54,9 @@ export function registerWalletRoutes(
     contract: walletTransfer,
     handler: async ({ body, request, reply }) => {
       const key = idempotencyKeyOf(request);
-      const result = await wallet.transfer(memberOf(request), body, key);
+      const { from, to, amount } = body;
+      const input = { from, to, amountMinor: toMinor(amount) };
+      const result = await wallet.transfer(memberOf(request), input, key);
       return { message: moneyAnswer(reply, result.status, 'TRANSFER_PENDING'), ...result };
     },
   });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { toMajor, toMinor, type MoneyStatus } from '@mekong/contracts/money';
-import { WALLET, type WalletResponse } from '@mekong/contracts/wallet';
+import type { MoneyStatus } from '@mekong/contracts/money';
+import { WALLET } from '@mekong/contracts/wallet';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { combinedMoneyStatus, moneyStatusOf } from '@/lib/money-status.ts';
 import { nameUuid } from '@/lib/name-uuid.ts';
-import type { AccountService } from '@/modules/account/account.service.ts';
+import type { AccountService, ProfileResponse } from '@/modules/account/account.service.ts';
 import type { GamesService } from '@/modules/games/games.service.ts';
-import { gameEntry } from '@/modules/games/provider-catalogue.ts';
+import type { ProviderRow } from '@/modules/games/games.repository.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import {
   findTransferByIdempotencyKey,
@@ -21,6 +21,15 @@ const TRANSFER_MINIMUM_MINOR = 100n;
 /** A game-to-game transfer whose first leg settled this recently may still be on its second leg. */
 const SECOND_LEG_GRACE_MS = 60_000;
 
+/** The wallet screen's figures, in minor units (the route spells them in major units). */
+export type WalletView = {
+  profile: ProfileResponse;
+  cashMinor: bigint;
+  bonusMinor: bigint;
+  totalMinor: bigint;
+  timesync: Date;
+  slots: { provider: ProviderRow; isActive: boolean; amountMinor: bigint }[];
+};
 export type MoneyMoveResult = { transferId: string; status: MoneyStatus };
 export type TransferAllResult = { status: MoneyStatus; amountMinor: bigint };
 
@@ -37,7 +46,7 @@ export function createWalletService(
   games: GamesService,
   account: Pick<AccountService, 'profile'>,
 ) {
-  async function getWallet(memberId: string): Promise<WalletResponse> {
+  async function getWallet(memberId: string): Promise<WalletView> {
     const [profile, slots] = await Promise.all([
       account.profile(memberId),
       games.memberSlots(memberId),
@@ -48,30 +57,19 @@ export function createWalletService(
     let gamesMinor = 0n;
     for (const code of active.keys()) gamesMinor += balances.games[code] ?? 0n;
     const syncTimes = [...active.values()].map((a) => a.synced_at?.getTime() ?? 0);
-    const timesync = syncTimes.length > 0 ? new Date(Math.min(...syncTimes)) : clock.now();
     return {
-      ...profile,
-      wallet: {
-        amount: toMajor(balances.cash),
-        bonusAmount: toMajor(balances.bonus),
-        hasReceivedBonus: false,
-      },
-      overall: {
-        total: toMajor(balances.cash + gamesMinor),
-        timesync: timesync.toISOString(),
-        inviteAmount: 0,
-        inviteSuccess: 0,
-        inviteFail: 0,
-      },
+      profile,
+      cashMinor: balances.cash,
+      bonusMinor: balances.bonus,
+      totalMinor: balances.cash + gamesMinor,
+      timesync: syncTimes.length > 0 ? new Date(Math.min(...syncTimes)) : clock.now(),
       slots: providers
         .filter((p) => p.is_enabled)
-        .map((p) =>
-          gameEntry(
-            p,
-            active.has(p.code),
-            active.has(p.code) ? (balances.games[p.code] ?? 0n) : 0n,
-          ),
-        ),
+        .map((p) => ({
+          provider: p,
+          isActive: active.has(p.code),
+          amountMinor: active.has(p.code) ? (balances.games[p.code] ?? 0n) : 0n,
+        })),
     };
   }
 
@@ -125,13 +123,13 @@ export function createWalletService(
    */
   async function transfer(
     memberId: string,
-    input: { from: string; to: string; amount: number },
+    input: { from: string; to: string; amountMinor: bigint },
     idempotencyKey: string,
   ): Promise<MoneyMoveResult> {
     const from = normalize(input.from);
     const to = normalize(input.to);
     if (from === to) throw new AppError('TRANSFER_SAME_ACCOUNT');
-    const amountMinor = toMinor(input.amount);
+    const { amountMinor } = input;
     if (amountMinor < TRANSFER_MINIMUM_MINOR) throw new AppError('TRANSFER_MINIMUM');
     const sides = await sidesOf(memberId, { from, to });
     const { currency, target } = sides;
