@@ -9,11 +9,6 @@ export const GAME_PROVIDERS = [
 ] as const;
 export type GameProviderCode = (typeof GAME_PROVIDERS)[number];
 
-/** Spec §1: the providers with an auto-login link call. */
-export const AUTO_LOGIN_PROVIDERS: readonly GameProviderCode[] = [
-  'PG', 'BETFLIX', 'ASKMEBET', 'IMI', 'USUN', 'AREASLOT', 'CIRCUS', 'SLOTRACHA', 'PGSLOT', 'JOKER2', 'HUAYHD',
-];
-
 export const GAME_CATEGORIES = ['slot', 'sport', 'casino', 'lotto'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 

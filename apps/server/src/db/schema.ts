@@ -314,5 +314,3 @@ export type Database = {
 
 export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
-export type MemberBankAccount = Selectable<MemberBankAccountsTable>;
-export type BankRow = Selectable<BanksTable>;

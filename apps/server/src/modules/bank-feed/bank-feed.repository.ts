@@ -158,14 +158,6 @@ export async function findIncoming(
   return row && toStored(row);
 }
 
-export async function findIncomingByReference(
-  db: Reader,
-  reference: string,
-): Promise<StoredIncoming | undefined> {
-  const row = await selectIncoming(db).where('reference', '=', reference).executeTakeFirst();
-  return row && toStored(row);
-}
-
 /** Transfers nobody was credited for, oldest first: the operator's queue. */
 export async function listUnmatched(db: Reader, limit: number): Promise<StoredIncoming[]> {
   const rows = await selectIncoming(db)

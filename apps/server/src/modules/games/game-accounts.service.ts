@@ -205,5 +205,3 @@ export function createGameAccountsService(deps: GamesDeps, catalogue: ProviderCa
     transferContext,
   };
 }
-
-export type GameAccountsService = ReturnType<typeof createGameAccountsService>;

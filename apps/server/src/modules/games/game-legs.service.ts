@@ -242,5 +242,3 @@ export function createGameLegsService(deps: GamesDeps) {
 
   return { runLeg, reconcilePending, syncAccount, syncMember, syncAll };
 }
-
-export type GameLegsService = ReturnType<typeof createGameLegsService>;
