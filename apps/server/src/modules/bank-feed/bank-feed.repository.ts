@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { IncomingTransfer } from '@/adapters/bank/bank-gateway.ts';
 import type { Trx } from '@/db/database.ts';
+import { lockedIf } from '@/db/lockable.ts';
 import type { Database } from '@/db/schema.ts';
 
 type Reader = Kysely<Database> | Trx;
@@ -154,7 +155,7 @@ export async function findIncoming(
   options: { isLocked?: boolean } = {},
 ): Promise<StoredIncoming | undefined> {
   const query = selectIncoming(db).where('id', '=', id);
-  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  const row = await lockedIf(query, options).executeTakeFirst();
   return row && toStored(row);
 }
 

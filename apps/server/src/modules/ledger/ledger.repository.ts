@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { lockedIf } from '@/db/lockable.ts';
 import type { Database, LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
@@ -70,35 +71,26 @@ function selectTransfers(db: Db) {
     .select(sql<string>`amount::text`.as('amount'));
 }
 
-export async function getTransfer(db: Db, transferId: string): Promise<TransferRow | undefined> {
-  const row = await selectTransfers(db).where('id', '=', transferId).executeTakeFirst();
-  return row ? toTransfer(row) : undefined;
+/** The one transfer whose columns equal `where` (every condition names a unique key), if any. */
+async function findTransfer(
+  db: Db,
+  where: Partial<Record<'id' | 'member_id' | 'idempotency_key' | 'kind' | 'external_ref', string>>,
+): Promise<TransferRow | undefined> {
+  let query = selectTransfers(db);
+  for (const [column, value] of Object.entries(where))
+    query = query.where(column as keyof typeof where, '=', value);
+  const row = await query.executeTakeFirst();
+  return row && toTransfer(row);
 }
 
-export async function findTransferByIdempotencyKey(
-  db: Db,
-  memberId: string,
-  idempotencyKey: string,
-): Promise<TransferRow | undefined> {
-  const row = await selectTransfers(db)
-    .where('member_id', '=', memberId)
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
-  return row ? toTransfer(row) : undefined;
-}
+export const getTransfer = (db: Db, transferId: string) => findTransfer(db, { id: transferId });
+
+export const findTransferByIdempotencyKey = (db: Db, memberId: string, idempotencyKey: string) =>
+  findTransfer(db, { member_id: memberId, idempotency_key: idempotencyKey });
 
 /** The transfer of this kind recorded under an outside reference (unique per kind), if any. */
-export async function findTransferByExternalRef(
-  db: Db,
-  kind: TransferKind,
-  externalRef: string,
-): Promise<TransferRow | undefined> {
-  const row = await selectTransfers(db)
-    .where('kind', '=', kind)
-    .where('external_ref', '=', externalRef)
-    .executeTakeFirst();
-  return row ? toTransfer(row) : undefined;
-}
+export const findTransferByExternalRef = (db: Db, kind: TransferKind, externalRef: string) =>
+  findTransfer(db, { kind, external_ref: externalRef });
 
 /** The member's transfers of one group (the legs of one member action), oldest first. */
 export async function listGroupTransfers(
@@ -106,12 +98,10 @@ export async function listGroupTransfers(
   memberId: string,
   groupId: string,
 ): Promise<TransferRow[]> {
-  const rows = await selectTransfers(db)
-    .where('member_id', '=', memberId)
-    .where('group_id', '=', groupId)
-    .orderBy('created_at')
-    .execute();
-  return rows.map(toTransfer);
+  const query = selectTransfers(db).where('member_id', '=', memberId);
+  return (await query.where('group_id', '=', groupId).orderBy('created_at').execute()).map(
+    toTransfer,
+  );
 }
 
 /** Pending transfers of the given kinds created before `olderThan`, oldest first (for reconciliation). */
@@ -157,7 +147,7 @@ export async function findAccountState(
     .selectFrom('ledger_accounts')
     .select([sql<string>`version::text`.as('version'), sql<string>`balance::text`.as('balance')])
     .where('id', '=', accountId);
-  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  const row = await lockedIf(query, options).executeTakeFirst();
   return row && { version: row.version, balance: BigInt(row.balance) };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
+import { lockedIf } from '@/db/lockable.ts';
 import type { Database, WithdrawalStatus } from '@/db/schema.ts';
 
 export type Withdrawal = {
@@ -81,7 +82,7 @@ export async function findWithdrawal(
   options: { isLocked?: boolean } = {},
 ): Promise<Withdrawal | undefined> {
   const query = select(db).where('id', '=', id);
-  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  const row = await lockedIf(query, options).executeTakeFirst();
   return row && toWithdrawal(row);
 }
 
