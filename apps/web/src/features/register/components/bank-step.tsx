@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CURRENCIES } from '@mekong/contracts/constants';
+import { MEMBER_CURRENCIES } from '@mekong/contracts/constants';
 import type { Bank } from '@mekong/contracts/lookup';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ChangeEvent } from 'react';
@@ -108,7 +108,7 @@ export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankS
       <p className="muted">{t('register.bankHint')}</p>
       {isLaosBuild && (
         <SelectField label={t('register.currency')} data-testid="register-currency" error={fieldError(errors.currency)} {...register('currency')}>
-          {CURRENCIES.map((currency) => (
+          {MEMBER_CURRENCIES.map((currency) => (
             <option key={currency} value={currency}>
               {t(`register.currencies.${currency}`)}
             </option>
