@@ -4,7 +4,6 @@ import { requireBearer } from '../lib/auth.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import {
-  SMS_API_KEY,
   SMS_MODES,
   SMS_TIMEOUT_HANG_MS,
   isValidMsisdn,
@@ -18,7 +17,7 @@ const sendBody = z.object({ msisdn: z.string(), message: z.string().min(1).max(1
 export function smsRoutes(ctx: SandboxContext, store: SmsStore) {
   return async (app: FastifyInstance) => {
     const gateway = async (app: FastifyInstance) => {
-      app.addHook('preHandler', requireBearer(SMS_API_KEY));
+      app.addHook('preHandler', requireBearer(ctx.secrets.SMS_API_KEY));
       // The switched-on fault applies after authentication, like a real gateway failing behind its front door.
       app.addHook('preHandler', async (_request, reply) => {
         const mode = store.getMode();

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxContext } from '../lib/context.ts';
 
-export const SMS_API_KEY = 'sandbox-sms-key';
 export const OTP_VALIDITY_MS = 5 * 60_000;
 export const SMS_TIMEOUT_HANG_MS = 65_000;
 const OUTBOX_LIMIT = 1000;

@@ -226,6 +226,7 @@ export type BankIncomingTransfersTable = {
 };
 
 export type JobCursorsTable = { name: string; cursor: string; updated_at: Timestamp };
+export type JobLeasesTable = { job: string; item: string; holder: string; expires_at: Timestamp };
 
 export type QrPaymentsTable = {
   id: string;
@@ -308,6 +309,7 @@ export type Database = {
   withdrawals: WithdrawalsTable;
   bank_incoming_transfers: BankIncomingTransfersTable;
   job_cursors: JobCursorsTable;
+  job_leases: JobLeasesTable;
   qr_payments: QrPaymentsTable;
   slips: SlipsTable;
   truemoney_vouchers: TrueMoneyVouchersTable;

@@ -169,24 +169,42 @@ export async function updateWithdrawal(
     .execute();
 }
 
-/** Records a payout attempt about to be sent; false when the withdrawal is no longer being paid out. */
-export async function markPayoutAttempt(
+/**
+ * Changes a payout still being paid out with `attempts` recorded (compare-and-set): an attempt about to be sent, or the
+ * hold for an operator after the last re-send. False when it changed meanwhile (settled, or another process sent it).
+ */
+async function changePayoutIfUnchanged(
   db: Kysely<Database>,
   id: string,
+  attempts: number,
+  change: 'attempt' | 'hold',
   now: Date,
 ): Promise<boolean> {
   const result = await db
     .updateTable('withdrawals')
-    .set((eb) => ({
-      payout_attempts: eb('payout_attempts', '+', 1),
-      last_payout_at: now,
-      updated_at: now,
-    }))
+    .set((eb) =>
+      change === 'attempt'
+        ? { payout_attempts: eb('payout_attempts', '+', 1), last_payout_at: now, updated_at: now }
+        : { status: 'pending_approval', updated_at: now },
+    )
     .where('id', '=', id)
     .where('status', '=', 'processing')
+    .where('payout_attempts', '=', attempts)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Records a payout attempt about to be sent; false means another process is sending it, so this one must not. */
+export const markPayoutAttempt = (db: Kysely<Database>, id: string, attempts: number, now: Date) =>
+  changePayoutIfUnchanged(db, id, attempts, 'attempt', now);
+
+/** A payout re-sent as often as allowed waits for an operator instead of being sent again. */
+export const holdPayoutForApproval = (
+  db: Kysely<Database>,
+  id: string,
+  attempts: number,
+  now: Date,
+) => changePayoutIfUnchanged(db, id, attempts, 'hold', now);
 
 /** Payouts whose outcome is not known and whose last attempt is older than `before`, oldest first. */
 export async function listUnsettledPayouts(

@@ -7,7 +7,6 @@ import {
   SLIP_FILE_FIELD,
   slipList,
   slipReference,
-  TRUELINK_DEV_SECRET,
   walletAdd,
   walletSlipUpload,
   walletTruelink,
@@ -20,6 +19,7 @@ import { MEMBER_KEY } from '@/app/query-client';
 import { profileQuery } from '@/features/profile/api/profile-queries';
 import { walletKey } from '@/features/wallet/api/wallet-api';
 import { apiCall } from '@/lib/api-client';
+import { trueLinkSecret } from '@/lib/config';
 
 export const qrKey = (provider: QrProvider) => [MEMBER_KEY, 'deposit', 'qr', provider] as const;
 
@@ -71,8 +71,7 @@ export function uploadSlip(file: File, idempotencyKey: string) {
 
 /** The gift link leaves the browser only encrypted with the shared secret (DESIGN D6). */
 export async function sendTrueLink(link: string, idempotencyKey: string) {
-  const secret = import.meta.env.VITE_TRUELINK_SECRET || TRUELINK_DEV_SECRET;
-  const encrypted = await encryptTrueLink(link.trim(), secret);
+  const encrypted = await encryptTrueLink(link.trim(), trueLinkSecret());
   return apiCall(walletTruelink, { body: { link: encrypted }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 

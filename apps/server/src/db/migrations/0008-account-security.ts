@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 // Issue 8 A2/A4 (docs/decisions/0008-account-security.md): when a member's payout account last changed (withdrawals
 // within 24 h of it wait for an operator), and one-time codes used up by a registration.
-export const migration0006: Migration = {
+export const migration0008: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`alter table member_bank_accounts add column changed_at timestamptz`.execute(db);
     await sql`alter table otp_requests add column used_at timestamptz`.execute(db);
