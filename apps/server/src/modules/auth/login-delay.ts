@@ -49,6 +49,9 @@ export function createLoginDelay(counters: CounterStore) {
       );
       if (!gate.isAllowed)
         throw new AppError(delayMs <= 60_000 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT');
+      // The gate recorded this try under the short window; record it under the longest one too, so neither the
+      // memory sweep nor a Redis expiry drops it before a later, longer delay has been measured from it.
+      await counters.add(triesKey(phone), LOGIN_MAX_DELAY_MS, now);
       await counters.add(failuresKey(phone), LOGIN_FAILURE_WINDOW_MS, now);
     },
 
