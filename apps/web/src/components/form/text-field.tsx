@@ -3,7 +3,7 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } f
 import { useTranslation } from 'react-i18next';
 import { FieldMessages } from '@/components/form/field-messages';
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
   error?: string;
   hint?: ReactNode;

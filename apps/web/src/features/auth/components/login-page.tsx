@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MEMBER_KEY } from '@/app/query-client';
 import { signIn, type Credentials } from '@/features/auth/api/auth-api';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { activeQuery } from '@/features/lookup/api/lookup-queries';
+import { activeQuery } from '@/lib/lookup-queries';
 import { setTerminatedStyling } from '@/lib/terminated-styling';
+import { queryKeys } from '@/lib/query-keys';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export function LoginPage() {
   }, [active, navigate]);
 
   const onSubmit = async (credentials: Credentials) => {
-    queryClient.removeQueries({ queryKey: [MEMBER_KEY] });
+    queryClient.removeQueries({ queryKey: queryKeys.member });
     await signIn(credentials);
     await navigate('/user');
   };

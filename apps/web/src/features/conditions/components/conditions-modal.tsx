@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { SafeHtml } from '@/components/safe-html';
-import { conditionsQuery } from '@/features/lookup/api/lookup-queries';
+import { conditionsQuery } from '@/lib/lookup-queries';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
-import { chatWidgetQuery, contactQuery } from '@/features/lookup/api/lookup-queries';
+import { chatWidgetQuery, contactQuery } from '@/lib/lookup-queries';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
 

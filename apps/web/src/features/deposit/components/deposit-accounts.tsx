@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditNameModal } from '@/features/deposit/components/edit-name-modal';
 import { needsEnglishNameEdit } from '@/features/deposit/hooks/name-edit-gate';
-import { profileQuery } from '@/features/profile/api/profile-queries';
+import { profileQuery } from '@/lib/member-queries';
 import { formatAccountNumber } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { useCopy } from '@/lib/use-copy';

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { ChangePasswordModal } from '@/features/profile/components/change-password-modal';
-import { profileQuery } from '@/features/profile/api/profile-queries';
+import { profileQuery } from '@/lib/member-queries';
 import { formatAccountNumber, formatDateTime } from '@/lib/format';
 
 function Row({ label, value, testId, isMono = false }: { label: string; value: ReactNode; testId: string; isMono?: boolean }) {

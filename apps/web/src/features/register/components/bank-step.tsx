@@ -9,7 +9,7 @@ import { Button } from '@/components/button';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { useFieldError } from '@/components/form/use-field-error';
-import { banksQuery, sourcesQuery } from '@/features/lookup/api/lookup-queries';
+import { banksQuery, sourcesQuery } from '@/lib/lookup-queries';
 import { accountNameOf, bankFormSchema, needsEnglish, type BankFormValues } from '@/features/register/hooks/bank-form-schema';
 import { isLaosBuild } from '@/lib/config';
 import { currentLocale } from '@/lib/i18n';

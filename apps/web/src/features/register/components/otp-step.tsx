@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
 import { useFieldError } from '@/components/form/use-field-error';
-import { useCountdown } from '@/features/register/hooks/use-countdown';
+import { useCountdown } from '@/lib/use-countdown';
 
 const otpFormSchema = z.object({ otpCode: otpVerifyBodySchema.shape.otpCode });
 type OtpForm = z.input<typeof otpFormSchema>;
@@ -24,7 +24,7 @@ type OtpStepProps = {
 export function OtpStep({ phone, otpRef, sentAt, onVerify, onResend, onBack }: OtpStepProps) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const secondsLeft = useCountdown(sentAt === null ? null : sentAt + OTP_RESEND_MS);
+  const secondsLeft = useCountdown(sentAt === null ? null : sentAt + OTP_RESEND_MS, sentAt ?? 0);
   const {
     register,
     handleSubmit,

@@ -1,10 +1,10 @@
-import { DELAY, STORAGE_KEYS } from '@mekong/contracts/constants';
+import { DELAY } from '@mekong/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { registerOtpQuery } from '@/features/lookup/api/lookup-queries';
+import { registerOtpQuery } from '@/lib/lookup-queries';
 import { createAccount, sendOtp, verifyOtp } from '@/features/register/api/register-api';
 import { BankStep, type BankStepValues } from '@/features/register/components/bank-step';
 import { OtpStep } from '@/features/register/components/otp-step';
@@ -14,6 +14,7 @@ import { StepIndicator } from '@/features/register/components/step-indicator';
 import { initialWizardState, wizardReducer } from '@/features/register/hooks/register-wizard';
 import { errorText } from '@/lib/error-message';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 /** An inviter code from ?code is kept locally (spec §5) and then fixed in the form. */
 function useInviteCode(): { inviteCode: string; isLocked: boolean } {

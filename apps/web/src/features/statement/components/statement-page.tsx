@@ -10,9 +10,9 @@ import { statementQuery } from '@/features/statement/api/statement-queries';
 import { Pagination } from '@/features/statement/components/pagination';
 import { SlipStatusModal } from '@/features/statement/components/slip-status-modal';
 import { pageCount, signedAmount, statusKind } from '@/features/statement/hooks/statement-format';
-import { walletQuery } from '@/features/wallet/api/wallet-api';
 import { currencySymbol, formatDateTime } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
+import { walletQuery } from '@/lib/member-queries';
 import { formatTimeAgo } from '@/lib/time-ago';
 import { useNow } from '@/lib/use-now';
 

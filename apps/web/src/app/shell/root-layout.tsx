@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
 import { GlobalLoading } from '@/components/global-loading';
-import { useBrandTheme } from '@/features/shell/hooks/use-brand-theme';
+import { useBrandTheme } from '@/app/shell/use-brand-theme';
 
 export function RootLayout() {
   useBrandTheme();

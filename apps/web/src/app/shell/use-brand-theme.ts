@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { brandQuery } from '@/features/lookup/api/lookup-queries';
+import { brandQuery } from '@/lib/lookup-queries';
 
 function isColor(value: string): boolean {
   return typeof CSS !== 'undefined' && typeof CSS.supports === 'function' ? CSS.supports('color', value) : /^#[0-9a-f]{3,8}$/i.test(value);

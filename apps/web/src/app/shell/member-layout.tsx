@@ -6,8 +6,8 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
-import { profileQuery } from '@/features/profile/api/profile-queries';
-import { ActionDrawer } from '@/features/shell/components/action-drawer';
+import { profileQuery } from '@/lib/member-queries';
+import { ActionDrawer } from '@/app/shell/action-drawer';
 import { WalletModalsProvider } from '@/features/wallet/components/wallet-modals-provider';
 
 /** Signed-in chrome (spec §2): header with logo, name, profile and logout; bottom menu with the raised plus. */

@@ -1,6 +1,6 @@
 import type { GameEntry } from '@mekong/contracts/wallet';
 import { describe, expect, it } from 'vitest';
-import { activeGames, combinedTotal, groupGames } from '@/features/wallet/hooks/wallet-figures';
+import { activeGames, combinedTotal, groupGames } from '@/lib/wallet-figures';
 
 function game(code: string, category: GameEntry['category'], amount = 0, isActive = false): GameEntry {
   return { code, name: code, category, logo: '', background: '', amount, isActive, hasAutoLogin: false, web: null, android: null, ios: null };

@@ -1,7 +1,7 @@
 import { LOCALES } from '@mekong/contracts/constants';
 import { SLIP_REASONS } from '@mekong/contracts/deposit';
 import { describe, expect, it } from 'vitest';
-import { SLIP_REASON_KEYS, slipAmountText, slipReasonKey } from '@/features/deposit/hooks/slip-format';
+import { SLIP_REASON_KEYS, slipAmountText, slipReasonKey } from '@/lib/slip-format';
 import en from '@/locales/en.json';
 import la from '@/locales/la.json';
 import th from '@/locales/th.json';

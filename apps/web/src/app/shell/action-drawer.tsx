@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Modal } from '@/components/modal';
 import { DepositModal } from '@/features/deposit/components/deposit-modal';
-import { walletQuery } from '@/features/wallet/api/wallet-api';
 import { SyncTime } from '@/features/wallet/components/sync-time';
 import { useRefreshWallet } from '@/features/wallet/hooks/use-refresh-wallet';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
-import { combinedTotal } from '@/features/wallet/hooks/wallet-figures';
+import { combinedTotal } from '@/lib/wallet-figures';
 import { formatAmount } from '@/lib/format';
+import { walletQuery } from '@/lib/member-queries';
 
 type TileKey = 'deposit' | 'withdraw' | 'transfer' | 'invite' | 'bonus' | 'refund';
 type Tile = { key: TileKey; Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> };
