@@ -8,6 +8,7 @@ import { GameCarousels } from '@/features/wallet/components/game-carousels';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
+import '@/app/home-page.css';
 
 /** Spec §2 /user/home: wallet card, the operator's notice, game account carousels, the agreement modal. */
 export function HomePage() {

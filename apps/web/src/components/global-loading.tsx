@@ -2,6 +2,7 @@ import { DELAY } from '@mekong/contracts/constants';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoading, subscribeLoading } from '@/lib/loading-store';
+import '@/components/global-loading.css';
 
 /** Appears only when a request has been running for 200 ms (spec §7), so quick answers never flash it. */
 export function GlobalLoading({ delayMs = DELAY.loadingIndicatorMs }: { delayMs?: number }) {

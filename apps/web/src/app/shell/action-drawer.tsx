@@ -11,6 +11,7 @@ import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
 import { combinedTotal } from '@/lib/wallet-figures';
 import { formatAmount } from '@/lib/format';
 import { walletQuery } from '@/lib/member-queries';
+import '@/app/shell/action-drawer.css';
 
 type TileKey = 'deposit' | 'withdraw' | 'transfer' | 'invite' | 'bonus' | 'refund';
 type Tile = { key: TileKey; Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> };

@@ -9,6 +9,7 @@ import { ConditionsModal } from '@/features/conditions/components/conditions-mod
 import { profileQuery } from '@/lib/member-queries';
 import { ActionDrawer } from '@/app/shell/action-drawer';
 import { WalletModalsProvider } from '@/features/wallet/components/wallet-modals-provider';
+import '@/app/shell/shell.css';
 
 /** Signed-in chrome (spec §2): header with logo, name, profile and logout; bottom menu with the raised plus. */
 export function MemberLayout() {

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import '@/app/shell/shell.css';
 
 /** Signed-out chrome: brand, language switcher, bottom menu with /login, /register, /contact (spec §2). */
 export function PublicLayout() {

@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
 import { GlobalLoading } from '@/components/global-loading';
 import { useBrandTheme } from '@/app/shell/use-brand-theme';
+import '@/app/shell/shell.css';
 
 export function RootLayout() {
   useBrandTheme();

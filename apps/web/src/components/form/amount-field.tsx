@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '@/components/form/text-field';
+import '@/components/form/form.css';
 
 type AmountFieldProps = TextFieldProps & {
   /** A "fill all" chip that types the whole of `amount` (shown only above 0). */

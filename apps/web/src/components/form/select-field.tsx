@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { FieldMessages } from '@/components/form/field-messages';
+import '@/components/form/form.css';
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   label: string;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { signIn, type Credentials } from '@/features/auth/api/auth-api';
+import { AuthPage, AuthSwitch } from '@/components/auth-page';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { activeQuery } from '@/lib/lookup-queries';
 import { setTerminatedStyling } from '@/lib/terminated-styling';
@@ -28,25 +29,21 @@ export function LoginPage() {
   };
 
   return (
-    <section className="auth-page">
-      <div className="auth-hero">
-        <h1 className="auth-hero__title">{t('login.title')}</h1>
-        <p className="auth-hero__subtitle">{t('login.subtitle')}</p>
-      </div>
-      <div className="card card--raised">
-        <LoginForm onSubmit={onSubmit} />
-      </div>
-      <p className="auth-switch">
-        {t('login.noAccount')}{' '}
-        <Link to="/register" className="link-strong">
-          {t('login.registerLink')}
-        </Link>
-      </p>
-      <p className="auth-switch">
-        <Link to="/howto" className="link-muted">
-          {t('login.howtoLink')}
-        </Link>
-      </p>
-    </section>
+    <AuthPage
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          <AuthSwitch text={t('login.noAccount')} to="/register" label={t('login.registerLink')} />
+          <p className="auth-switch">
+            <Link to="/howto" className="link-muted">
+              {t('login.howtoLink')}
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <LoginForm onSubmit={onSubmit} />
+    </AuthPage>
   );
 }

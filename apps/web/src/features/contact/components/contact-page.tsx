@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { chatWidgetQuery, contactQuery } from '@/lib/lookup-queries';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
+import '@/features/contact/components/contact.css';
 
 /** Contact text, LINE QR, link and name, app version; the chat entry only when the operator enables it. */
 export function ContactPage({ isMember = false }: { isMember?: boolean }) {

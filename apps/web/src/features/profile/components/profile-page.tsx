@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { ChangePasswordModal } from '@/features/profile/components/change-password-modal';
 import { profileQuery } from '@/lib/member-queries';
 import { formatAccountNumber, formatDateTime } from '@/lib/format';
+import '@/features/profile/components/profile.css';
 
 function Row({ label, value, testId, isMono = false }: { label: string; value: ReactNode; testId: string; isMono?: boolean }) {
   return (

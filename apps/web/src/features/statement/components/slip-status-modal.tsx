@@ -12,6 +12,7 @@ import { slipAmountText, slipReasonKey } from '@/lib/slip-format';
 import { pageCount, statusKind } from '@/features/statement/hooks/statement-format';
 import { errorText } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format';
+import '@/features/statement/components/statement.css';
 import '@/features/statement/components/slip-status-modal.css';
 
 /**

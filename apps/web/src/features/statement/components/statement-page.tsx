@@ -15,6 +15,7 @@ import { currentLocale } from '@/lib/i18n';
 import { walletQuery } from '@/lib/member-queries';
 import { formatTimeAgo } from '@/lib/time-ago';
 import { useNow } from '@/lib/use-now';
+import '@/features/statement/components/statement.css';
 
 const typeIcons = {
   deposit: ArrowDownToLine,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '@/components/brand-logo';
+import '@/features/system/components/standalone.css';
 
 /** Spec §2 and §8: the 404 page reads "Page Not Found" in every language; the line below it is translated. */
 const NOT_FOUND_TITLE = 'Page Not Found';

@@ -13,6 +13,7 @@ import { groupGames, GAME_GROUPS, type GameGroupKey } from '@/lib/wallet-figures
 import { errorText } from '@/lib/error-message';
 import { storeWallet } from '@/lib/member-queries';
 import { queryKeys } from '@/lib/query-keys';
+import '@/features/wallet/components/games.css';
 
 const groupIcons = { slot: Dices, sportCasino: Trophy, lotto: Ticket } as const;
 

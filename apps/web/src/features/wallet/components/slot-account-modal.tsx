@@ -12,6 +12,7 @@ import { errorText } from '@/lib/error-message';
 import { formatAmount } from '@/lib/format';
 import { useCopy } from '@/lib/use-copy';
 import { useDelayedFlag } from '@/lib/use-delayed-flag';
+import '@/features/wallet/components/games.css';
 
 /**
  * The slot account modal (spec §2): the game's username and password with copy buttons, reset password, the

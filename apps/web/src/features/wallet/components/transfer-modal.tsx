@@ -15,6 +15,7 @@ import type { TransferPreset } from '@/features/wallet/hooks/use-wallet-modals';
 import { formatAmount } from '@/lib/format';
 import { walletQuery } from '@/lib/member-queries';
 import { activeGames } from '@/lib/wallet-figures';
+import '@/features/wallet/components/money-modals.css';
 
 /**
  * Spec §2/§5: two vertical pickers (from, to), each with a header item (nothing chosen), the wallet and every

@@ -15,6 +15,7 @@ import { currentLocale } from '@/lib/i18n';
 import { withdrawLimitsQuery } from '@/lib/lookup-queries';
 import { walletQuery } from '@/lib/member-queries';
 import { combinedTotal } from '@/lib/wallet-figures';
+import '@/features/wallet/components/money-modals.css';
 
 /** Until the limits are read nothing may be sent (the submit button waits for them too). */
 const NO_LIMITS = { withdrawMin: Number.POSITIVE_INFINITY, withdrawMax: 0 };

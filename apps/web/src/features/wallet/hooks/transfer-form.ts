@@ -6,8 +6,6 @@ import { parseAmountInput } from '@/lib/format';
 /** '' is the pickers' header item: nothing chosen. */
 export const NONE = '';
 
-export type TransferFormValues = { from: string; to: string; amount: string };
-
 /**
  * Spec §5, in this order: both accounts chosen ("please select correct account"); not the same one
  * ("cannot transfer to or from same account"); to a game never with an amount of 0 or less (TRANSFER_MINIMUM);
