@@ -69,5 +69,9 @@ export function useMoneyMutation<TVars, TResult>(options: MoneyMutationOptions<T
     },
   });
   const isBusyShown = useDelayedFlag(mutation.isPending);
-  return { ...mutation, isBusyShown };
+  /** Sends unless a submission is already on its way (a double tap sends once). */
+  const submit = (vars: TVars) => {
+    if (!mutation.isPending) mutation.mutate(vars);
+  };
+  return { ...mutation, isBusyShown, submit };
 }

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { AmountField } from '@/components/form/amount-field';
-import { useFieldError } from '@/components/form/use-field-error';
-import { amountFromText, useMoneyForm } from '@/components/form/use-money-form';
+import { amountFromText, useSchemaForm, withServerError } from '@/components/form/use-schema-form';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { addManualDeposit } from '@/features/deposit/api/deposit-api';
 import { formatAmount } from '@/lib/format';
@@ -19,10 +18,8 @@ const manualDepositSchema = z.object({ amount: amountFromText(walletAdd.body.sha
  */
 export function ManualDepositForm({ currency }: { currency?: string }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const [sentAmount, setSentAmount] = useState<number | null>(null);
-  const { register, handleSubmit, watch, reset, setError, formState } = useMoneyForm(manualDepositSchema, { amount: '' });
-  const { errors } = formState;
+  const { field, handleSubmit, watch, reset, setError, formState } = useSchemaForm(manualDepositSchema, { amount: '' }, 'money');
 
   const send = useMoneyMutation({
     scope: 'manual-deposit',
@@ -35,19 +32,15 @@ export function ManualDepositForm({ currency }: { currency?: string }) {
     },
     onError: (message) => setError('root.server', { message }),
   });
-  const onSubmit = handleSubmit((body) => {
-    if (!send.isPending) send.mutate(body);
-  });
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit}>
+    <form className="form" noValidate onSubmit={handleSubmit(send.submit)}>
       <AmountField
         label={t('manualDeposit.amount')}
         className="qr-amount"
         hint={t('manualDeposit.hint')}
-        error={fieldError(errors.amount) ?? errors.root?.server?.message}
         data-testid="deposit-manual-amount"
-        {...register('amount')}
+        {...withServerError(field('amount'), formState.errors)}
       />
       <Button type="submit" isBlock disabled={send.isPending || watch('amount').trim() === ''} isBusy={send.isBusyShown} data-testid="deposit-manual-submit">
         {t('manualDeposit.submit')}

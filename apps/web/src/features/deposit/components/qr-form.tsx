@@ -7,7 +7,7 @@ import { useAlert } from '@/components/alert-provider';
 import { Button } from '@/components/button';
 import { AmountField } from '@/components/form/amount-field';
 import { useFieldError } from '@/components/form/use-field-error';
-import { useMoneyForm } from '@/components/form/use-money-form';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { createQr, refreshOtherQrs } from '@/features/deposit/api/deposit-api';
 import { isQrAmountAllowed, qrFormSchema } from '@/features/deposit/hooks/qr-rules';
@@ -23,7 +23,7 @@ export function QrForm({ provider, currency, isExpired }: { provider: QrProvider
   const showAlert = useAlert();
   const rules = QR_RULES[provider];
   const schema = useMemo(() => qrFormSchema(provider), [provider]);
-  const { register, handleSubmit, watch, setValue, formState } = useMoneyForm(schema, { amount: '' }, { isLive: true });
+  const { register, handleSubmit, watch, setValue, formState } = useSchemaForm(schema, { amount: '' }, 'live');
   const text = watch('amount');
   const amount = parseAmountInput(text);
   const minimum = { amount: formatAmount(rules.minimum, currency) };
@@ -39,12 +39,9 @@ export function QrForm({ provider, currency, isExpired }: { provider: QrProvider
     },
     failureTitle: t('deposit.qrFailed'),
   });
-  const onSubmit = handleSubmit((body) => {
-    if (!create.isPending) create.mutate(body);
-  });
 
   return (
-    <form className="form qr-form" noValidate onSubmit={onSubmit}>
+    <form className="form qr-form" noValidate onSubmit={handleSubmit(create.submit)}>
       {isExpired && (
         <p className="inline-notice" role="status" data-testid="deposit-qr-expired">
           <TimerOff size={18} aria-hidden /> {t('deposit.qrExpired')}

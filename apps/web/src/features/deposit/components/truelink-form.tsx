@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
-import { useFieldError } from '@/components/form/use-field-error';
-import { useMoneyForm } from '@/components/form/use-money-form';
+import { useSchemaForm, withServerError } from '@/components/form/use-schema-form';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { sendTrueLink } from '@/features/deposit/api/deposit-api';
 import { formatAmount } from '@/lib/format';
@@ -16,9 +15,7 @@ const truelinkSchema = z.object({ link: z.string().trim().pipe(walletTruelink.bo
 /** Mobile-wallet gift link (spec §2, §5): send disabled when empty; the link travels encrypted. */
 export function TruelinkForm({ currency }: { currency?: string }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
-  const { register, handleSubmit, watch, reset, setError, formState } = useMoneyForm(truelinkSchema, { link: '' });
-  const { errors } = formState;
+  const { field, handleSubmit, watch, reset, setError, formState } = useSchemaForm(truelinkSchema, { link: '' }, 'money');
   const isEmpty = watch('link').trim() === '';
 
   const send = useMoneyMutation({
@@ -29,12 +26,9 @@ export function TruelinkForm({ currency }: { currency?: string }) {
     onSuccess: () => reset(),
     onError: (message) => setError('root.server', { message }),
   });
-  const onSubmit = handleSubmit((body) => {
-    if (!send.isPending) send.mutate(body);
-  });
 
   return (
-    <form className="form truelink-form" noValidate onSubmit={onSubmit}>
+    <form className="form truelink-form" noValidate onSubmit={handleSubmit(send.submit)}>
       <TextField
         label={t('truelink.label')}
         type="url"
@@ -43,9 +37,8 @@ export function TruelinkForm({ currency }: { currency?: string }) {
         spellCheck={false}
         placeholder="https://gift.truemoney.com/campaign/?v=…"
         hint={t('truelink.hint')}
-        error={fieldError(errors.link) ?? errors.root?.server?.message}
         data-testid="truelink-input"
-        {...register('link')}
+        {...withServerError(field('link'), formState.errors)}
       />
       <Button type="submit" variant="gold" isBlock disabled={isEmpty || send.isPending} isBusy={send.isBusyShown} data-testid="truelink-submit">
         <Send size={18} aria-hidden /> {t('truelink.submit')}

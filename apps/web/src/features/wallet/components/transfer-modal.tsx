@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { AmountField } from '@/components/form/amount-field';
 import { useFieldError } from '@/components/form/use-field-error';
-import { useMoneyForm } from '@/components/form/use-money-form';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { Modal } from '@/components/modal';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { transfer, transferAllToWallet } from '@/features/wallet/api/wallet-api';
@@ -26,11 +26,7 @@ export function TransferModal({ isOpen, onOpenChange, preset }: { isOpen: boolea
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const { data } = useQuery({ ...walletQuery, enabled: isOpen });
-  const { register, handleSubmit, watch, setValue, formState } = useMoneyForm(transferFormSchema, {
-    from: preset.from ?? NONE,
-    to: preset.to ?? NONE,
-    amount: '',
-  });
+  const { field, handleSubmit, watch, setValue, formState } = useSchemaForm(transferFormSchema, { from: preset.from ?? NONE, to: preset.to ?? NONE, amount: '' }, 'money');
   const [from, to] = watch(['from', 'to']);
 
   const currency = data?.profile.currency;
@@ -61,9 +57,7 @@ export function TransferModal({ isOpen, onOpenChange, preset }: { isOpen: boolea
     failureTitle: t('transfer.failed'),
   });
   const isSending = send.isPending || sendAll.isPending;
-  const onSubmit = handleSubmit((body) => {
-    if (!isSending) send.mutate(body);
-  });
+  const onSubmit = handleSubmit((body) => !sendAll.isPending && send.submit(body));
   const rootError = fieldError(formState.errors.root);
 
   return (
@@ -85,11 +79,10 @@ export function TransferModal({ isOpen, onOpenChange, preset }: { isOpen: boolea
 
         <AmountField
           label={t('transfer.amount')}
-          error={fieldError(formState.errors.amount)}
           hint={source ? t('transfer.available', { amount: formatAmount(source.amount, currency) }) : t('transfer.minimumHint')}
           data-testid="transfer-amount"
           fillAll={{ amount: source?.amount ?? 0, onFill: (text) => setValue('amount', text), testId: 'transfer-fill-all' }}
-          {...register('amount')}
+          {...field('amount')}
         />
 
         <Button type="submit" isBlock disabled={isSending} isBusy={send.isBusyShown} data-testid="transfer-submit">

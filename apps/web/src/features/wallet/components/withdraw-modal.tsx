@@ -4,8 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { AmountField } from '@/components/form/amount-field';
-import { useFieldError } from '@/components/form/use-field-error';
-import { useMoneyForm } from '@/components/form/use-money-form';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { Modal } from '@/components/modal';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { withdrawAll } from '@/features/wallet/api/wallet-api';
@@ -27,7 +26,6 @@ const NO_LIMITS = { withdrawMin: Number.POSITIVE_INFINITY, withdrawMax: 0 };
  */
 export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const { t, i18n } = useTranslation();
-  const fieldError = useFieldError();
   const wallet = useQuery({ ...walletQuery, enabled: isOpen });
   const limits = useQuery({ ...withdrawLimitsQuery, enabled: isOpen });
   const locale = i18n.language ? currentLocale() : 'th';
@@ -37,7 +35,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
   const available = data ? combinedTotal(data.wallet.amount, data.slots) : 0;
   const bankAccount = data?.bankAccount;
   const schema = useMemo(() => withdrawFormSchema(limits.data ?? NO_LIMITS, available), [limits.data, available]);
-  const { register, handleSubmit, setValue, formState } = useMoneyForm(schema, { amount: '' });
+  const { field, handleSubmit, setValue } = useSchemaForm(schema, { amount: '' }, 'money');
 
   const send = useMoneyMutation({
     scope: 'withdraw',
@@ -51,9 +49,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
     failureTitle: t('withdraw.failed'),
   });
 
-  const onSubmit = handleSubmit((body) => {
-    if (!send.isPending && limits.data) send.mutate(body);
-  });
+  const onSubmit = handleSubmit((body) => limits.data && send.submit(body));
 
   const bankName = bankAccount ? (locale === 'en' ? bankAccount.bank.nameEN || bankAccount.bank.nameTH : bankAccount.bank.nameTH) : '';
 
@@ -94,7 +90,6 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
 
           <AmountField
             label={t('withdraw.amount')}
-            error={fieldError(formState.errors.amount)}
             hint={
               limits.data
                 ? t('withdraw.limits', { min: formatAmount(limits.data.withdrawMin, currency), max: formatAmount(limits.data.withdrawMax, currency) })
@@ -102,7 +97,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
             }
             data-testid="withdraw-amount"
             fillAll={{ amount: available, onFill: (text) => setValue('amount', text), testId: 'withdraw-fill-all' }}
-            {...register('amount')}
+            {...field('amount')}
           />
 
           {!limits.data && <p className="form-error">{t('withdraw.limitsUnavailable')}</p>}
