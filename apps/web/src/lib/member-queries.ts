@@ -10,25 +10,26 @@ import { readProfileCache, readWalletCache, writeProfileCache, writeWalletCache,
  * rather than owned by one feature (docs/decisions/0008-web-boundaries.md).
  */
 
-/** The profile, cached in local storage (spec §3's user info) so the header has a name at once. */
+/** Fetches, then keeps the answer in the local-storage copy (spec §3) its query is painted from first. */
+function fetchAndStore<T>(fetch: (signal: AbortSignal) => Promise<T>, write: (data: T) => void) {
+  return async ({ signal }: { signal: AbortSignal }) => {
+    const data = await fetch(signal);
+    write(data);
+    return data;
+  };
+}
+
+/** The profile, so the header has a name at once. */
 export const profileQuery = queryOptions<ProfileInfo>({
   queryKey: queryKeys.profile,
-  queryFn: async ({ signal }) => {
-    const data = await apiCall(profileGet, { signal });
-    writeProfileCache(data);
-    return data;
-  },
+  queryFn: fetchAndStore((signal) => apiCall(profileGet, { signal }), writeProfileCache),
   placeholderData: () => readProfileCache(),
 });
 
-/** GET /api/wallet, painted first from the local-storage copy (spec §3) and kept there. */
+/** GET /api/wallet, so the home page paints at once. */
 export const walletQuery = queryOptions<WalletResponse>({
   queryKey: queryKeys.wallet,
-  queryFn: async ({ signal }) => {
-    const data = await apiCall(walletGet, { signal });
-    writeWalletCache(data);
-    return data;
-  },
+  queryFn: fetchAndStore((signal) => apiCall(walletGet, { signal }), writeWalletCache),
   placeholderData: () => readWalletCache(),
   staleTime: 15_000,
 });

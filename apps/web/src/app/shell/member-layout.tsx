@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { FileText, House, LogOut, MessageCircle, Plus, ReceiptText, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
+import { BottomNavLinks } from '@/app/shell/bottom-nav-links';
 import { BrandLogo } from '@/components/brand-logo';
 import { useLogout } from '@/features/auth/hooks/use-logout';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
@@ -47,14 +48,12 @@ export function MemberLayout() {
 
         <nav className="bottom-nav bottom-nav--member" aria-label={t('nav.main')}>
           <div className="bottom-nav__side">
-            <NavLink to="/user/home" className="bottom-nav__item">
-              <House size={22} aria-hidden />
-              <span>{t('nav.home')}</span>
-            </NavLink>
-            <NavLink to="/user/statement" className="bottom-nav__item">
-              <ReceiptText size={22} aria-hidden />
-              <span>{t('nav.statement')}</span>
-            </NavLink>
+            <BottomNavLinks
+              items={[
+                { to: '/user/home', Icon: House, label: t('nav.home') },
+                { to: '/user/statement', Icon: ReceiptText, label: t('nav.statement') },
+              ]}
+            />
           </div>
           <div className="bottom-nav__center">
             <button
@@ -70,14 +69,12 @@ export function MemberLayout() {
             </button>
           </div>
           <div className="bottom-nav__side">
-            <NavLink to="/user/profile" className="bottom-nav__item">
-              <UserRound size={22} aria-hidden />
-              <span>{t('nav.profile')}</span>
-            </NavLink>
-            <NavLink to="/user/contact" className="bottom-nav__item">
-              <MessageCircle size={22} aria-hidden />
-              <span>{t('nav.contact')}</span>
-            </NavLink>
+            <BottomNavLinks
+              items={[
+                { to: '/user/profile', Icon: UserRound, label: t('nav.profile') },
+                { to: '/user/contact', Icon: MessageCircle, label: t('nav.contact') },
+              ]}
+            />
             <button type="button" className="bottom-nav__item" aria-haspopup="dialog" onClick={() => setConditionsOpen(true)}>
               <FileText size={22} aria-hidden />
               <span>{t('nav.conditions')}</span>

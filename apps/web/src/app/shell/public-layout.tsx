@@ -1,6 +1,7 @@
 import { CircleHelp, LogIn, MessageCircle, UserPlus } from 'lucide-react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BottomNavLinks } from '@/app/shell/bottom-nav-links';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import '@/app/shell/shell.css';
@@ -27,18 +28,13 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <nav className="bottom-nav bottom-nav--public" aria-label={t('nav.main')}>
-        <NavLink to="/login" className="bottom-nav__item">
-          <LogIn size={22} aria-hidden />
-          <span>{t('nav.login')}</span>
-        </NavLink>
-        <NavLink to="/register" className="bottom-nav__item">
-          <UserPlus size={22} aria-hidden />
-          <span>{t('nav.register')}</span>
-        </NavLink>
-        <NavLink to="/contact" className="bottom-nav__item">
-          <MessageCircle size={22} aria-hidden />
-          <span>{t('nav.contact')}</span>
-        </NavLink>
+        <BottomNavLinks
+          items={[
+            { to: '/login', Icon: LogIn, label: t('nav.login') },
+            { to: '/register', Icon: UserPlus, label: t('nav.register') },
+            { to: '/contact', Icon: MessageCircle, label: t('nav.contact') },
+          ]}
+        />
       </nav>
     </div>
   );
