@@ -8,6 +8,7 @@ import { GameCarousels } from '@/features/wallet/components/game-carousels';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
+import { Loading } from '@/components/loading';
 import '@/app/home-page.css';
 
 /** Spec §2 /user/home: wallet card, the operator's notice, game account carousels, the agreement modal. */
@@ -28,9 +29,7 @@ export function HomePage() {
 
       {noticeText && (
         <div className="notice" role="note" aria-label={t('home.notice')} data-testid="home-notice">
-          <span className="notice__icon" aria-hidden>
-            <Megaphone size={20} />
-          </span>
+          <span className="notice__icon" aria-hidden><Megaphone size={20} /></span>
           <div className="notice__body">
             <p className="notice__title">{t('home.notice')}</p>
             <p className="notice__text">{noticeText}</p>
@@ -41,9 +40,7 @@ export function HomePage() {
       {wallet.data ? (
         <GameCarousels data={wallet.data} />
       ) : wallet.isPending ? (
-        <div className="card card--loading" aria-busy="true">
-          <span className="spinner" aria-label={t('app.loading')} />
-        </div>
+        <Loading isCard />
       ) : (
         <p className="form-error" role="alert">
           {t('wallet.loadFailed')}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { get, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type RegisterOptions } from 'react-hook-form';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions } from 'react-hook-form';
 import { z } from 'zod';
 import { useFieldError } from '@/components/form/use-field-error';
 import { parseAmountInput } from '@/lib/format';
@@ -18,7 +18,8 @@ type FormStyle = 'checked' | 'money' | 'live';
 
 /**
  * The one form style of the app: react-hook-form checked by a zod schema, built on the call's contract schema so
- * the form's output is the body the call sends. `field(name)` gives an input its registration and translated error.
+ * the form's output is the body the call sends. `field(name)` gives an input its registration and translated error;
+ * `showServerError` puts a refusal from the server under the field.
  */
 export function useSchemaForm<TValues extends FieldValues, TOutput>(
   schema: z.ZodType<TOutput, TValues>,
@@ -32,20 +33,19 @@ export function useSchemaForm<TValues extends FieldValues, TOutput>(
     mode: style === 'live' ? 'onChange' : 'onSubmit',
     reValidateMode: style === 'money' ? 'onSubmit' : 'onChange',
   });
-  const { watch, clearErrors, register, formState } = form;
+  const { watch, clearErrors, register, setError, formState } = form;
   useEffect(() => {
     if (style !== 'money') return;
     const subscription = watch(() => clearErrors());
     return () => subscription.unsubscribe();
   }, [watch, clearErrors, style]);
+  // A server refusal of the last submission (already in the member's words) shows under the field until a change.
+  const serverError = formState.errors.root?.server?.message;
   const field = (name: Path<TValues>, options?: RegisterOptions<TValues, Path<TValues>>) => ({
     ...register(name, options),
-    error: fieldError(get(formState.errors, name)),
+    error: fieldError(get(formState.errors, name)) ?? serverError,
   });
-  return { ...form, field };
+  const showServerError = (message: string) => setError('root.server', { message });
+  return { ...form, field, showServerError };
 }
 
-/** A field's own error, else the server's answer to the last submission (set as `root.server`, already translated). */
-export function withServerError<TField extends { error?: string }>(field: TField, errors: FieldErrors): TField {
-  return { ...field, error: field.error ?? errors.root?.server?.message };
-}

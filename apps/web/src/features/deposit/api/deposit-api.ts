@@ -38,8 +38,8 @@ export async function refreshOtherQrs(queryClient: QueryClient, provider: QrProv
   await Promise.all(QR_PROVIDERS.filter((other) => other !== provider).map((other) => queryClient.invalidateQueries({ queryKey: queryKeys.qr(other) })));
 }
 
-export function addManualDeposit(amount: number, idempotencyKey: string) {
-  return apiCall(walletAdd, { body: { amount }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+export function addManualDeposit(body: { amount: number }, idempotencyKey: string) {
+  return apiCall(walletAdd, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
 /** POST /api/wallet/slip: multipart field `file`, 300 s time-out (spec §9). */
@@ -50,7 +50,7 @@ export function uploadSlip(file: File, idempotencyKey: string) {
 }
 
 /** The gift link leaves the browser only encrypted with the shared secret (DESIGN D6). */
-export async function sendTrueLink(link: string, idempotencyKey: string) {
+export async function sendTrueLink({ link }: { link: string }, idempotencyKey: string) {
   const secret = import.meta.env.VITE_TRUELINK_SECRET || TRUELINK_DEV_SECRET;
   const encrypted = await encryptTrueLink(link.trim(), secret);
   return apiCall(walletTruelink, { body: { link: encrypted }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });

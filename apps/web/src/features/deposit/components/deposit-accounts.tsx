@@ -58,32 +58,14 @@ export function DepositAccounts({ banks, wallets }: { banks: DepositBank[]; wall
           <AccountRow
             key={`${bank.bankCode}-${bank.bankAccountNo}`}
             testId={`deposit-bank-${bank.bankAccountNo}`}
-            logo={
-              <span className="deposit-account__logo" aria-hidden data-bank={bank.bankCode}>
-                <Landmark size={16} />
-                <span>{bank.bankCode}</span>
-              </span>
-            }
+            logo={<BankLogo code={bank.bankCode} />}
             title={locale === 'en' ? bank.bank.nameEN || bank.bank.nameTH : bank.bank.nameTH || bank.bank.nameEN}
-            number={bank.bankAccountNo}
-            name={bank.bankAccountName}
+            account={{ number: bank.bankAccountNo, name: bank.bankAccountName }}
             onCopy={() => onCopyBank(bank.bankAccountNo)}
           />
         ))}
         {wallets.map((wallet) => (
-          <AccountRow
-            key={`${wallet.mode}-${wallet.walletAccountNo}`}
-            testId={`deposit-wallet-${wallet.walletAccountNo}`}
-            logo={
-              <span className="deposit-account__logo deposit-account__logo--wallet" aria-hidden data-mode={wallet.mode}>
-                <Smartphone size={16} />
-              </span>
-            }
-            title={t(`deposit.walletModes.${wallet.mode}`)}
-            number={wallet.walletAccountNo}
-            name={wallet.walletAccountName}
-            onCopy={() => void copy(wallet.walletAccountNo)}
-          />
+          <AccountRow key={`${wallet.mode}-${wallet.walletAccountNo}`} testId={`deposit-wallet-${wallet.walletAccountNo}`} logo={<WalletLogo mode={wallet.mode} />} title={t(`deposit.walletModes.${wallet.mode}`)} account={{ number: wallet.walletAccountNo, name: wallet.walletAccountName }} onCopy={() => void copy(wallet.walletAccountNo)} />
         ))}
       </ul>
       {member && (
@@ -100,10 +82,27 @@ export function DepositAccounts({ banks, wallets }: { banks: DepositBank[]; wall
   );
 }
 
-type AccountRowProps = { testId: string; logo: ReactNode; title: string; number: string; name: string; onCopy: () => void };
+type AccountRowProps = { testId: string; logo: ReactNode; title: string; account: { number: string; name: string }; onCopy: () => void };
+
+function BankLogo({ code }: { code: string }) {
+  return (
+    <span className="deposit-account__logo" aria-hidden data-bank={code}>
+      <Landmark size={16} />
+      <span>{code}</span>
+    </span>
+  );
+}
+
+function WalletLogo({ mode }: { mode: string }) {
+  return (
+    <span className="deposit-account__logo deposit-account__logo--wallet" aria-hidden data-mode={mode}>
+      <Smartphone size={16} />
+    </span>
+  );
+}
 
 /** One listed account: its logo, bank or wallet name, number (3-3-rest) and holder, with a copy button. */
-function AccountRow({ testId, logo, title, number, name, onCopy }: AccountRowProps) {
+function AccountRow({ testId, logo, title, account: { number, name }, onCopy }: AccountRowProps) {
   const { t } = useTranslation();
   return (
     <li className="deposit-account" data-testid={testId}>

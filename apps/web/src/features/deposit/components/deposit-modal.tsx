@@ -4,6 +4,7 @@ import { FileImage, Gift, Landmark, QrCode } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/modal';
+import { Loading } from '@/components/loading';
 import { qrQuery } from '@/features/deposit/api/deposit-api';
 import { DepositAccounts } from '@/features/deposit/components/deposit-accounts';
 import { ManualDepositForm } from '@/features/deposit/components/manual-deposit-form';
@@ -68,9 +69,7 @@ function DepositBody({ onClose }: { onClose: () => void }) {
 
       <DepositSection icon={<Landmark size={18} aria-hidden />} title={t('deposit.bankTitle')} hint={t('deposit.bankHint')}>
         {lookup.isPending ? (
-          <div className="modal__loading">
-            <span className="spinner" aria-label={t('app.loading')} />
-          </div>
+          <Loading />
         ) : lookup.data ? (
           <>
             <DepositAccounts banks={lookup.data.banks} wallets={lookup.data.wallets} />

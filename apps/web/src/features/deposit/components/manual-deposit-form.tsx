@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { AmountField } from '@/components/form/amount-field';
-import { amountFromText, useSchemaForm, withServerError } from '@/components/form/use-schema-form';
+import { amountFromText, useSchemaForm } from '@/components/form/use-schema-form';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { addManualDeposit } from '@/features/deposit/api/deposit-api';
 import { formatAmount } from '@/lib/format';
@@ -19,18 +19,17 @@ const manualDepositSchema = z.object({ amount: amountFromText(walletAdd.body.sha
 export function ManualDepositForm({ currency }: { currency?: string }) {
   const { t } = useTranslation();
   const [sentAmount, setSentAmount] = useState<number | null>(null);
-  const { field, handleSubmit, watch, reset, setError, formState } = useSchemaForm(manualDepositSchema, { amount: '' }, 'money');
+  const { field, handleSubmit, watch, reset, showServerError } = useSchemaForm(manualDepositSchema, { amount: '' }, 'money');
 
   const send = useMoneyMutation({
     scope: 'manual-deposit',
-    fingerprint: ({ amount }: { amount: number }) => String(amount),
-    send: ({ amount }: { amount: number }, idempotencyKey: string) => addManualDeposit(amount, idempotencyKey),
+    send: addManualDeposit,
     successToast: (_result, { amount }) => ({ tone: 'info', text: t('manualDeposit.waiting', { amount: formatAmount(amount, currency) }) }),
     onSuccess: (_result, { amount }) => {
       reset();
       setSentAmount(amount);
     },
-    onError: (message) => setError('root.server', { message }),
+    onError: showServerError,
   });
 
   return (
@@ -40,7 +39,7 @@ export function ManualDepositForm({ currency }: { currency?: string }) {
         className="qr-amount"
         hint={t('manualDeposit.hint')}
         data-testid="deposit-manual-amount"
-        {...withServerError(field('amount'), formState.errors)}
+        {...field('amount')}
       />
       <Button type="submit" isBlock disabled={send.isPending || watch('amount').trim() === ''} isBusy={send.isBusyShown} data-testid="deposit-manual-submit">
         {t('manualDeposit.submit')}

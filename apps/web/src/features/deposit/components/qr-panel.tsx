@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAlert } from '@/components/alert-provider';
 import { Button } from '@/components/button';
+import { Loading } from '@/components/loading';
 import { cancelQr, qrQuery } from '@/features/deposit/api/deposit-api';
 import { QrForm } from '@/features/deposit/components/qr-form';
 import { QrSvg } from '@/features/deposit/components/qr-svg';
@@ -22,20 +23,13 @@ import { useDelayedFlag } from '@/lib/use-delayed-flag';
  * it; "transfer done" asks the member to refresh the balance and closes the modal.
  */
 export function QrPanel({ provider, currency, onDone }: { provider: QrProvider; currency?: string; onDone: () => void }) {
-  const { t } = useTranslation();
   const query = useQuery(qrQuery(provider));
   const state = query.data;
   const hasQr = Boolean(state?.hasQrcode && state.qrcode && state.qrcodeId);
   const expiresAt = hasQr && state ? expiresAtOf(query.dataUpdatedAt, state.expireIn) : null;
   const left = useCountdown(expiresAt, query.dataUpdatedAt);
 
-  if (query.isPending) {
-    return (
-      <div className="modal__loading">
-        <span className="spinner" aria-label={t('app.loading')} />
-      </div>
-    );
-  }
+  if (query.isPending) return <Loading />;
   if (hasQr && state && left > 0) {
     return <ActiveQr key={state.qrcodeId} provider={provider} state={state} secondsLeft={left} currency={currency} onDone={onDone} />;
   }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
-import { useSchemaForm, withServerError } from '@/components/form/use-schema-form';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { sendTrueLink } from '@/features/deposit/api/deposit-api';
 import { formatAmount } from '@/lib/format';
@@ -15,31 +15,20 @@ const truelinkSchema = z.object({ link: z.string().trim().pipe(walletTruelink.bo
 /** Mobile-wallet gift link (spec §2, §5): send disabled when empty; the link travels encrypted. */
 export function TruelinkForm({ currency }: { currency?: string }) {
   const { t } = useTranslation();
-  const { field, handleSubmit, watch, reset, setError, formState } = useSchemaForm(truelinkSchema, { link: '' }, 'money');
+  const { field, handleSubmit, watch, reset, showServerError } = useSchemaForm(truelinkSchema, { link: '' }, 'money');
   const isEmpty = watch('link').trim() === '';
 
   const send = useMoneyMutation({
     scope: 'truelink',
-    fingerprint: ({ link }: { link: string }) => link,
-    send: ({ link }: { link: string }, idempotencyKey: string) => sendTrueLink(link, idempotencyKey),
+    send: sendTrueLink,
     successToast: (result) => ({ text: t('truelink.success', { amount: formatAmount(result.amount, currency) }) }),
     onSuccess: () => reset(),
-    onError: (message) => setError('root.server', { message }),
+    onError: showServerError,
   });
 
   return (
     <form className="form truelink-form" noValidate onSubmit={handleSubmit(send.submit)}>
-      <TextField
-        label={t('truelink.label')}
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="https://gift.truemoney.com/campaign/?v=…"
-        hint={t('truelink.hint')}
-        data-testid="truelink-input"
-        {...withServerError(field('link'), formState.errors)}
-      />
+      <TextField label={t('truelink.label')} type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://gift.truemoney.com/campaign/?v=…" hint={t('truelink.hint')} data-testid="truelink-input" {...field('link')} />
       <Button type="submit" variant="gold" isBlock disabled={isEmpty || send.isPending} isBusy={send.isBusyShown} data-testid="truelink-submit">
         <Send size={18} aria-hidden /> {t('truelink.submit')}
       </Button>

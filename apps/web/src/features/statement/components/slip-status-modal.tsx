@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Modal } from '@/components/modal';
+import { Loading } from '@/components/loading';
 import { Pagination } from '@/features/statement/components/pagination';
 import { slipListQuery, slipReferenceUrl } from '@/features/statement/api/statement-queries';
 import { slipAmountText, slipReasonKey } from '@/lib/slip-format';
@@ -51,9 +52,7 @@ function SlipStatusBody() {
       </div>
 
       {slips.isPending ? (
-        <div className="modal__loading">
-          <span className="spinner" aria-label={t('app.loading')} />
-        </div>
+        <Loading />
       ) : !data || data.slips.length === 0 ? (
         <p className="slip-status__empty muted" data-testid="slip-empty">
           {t('slipStatus.empty')}

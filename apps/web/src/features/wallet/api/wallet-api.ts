@@ -47,6 +47,6 @@ export function transferAllToWallet(idempotencyKey: string) {
   return apiCall(walletTransferAll, { body: { to: 'wallet' }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
-export function withdrawAll(amount: number, idempotencyKey: string) {
-  return apiCall(walletWithdrawAll, { body: { amount }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+export function withdrawAll(body: { amount: number }, idempotencyKey: string) {
+  return apiCall(walletWithdrawAll, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }

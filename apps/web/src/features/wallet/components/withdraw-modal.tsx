@@ -7,6 +7,7 @@ import { AmountField } from '@/components/form/amount-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { Modal } from '@/components/modal';
 import { useMoneyMutation } from '@/components/use-money-mutation';
+import { Loading } from '@/components/loading';
 import { withdrawAll } from '@/features/wallet/api/wallet-api';
 import { withdrawFormSchema } from '@/features/wallet/hooks/withdraw-form';
 import { formatAccountNumber, formatAmount } from '@/lib/format';
@@ -39,8 +40,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
 
   const send = useMoneyMutation({
     scope: 'withdraw',
-    fingerprint: ({ amount }: { amount: number }) => String(amount),
-    send: ({ amount }: { amount: number }, idempotencyKey: string) => withdrawAll(amount, idempotencyKey),
+    send: withdrawAll,
     successToast: (result, { amount }) => {
       const text = formatAmount(amount, currency);
       return result.status === 'PENDING' ? { tone: 'info', text: t('withdraw.pending', { amount: text }), durationMs: 6000 } : { text: t('withdraw.success', { amount: text }) };
@@ -56,9 +56,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
   return (
     <Modal isOpen={isOpen} onOpenChange={(next) => !send.isPending && onOpenChange(next)} title={t('withdraw.title')} testId="withdraw-modal">
       {!data || (!limits.data && limits.isPending) ? (
-        <div className="modal__loading">
-          <span className="spinner" aria-label={t('app.loading')} />
-        </div>
+        <Loading />
       ) : (
         <form className="form" noValidate onSubmit={onSubmit}>
           <div className="withdraw-summary">
