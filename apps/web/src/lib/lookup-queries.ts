@@ -1,19 +1,5 @@
 import type { Contract } from '@mekong/contracts/contract';
-import {
-  lookupActive,
-  lookupAgreements,
-  lookupBanks,
-  lookupConditions,
-  lookupContact,
-  lookupDeposit,
-  lookupEnableChatWidget,
-  lookupInfo,
-  lookupNotice,
-  lookupRegisterOtp,
-  lookupSlip,
-  lookupSources,
-  lookupWithdraw,
-} from '@mekong/contracts/lookup';
+import * as lookup from '@mekong/contracts/lookup';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '@/lib/api-client';
@@ -31,18 +17,18 @@ function lookupQuery<TResponse extends z.ZodType>(name: string, contract: Contra
   });
 }
 
-export const brandQuery = lookupQuery('info', lookupInfo);
+export const brandQuery = lookupQuery('info', lookup.lookupInfo);
 /** Whether the service still runs: asked afresh on every visit to /login (spec §2). */
-export const activeQuery = lookupQuery('active', lookupActive, 0);
-export const noticeQuery = lookupQuery('notice', lookupNotice);
-export const conditionsQuery = lookupQuery('conditions', lookupConditions);
-export const agreementQuery = lookupQuery('agreements', lookupAgreements);
-export const contactQuery = lookupQuery('contact', lookupContact);
-export const chatWidgetQuery = lookupQuery('enableChatWidget', lookupEnableChatWidget);
-export const banksQuery = lookupQuery('banks', lookupBanks);
-export const sourcesQuery = lookupQuery('sources', lookupSources);
-export const registerOtpQuery = lookupQuery('registerOTP', lookupRegisterOtp, 0);
-export const withdrawLimitsQuery = lookupQuery('withdraw', lookupWithdraw);
-export const depositLookupQuery = lookupQuery('deposit', lookupDeposit, 60_000);
+export const activeQuery = lookupQuery('active', lookup.lookupActive, 0);
+export const noticeQuery = lookupQuery('notice', lookup.lookupNotice);
+export const conditionsQuery = lookupQuery('conditions', lookup.lookupConditions);
+export const agreementQuery = lookupQuery('agreements', lookup.lookupAgreements);
+export const contactQuery = lookupQuery('contact', lookup.lookupContact);
+export const chatWidgetQuery = lookupQuery('enableChatWidget', lookup.lookupEnableChatWidget);
+export const banksQuery = lookupQuery('banks', lookup.lookupBanks);
+export const sourcesQuery = lookupQuery('sources', lookup.lookupSources);
+export const registerOtpQuery = lookupQuery('registerOTP', lookup.lookupRegisterOtp, 0);
+export const withdrawLimitsQuery = lookupQuery('withdraw', lookup.lookupWithdraw);
+export const depositLookupQuery = lookupQuery('deposit', lookup.lookupDeposit, 60_000);
 /** The slip-upload window; a failure just leaves the upload open (the server still decides). */
-export const slipWindowQuery = { ...lookupQuery('slip', lookupSlip, 60_000), retry: false };
+export const slipWindowQuery = { ...lookupQuery('slip', lookup.lookupSlip, 60_000), retry: false };
