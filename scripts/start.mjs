@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when needed, then runs the sandbox and the server side by side.
+// `npm start`: builds the web app when needed, then runs the sandbox and the server side by side, both with this
+// installation's generated secrets (data/secrets.json; a variable set in the environment or .env wins).
 // Flags: --no-build (never build the web app; the end-to-end tests build it first),
 //        --no-env-file (ignore ./.env; the end-to-end tests pass their whole setting themselves).
 import { spawn, spawnSync } from 'node:child_process';
@@ -7,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadOrCreateSecrets } from './installation-secrets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const isBuildSkipped = process.argv.includes('--no-build');
@@ -19,6 +21,14 @@ if (
 ) {
   // Variables already set in the environment win over .env.
   process.loadEnvFile(join(root, '.env'));
+}
+
+if (process.env.NODE_ENV === 'production') {
+  console.error(
+    '[start] NODE_ENV=production: `npm start` runs the sandbox, which is never part of production. ' +
+      'Run the server alone (npm start -w @mekong/server) with the real parties and secrets.',
+  );
+  process.exit(1);
 }
 
 const port = process.env.PORT ?? '3000';
@@ -35,7 +45,11 @@ const SANDBOX_URLS = {
   TRUEMONEY_URL: '',
 };
 
+const secrets = loadOrCreateSecrets(join(root, 'data/secrets.json'));
 const childEnv = { ...process.env, PORT: port, SANDBOX_PORT: sandboxPort };
+for (const [name, value] of Object.entries(secrets)) {
+  if (!childEnv[name]) childEnv[name] = value;
+}
 for (const [name, path] of Object.entries(SANDBOX_URLS)) {
   if (!childEnv[name]) childEnv[name] = `${sandboxUrl}${path}`;
 }

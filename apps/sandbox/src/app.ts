@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { SandboxSecrets } from '@mekong/contracts/installation-secrets';
 import { createContext } from './lib/context.ts';
 import { sendError } from './lib/errors.ts';
 import type { SandboxPart } from './lib/parts.ts';
@@ -13,7 +14,7 @@ import { indexPage } from './index-page.ts';
 import { qrControls } from './qr/qr.controls.ts';
 import { qrPart } from './qr/qr.part.ts';
 import { qrRoutes } from './qr/qr.routes.ts';
-import { createQrStore, type QrGatewayCode } from './qr/qr.store.ts';
+import { createQrStore } from './qr/qr.store.ts';
 import { slipControls } from './slip/slip.controls.ts';
 import { slipPart } from './slip/slip.part.ts';
 import { slipRoutes } from './slip/slip.routes.ts';
@@ -33,8 +34,8 @@ export type SandboxOptions = {
   random?: () => number;
   /** How the QR gateways deliver their webhooks; tests can route them to `server.inject()`. */
   fetch?: typeof fetch;
-  /** The QR gateways' webhook secrets (default `sandbox-qr-secret-<provider>`). */
-  qrWebhookSecrets?: Partial<Record<QrGatewayCode, string>>;
+  /** The API keys it accepts and the QR gateways' webhook secrets; unset ones keep the published defaults. */
+  secrets?: Partial<SandboxSecrets>;
 };
 
 /** Builds the sandbox: simulators of every outside party, each in its own module folder, all kept in memory. */
@@ -52,7 +53,7 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
       `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`,
     );
   });
-  const ctx = createContext({ now: opts.now, random: opts.random });
+  const ctx = createContext({ now: opts.now, random: opts.random, secrets: opts.secrets });
   app.addHook('preClose', async () => ctx.hangs.releaseAll());
 
   app.setErrorHandler((error: { statusCode?: number; code?: string }, _request, reply) => {
@@ -79,7 +80,7 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
   const sms = createSmsStore(ctx);
   const games = createGamesStore(ctx);
   const bank = createBankStore(ctx);
-  const qr = createQrStore(ctx, { fetch: opts.fetch, webhookSecrets: opts.qrWebhookSecrets });
+  const qr = createQrStore(ctx, { fetch: opts.fetch });
   const slip = createSlipStore(ctx);
   const trueMoney = createTrueMoneyStore(ctx);
   const parts: SandboxPart[] = [

@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { BankGateway } from '@/adapters/bank/bank-gateway.ts';
 import { createHttpBankGateway } from '@/adapters/bank/http-bank-gateway.ts';
 import type { GameProvider } from '@/adapters/games/game-provider.ts';
@@ -12,7 +13,7 @@ import type { VoucherService } from '@/adapters/truemoney/voucher-service.ts';
 import { createHttpSmsGateway } from '@/adapters/sms/http-sms-gateway.ts';
 import type { SmsGateway } from '@/adapters/sms/sms-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
-import type { Config } from '@/config.ts';
+import { trustProxyOption, type Config } from '@/config.ts';
 import { createDatabase } from '@/db/database.ts';
 import { migrateToLatest } from '@/db/migrate.ts';
 import { seedDemo } from '@/db/seed/seed-demo.ts';
@@ -21,6 +22,7 @@ import type { ApiRouteTable } from '@/lib/contract-route.ts';
 import { createPasswordHasher } from '@/lib/password.ts';
 import { registerGameJobs } from '@/jobs/game-jobs.ts';
 import { registerHousekeepingJobs } from '@/jobs/housekeeping-jobs.ts';
+import { registerMoneyInJobs } from '@/jobs/money-in-jobs.ts';
 import { registerMoneyOutJobs } from '@/jobs/money-out-jobs.ts';
 import { createJobScheduler, type JobScheduler } from '@/jobs/job-scheduler.ts';
 import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
@@ -29,7 +31,7 @@ import {
   createManualDepositService,
   type ManualDepositService,
 } from '@/modules/deposit/manual-deposit.service.ts';
-import { checkMoneyInConfig } from '@/modules/deposit/money-in-config.ts';
+import { checkMoneyInConfig, trueLinkSecret } from '@/modules/deposit/money-in-config.ts';
 import { createQrService, type QrService } from '@/modules/deposit/qr.service.ts';
 import { createTrueLinkService, type TrueLinkService } from '@/modules/deposit/truelink.service.ts';
 import { registerSlipRoutes } from '@/modules/slip/slip.routes.ts';
@@ -62,6 +64,7 @@ import { requestDeadline } from '@/plugins/request-deadline.ts';
 import { securityHeaders } from '@/plugins/security-headers.ts';
 import { serviceState } from '@/plugins/service-state.ts';
 import { sessions } from '@/plugins/sessions.ts';
+import { serializeRequest } from '@/plugins/request-log.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
 import type { CounterStore } from '@/store/counter-store.ts';
 import { createMemoryCounterStore } from '@/store/memory-counter-store.ts';
@@ -101,8 +104,8 @@ export type BuildAppOptions = {
   slipVerifier?: SlipVerifier;
   vouchers?: VoucherService;
   counters?: CounterStore;
-  /** Fastify logger options; default pino at config.LOG_LEVEL. */
-  logger?: FastifyServerOptions['logger'];
+  /** Where the pino log lines go (tests capture them); default standard output. */
+  logStream?: DestinationStream;
 };
 
 /** JSON bodies of this API are small; anything larger is refused (BODY_TOO_LARGE). */
@@ -111,12 +114,17 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization'],
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: JSON_BODY_LIMIT,
     // Node's whole-request limit: a slip upload may take 300 s (spec §9); other calls get their 60 s deadline from
     // the request-deadline plugin.
     requestTimeout: Math.max(config.REQUEST_TIMEOUT_MS, SLIP_UPLOAD_TIMEOUT_MS),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Malformed URLs and similar framework-level failures still answer with the envelope.
     frameworkErrors: (_error, _request, reply) => {
       void sendCode(reply, 'INVALID_REQUEST');
@@ -196,11 +204,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           baseUrl: config.TRUEMONEY_URL,
           timeoutMs: config.TRUEMONEY_TIMEOUT_MS,
         }),
-      passwords: createPasswordHasher({
-        memoryCost: config.ARGON2_MEMORY_KIB,
-        timeCost: config.ARGON2_TIME_COST,
-        parallelism: config.ARGON2_PARALLELISM,
-      }),
+      passwords: createPasswordHasher(
+        {
+          memoryCost: config.ARGON2_MEMORY_KIB,
+          timeCost: config.ARGON2_TIME_COST,
+          parallelism: config.ARGON2_PARALLELISM,
+        },
+        { maxConcurrency: config.ARGON2_MAX_CONCURRENCY, maxQueue: config.ARGON2_MAX_QUEUE },
+      ),
       log: app.log,
     };
     app.decorate('deps', deps);
@@ -235,9 +246,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       intervalMs: config.MANUAL_DEPOSIT_MATCH_INTERVAL_MS,
       run: () => moneyIn.notices.matchWithBankFeed(),
     });
+    registerMoneyInJobs(jobs, moneyIn);
 
     const apiRoutes: ApiRouteTable = [];
-    const onWebFallback = await registerWebApp(app, config.WEB_DIST_DIR);
+    const onWebFallback = await registerWebApp(app, config.WEB_DIST_DIR, {
+      trueLinkSecret: trueLinkSecret(config),
+    });
     await app.register(errorEnvelope, { apiRoutes, onWebFallback });
     await app.register(securityHeaders);
     await app.register(requestDeadline, { timeoutMs: config.REQUEST_TIMEOUT_MS });

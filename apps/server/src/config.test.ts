@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_DEFAULT_SECRETS } from '@mekong/contracts/installation-secrets';
 import { ConfigError, loadConfig } from '@/config.ts';
 
 describe('loadConfig', () => {
@@ -54,4 +55,121 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
+});
+
+describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
+  const strong = (seed: string) => `${seed}-${'k'.repeat(40)}`;
+  /** A configuration production accepts: real hosts, every secret long, random-looking and set. */
+  const good: Record<string, string> = {
+    NODE_ENV: 'production',
+    SMS_GATEWAY_URL: 'https://sms.example.com/v2',
+    BANK_API_URL: 'https://bank.example.com',
+    GAME_PROVIDER_URL: 'https://games.example.com',
+    QR_GATEWAY_URL: 'https://qr.example.com',
+    SLIP_VERIFIER_URL: 'https://slip.example.com',
+    TRUEMONEY_URL: 'https://gift.truemoney.com',
+    SMS_API_KEY: strong('sms'),
+    BANK_API_KEY: strong('bank'),
+    GAME_API_KEY: strong('game'),
+    QR_API_KEY: strong('qr'),
+    SLIP_API_KEY: strong('slip'),
+    QR_WEBHOOK_SECRET_KBANK: strong('kbank'),
+    QR_WEBHOOK_SECRET_WW: strong('ww'),
+    QR_WEBHOOK_SECRET_E2P: strong('e2p'),
+    TRUELINK_SECRET: strong('truelink'),
+    GAME_CREDENTIALS_KEY: 'ab'.repeat(32),
+  };
+
+  it('starts with real hosts and strong secrets', () => {
+    expect(loadConfig(good).NODE_ENV).toBe('production');
+  });
+
+  it.each([
+    ['SMS_GATEWAY_URL', 'http://127.0.0.1:3001/sms'],
+    ['BANK_API_URL', 'http://localhost:3001/bank'],
+    ['GAME_PROVIDER_URL', 'http://[::1]:3001/games'],
+    ['QR_GATEWAY_URL', 'http://0.0.0.0:3001/qr'],
+    ['SLIP_VERIFIER_URL', 'http://127.5.6.7/slip'],
+    ['TRUEMONEY_URL', 'http://sandbox:3001'],
+    ['TRUEMONEY_URL', 'http://[::ffff:127.0.0.1]:3001'],
+  ])('refuses %s pointing at loopback or the sandbox (%s)', (name, value) => {
+    expect(() => loadConfig({ ...good, [name]: value })).toThrow(
+      new RegExp(`${name}: points at this machine or the sandbox`),
+    );
+  });
+
+  it.each(Object.entries(SANDBOX_DEFAULT_SECRETS))(
+    'refuses %s equal to a published sandbox default',
+    (name, value) => {
+      expect(() => loadConfig({ ...good, [name]: value })).toThrow(
+        new RegExp(`${name}: is a published sandbox default`),
+      );
+    },
+  );
+
+  it('refuses any published default in any secret setting (a default moved to another name)', () => {
+    expect(() =>
+      loadConfig({ ...good, BANK_API_KEY: SANDBOX_DEFAULT_SECRETS.QR_WEBHOOK_SECRET_WW }),
+    ).toThrow(/BANK_API_KEY: is a published sandbox default/);
+  });
+
+  it.each([
+    'SMS_API_KEY',
+    'QR_WEBHOOK_SECRET_KBANK',
+    'TRUELINK_SECRET',
+  ])('refuses %s shorter than 32 bytes', (name) => {
+    expect(() => loadConfig({ ...good, [name]: 'x'.repeat(31) })).toThrow(
+      new RegExp(`${name}: must be at least 32 bytes`),
+    );
+    expect(loadConfig({ ...good, [name]: 'x'.repeat(32) })[name as 'SMS_API_KEY']).toHaveLength(32);
+  });
+
+  it.each(['QR_WEBHOOK_SECRET_E2P', 'TRUELINK_SECRET', 'GAME_CREDENTIALS_KEY'])(
+    'refuses %s unset',
+    (name) => {
+      expect(() => loadConfig({ ...good, [name]: undefined })).toThrow(
+        new RegExp(`${name}: required when NODE_ENV is production`),
+      );
+    },
+  );
+
+  it('refuses the default settings, naming every problem', () => {
+    const error = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production' });
+      } catch (e) {
+        return e as Error;
+      }
+      throw new Error('the default settings were accepted in production');
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(/SMS_GATEWAY_URL: points at this machine/);
+    expect(error.message).toMatch(/SMS_API_KEY: is a published sandbox default/);
+    expect(error.message).toMatch(/GAME_CREDENTIALS_KEY: required/);
+  });
+
+  it('accepts the sandbox defaults outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).SMS_API_KEY).toBe('sandbox-sms-key');
+  });
+});
+
+describe('TRUST_PROXY (issue 8 A6)', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.7,::1', ['10.0.0.0/8', '192.168.1.7', '::1']],
+    ['loopback', ['loopback']],
+  ])('reads %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['true', 'yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,', '999'])(
+    'refuses %s, naming the setting',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
+    },
+  );
 });

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { COUNTRIES } from '@mekong/contracts/constants';
+import { productionProblems } from '@/config-production.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -10,6 +12,47 @@ const booleanFromEnv = z
 
 const integer = (min: number, max: number) =>
   z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(min).max(max);
+
+// proxy-addr's names for address ranges, accepted in a TRUST_PROXY list.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell the client's address in X-Forwarded-For: none (`false`), the nearest N hops (a number), or the
+ * listed proxies (addresses, CIDR ranges, or loopback/linklocal/uniquelocal). `true` (everyone) is refused: any client
+ * could then pick the address its per-IP limits are counted under.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((text, ctx): false | number | string[] => {
+    if (text === 'false' || text === '0' || text === 'no') return false;
+    if (/^\d{1,2}$/.test(text)) return Number(text);
+    const entries = text.split(',').map((e) => e.trim());
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        text === 'true' || text === 'yes'
+          ? 'true would trust every client; give the hop count or the proxy addresses'
+          : 'must be false, a hop count, or a comma-separated list of proxy addresses/CIDR ranges',
+    });
+    return z.NEVER;
+  });
+
+/** Fastify's trustProxy for the setting (its types lack the hop count its runtime takes, so hops become a function). */
+export function trustProxyOption(setting: false | number | string[]) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
 
 const optionalUrl = (protocols: RegExp) =>
   z.url({ protocol: protocols, error: 'must be a valid URL' }).optional();
@@ -27,16 +70,26 @@ const optionalUrl = (protocols: RegExp) =>
  * - COUNTRY (TH): TH or LA; decides the phone rule and the currency choice.
  * - SMS_GATEWAY_URL (http://127.0.0.1:3001/sms), SMS_API_KEY (sandbox-sms-key), SMS_TIMEOUT_MS (10000): the one-time-code gateway.
  * - OTP_DAILY_LIMIT_PHONE (5), OTP_DAILY_LIMIT_IP (20): one-time codes per 24 hours.
+ * - SMS_DAILY_LIMIT (1000): SMS the server sends in 24 hours, all phones together (the operator's SMS cost); past it,
+ *   one-time codes answer OTP_SEND_PAUSED and nothing is sent.
+ * - AUTH_GLOBAL_LIMIT_PER_MINUTE (600): wrong sign-ins, and phone look-ups (register validate, one-time code send), per
+ *   minute from all clients together (REQUEST_LIMIT_1MIN past it); docs/decisions/0008-account-security.md.
  * - WEB_DIST_DIR (<repo>/apps/web/dist): the built web app served at /.
  * - SEED_DEMO (true): insert demo data (banks, sources, operator settings) at start, idempotently.
  * - LOG_LEVEL (info): pino level (fatal, error, warn, info, debug, trace, silent).
- * - TRUST_PROXY (false): trust X-Forwarded-For (set true behind a reverse proxy) for the client IP.
+ * - TRUST_PROXY (false): whose X-Forwarded-For gives the client IP: false, a hop count (1 = the one proxy in front), or
+ *   a comma-separated list of proxy addresses/CIDR ranges; `true` is refused.
  * - ARGON2_MEMORY_KIB (19456), ARGON2_TIME_COST (2), ARGON2_PARALLELISM (1): password hashing (OWASP Argon2id).
+ * - ARGON2_MAX_CONCURRENCY (2), ARGON2_MAX_QUEUE (200): password hashes run at once, and waiting; past the queue a
+ *   sign-in answers SERVICE_UNAVAILABLE rather than exhausting memory and CPU.
  * - REQUEST_TIMEOUT_MS (60000): a request not answered by then gets SERVICE_UNAVAILABLE.
  * - BANK_API_URL (http://127.0.0.1:3001/bank), BANK_API_KEY (sandbox-bank-key), BANK_TIMEOUT_MS (15000): the bank (payouts, incoming feed).
  * - BANK_FEED_INTERVAL_MS (10000): how often the incoming bank feed is read (deposits credited within a minute).
  * - PAYOUT_RECONCILE_INTERVAL_MS (15000): how often payouts with an unknown outcome are settled by asking the bank.
- * - NODE_ENV (development): production makes GAME_CREDENTIALS_KEY required.
+ * - PAYOUT_MAX_RESENDS (3): how many times a payout the bank never saw is sent again; then it waits for an operator.
+ * - NODE_ENV (development): production refuses to start (naming the setting) while an adapter URL points at this
+ *   machine or the sandbox, or a key or secret is unset, a published sandbox default, or under 32 bytes
+ *   (config-production.ts). `npm start` generates every key and secret once per installation (data/secrets.json).
  * - GAME_PROVIDER_URL (http://127.0.0.1:3001/games), GAME_API_KEY (sandbox-game-key), GAME_TIMEOUT_MS (10000): the game
  *   providers (each under <url>/<CODE>).
  * - GAME_CREDENTIALS_KEY: 32-byte key (64 hex digits or base64) encrypting members' game passwords (AES-256-GCM);
@@ -50,11 +103,13 @@ const optionalUrl = (protocols: RegExp) =>
  * - PUBLIC_URL (http://127.0.0.1:<PORT>): how outside parties reach this server (the QR gateways' webhook callback).
  * - QR_GATEWAY_URL (http://127.0.0.1:3001/qr), QR_API_KEY (sandbox-qr-key), QR_TIMEOUT_MS (10000): the QR payment
  *   gateways (each under <url>/<PROVIDER>).
- * - QR_WEBHOOK_SECRET_KBANK / _WW / _E2P (sandbox-qr-secret-<PROVIDER>): each gateway's webhook HMAC secret; required
- *   in production.
+ * - QR_WEBHOOK_SECRET_KBANK / _WW / _E2P: each gateway's webhook HMAC secret; unset outside production, a random one
+ *   per process (the sandbox's published default is never accepted).
  * - QR_EXPIRY_SECONDS_KBANK / _WW / _E2P (600): how long a deposit QR can be paid.
  * - SLIP_VERIFIER_URL (http://127.0.0.1:3001/slip), SLIP_API_KEY (sandbox-slip-key), SLIP_TIMEOUT_MS (15000): the
  *   slip verification service.
+ * - SLIP_LINK_SECRET (a fixed development value): HMAC key signing the expiring slip image links; at least 32
+ *   characters, set per installation.
  * - TRUEMONEY_URL (http://127.0.0.1:3001), TRUEMONEY_TIMEOUT_MS (15000): the TrueMoney gift voucher service.
  * - TRUELINK_SECRET: the gift-link shared secret (the web's VITE_TRUELINK_SECRET); required in production, the
  *   contracts' TRUELINK_DEV_SECRET otherwise.
@@ -82,13 +137,17 @@ export const configSchema = z.object({
   SMS_TIMEOUT_MS: integer(100, 120_000).default(10_000),
   OTP_DAILY_LIMIT_PHONE: integer(1, 1000).default(5),
   OTP_DAILY_LIMIT_IP: integer(1, 100_000).default(20),
+  SMS_DAILY_LIMIT: integer(1, 10_000_000).default(1000),
+  AUTH_GLOBAL_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
   WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   ARGON2_MEMORY_KIB: integer(1024, 4_194_304).default(19_456),
   ARGON2_TIME_COST: integer(1, 100).default(2),
   ARGON2_PARALLELISM: integer(1, 16).default(1),
+  ARGON2_MAX_CONCURRENCY: integer(1, 64).default(2),
+  ARGON2_MAX_QUEUE: integer(0, 100_000).default(200),
   REQUEST_TIMEOUT_MS: integer(1000, 600_000).default(60_000),
   BANK_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -97,6 +156,7 @@ export const configSchema = z.object({
   BANK_TIMEOUT_MS: integer(100, 120_000).default(15_000),
   BANK_FEED_INTERVAL_MS: integer(100, 3_600_000).default(10_000),
   PAYOUT_RECONCILE_INTERVAL_MS: integer(100, 3_600_000).default(15_000),
+  PAYOUT_MAX_RESENDS: integer(0, 100).default(3),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   GAME_PROVIDER_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -132,6 +192,10 @@ export const configSchema = z.object({
     .default('http://127.0.0.1:3001/slip'),
   SLIP_API_KEY: z.string().min(1).default('sandbox-slip-key'),
   SLIP_TIMEOUT_MS: integer(100, 120_000).default(15_000),
+  SLIP_LINK_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .default('slip-link-development-secret-not-for-production'),
   TRUEMONEY_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('http://127.0.0.1:3001'),
@@ -163,5 +227,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
+  const problems = result.data.NODE_ENV === 'production' ? productionProblems(result.data) : [];
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration for production:\n  ${problems.join('\n  ')}`);
   return result.data;
 }

@@ -44,7 +44,7 @@ async function expectRefused(
 /** A registration whose phone is verified, so only the rule under test can fail. */
 async function verifiedRegistration(overrides: Partial<Registration> = {}) {
   const body = registration(overrides);
-  await verifyPhone(t, body.username);
+  body.otpToken = await verifyPhone(t, body.username);
   return body;
 }
 
@@ -141,11 +141,12 @@ describe('registration rules (D4, spec §5) on validate and create', () => {
   it('refuses a registered phone (EXISTING_USER) and a bank account in use (EXISTING_BANK)', async () => {
     const member = await registerMember(t);
     for (const url of ['/api/account/validate', '/api/account']) {
+      // While codes are on, a client without the phone's verified token learns nothing about the phone.
       await expectRefused(
         'POST',
         url,
         registration({ username: member.username }),
-        'EXISTING_USER',
+        'UNVERIFIED_OTP',
       );
       await expectRefused(
         'POST',
@@ -156,6 +157,17 @@ describe('registration rules (D4, spec §5) on validate and create', () => {
         }),
         'EXISTING_BANK',
       );
+    }
+    await saveSetting(t.app.deps.db.kysely, 'registerOtp', { enabled: false }, t.clock.now());
+    try {
+      await expectRefused(
+        'POST',
+        '/api/account',
+        registration({ username: member.username }),
+        'EXISTING_USER',
+      );
+    } finally {
+      await saveSetting(t.app.deps.db.kysely, 'registerOtp', { enabled: true }, t.clock.now());
     }
     // The same number at another bank is another account.
     const other = await t.api('POST', '/api/account', {
@@ -295,6 +307,7 @@ describe('profile', () => {
       bankCode: 'SCB',
       bankAccountName: 'สมศรี ใจดี',
       bankAccountNo: uniqueAccountNo(),
+      password: PASSWORD,
     };
     await expectRefused('PUT', url, { ...update, bankCode: 'NOPE' }, 'INVALID_BANK', member.token);
     await expectRefused(

@@ -192,6 +192,27 @@ describe.each(calls)('bad input on $method $url changes nothing', (call) => {
       { numRuns: 40 },
     );
   });
+
+  it('a control character anywhere in a string field → a clear code, never a 500', async () => {
+    const valid = call.valid();
+    const textFields = Object.keys(valid).filter((k) => typeof valid[k] === 'string');
+    if (textFields.length === 0) return;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...textFields),
+        fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f })),
+        fc.nat(),
+        async (field, code, at) => {
+          const text = String(valid[field]);
+          const position = at % (text.length + 1);
+          const bad = `${text.slice(0, position)}${String.fromCharCode(code)}${text.slice(position)}`;
+          const response = await send(call, { body: { ...valid, [field]: bad } });
+          expectClearRefusal(response);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
 });
 
 describe('bad input on POST /api/logout', () => {

@@ -240,6 +240,34 @@ describe('web app', () => {
   });
 });
 
+describe('web app secret (issue 8 A1)', () => {
+  it("writes this installation's gift-link secret into every index.html it serves", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'mekong-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
+    const secret = `"quoted"&<${'s'.repeat(32)}>`;
+    const web = await createTestApp({ WEB_DIST_DIR: dist, TRUELINK_SECRET: secret });
+    try {
+      for (const url of ['/', '/index.html', '/deposit']) {
+        const response = await web.api('GET', url, { isWithoutMarker: true });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.body).toContain(
+          `<meta name="mekong-truelink-secret" content="&quot;quoted&quot;&amp;&lt;${'s'.repeat(32)}&gt;" />`,
+        );
+        expect(response.body.indexOf('mekong-truelink-secret')).toBeLessThan(
+          response.body.indexOf('</head>'),
+        );
+      }
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('request deadline', () => {
   it('answers SERVICE_UNAVAILABLE when a call is not answered in time', async () => {
     const slow = await createTestApp({ REQUEST_TIMEOUT_MS: '1000', SMS_TIMEOUT_MS: '1500' });

@@ -31,11 +31,12 @@ describe('Laos mode (COUNTRY=LA)', () => {
       ['BAHT', 'BAHT'],
     ] as const) {
       const phone = laoPhone();
-      await verifyPhone(t, phone);
+      const otpToken = await verifyPhone(t, phone);
       const body = registration({
         username: phone,
         bankCode: 'BCEL',
         bankAccountName: 'Vilay Phommachanh',
+        otpToken,
         ...(currency ? { currency } : {}),
       });
       const created = await t.api('POST', '/api/account', { body });
@@ -50,9 +51,9 @@ describe('Laos mode (COUNTRY=LA)', () => {
 
   it('refuses another currency (CURRENCY_INVALID)', async () => {
     const phone = laoPhone();
-    await verifyPhone(t, phone);
+    const otpToken = await verifyPhone(t, phone);
     const response = await t.api('POST', '/api/account/validate', {
-      body: registration({ username: phone, currency: 'USD' }),
+      body: registration({ username: phone, currency: 'USD', otpToken }),
     });
     expect(response.json()).toEqual({ message: 'CURRENCY_INVALID' });
   });

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QrProvider } from '@mekong/contracts/constants';
 import { readPaymentQr } from '@mekong/contracts/thai-qr';
 import { cashOf, statementOf } from './support/bank.ts';
 import { createMoneyInTestApp, type MoneyInTestApp } from './support/money-in.ts';
@@ -65,7 +66,9 @@ function hook(provider: string, body: string, signature?: string) {
   });
 }
 const sign = (provider: string, body: string) =>
-  createHmac('sha256', `sandbox-qr-secret-${provider}`).update(body).digest('hex');
+  createHmac('sha256', t.config[`QR_WEBHOOK_SECRET_${provider as QrProvider}`] ?? '')
+    .update(body)
+    .digest('hex');
 
 describe('QR deposits (D6)', () => {
   it('creates a dynamic Thai QR for the amount, rendered from exactly its payload, and shows it again', async () => {

@@ -6,7 +6,17 @@ import { saveSetting } from '@/modules/settings/settings.repository.ts';
 import { cashOf, statementOf } from './support/bank.ts';
 import { uniqueAccountNo } from './support/members.ts';
 import { createMoneyInTestApp, type MoneyInTestApp } from './support/money-in.ts';
-import { expectLedgerConsistent, walletMember } from './support/money.ts';
+import { expectLedgerConsistent } from './support/money.ts';
+import {
+  BOUNDARY,
+  bankSlip as bankSlipOf,
+  multipart,
+  slipList as slipListOf,
+  slipMember,
+  upload as uploadTo,
+  uploadSlip as uploadSlipTo,
+  type Party,
+} from './support/slips.ts';
 import { TEST_START } from './support/test-app.ts';
 
 let t: MoneyInTestApp;
@@ -17,87 +27,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The demo operator's KBANK deposit account. */
-const OPERATOR = { name: 'MEKONG WALLET', bankCode: 'KBANK', accountNo: '1423096718' };
-
-type SlipAnswer = {
-  _id: string;
-  createdAt: string;
-  amount: number;
-  status: 'SUCCESS' | 'FAILED' | 'PENDING';
-  note: string | null;
-  link: string | null;
-  reference: string | null;
-};
-
-const BOUNDARY = '----mekongslipboundary';
-function multipart(parts: { field: string; filename?: string; type?: string; bytes: Buffer }[]) {
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.filename
-      ? `form-data; name="${p.field}"; filename="${p.filename}"`
-      : `form-data; name="${p.field}"`;
-    chunks.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
-      ),
-      p.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-async function upload(token: string, bytes: Buffer | null, filename = 'slip.png') {
-  return t.api('POST', '/api/wallet/slip', {
-    token,
-    rawBody: multipart(bytes ? [{ field: 'file', filename, type: 'image/png', bytes }] : []),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  });
-}
-
-async function uploadSlip(token: string, bytes: Buffer | null, filename?: string) {
-  const response = await upload(token, bytes, filename);
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { slip: SlipAnswer }).slip;
-}
-
-type Party = { name: string; bankCode: string; accountNo: string };
-async function bankSlip(
-  sender: Party,
-  amountMinor: number,
-  options: { receiver?: Party; date?: string; delayedTimes?: number } = {},
-) {
-  const answer = await t.gatewayPost('/sandbox/slip/transfers', {
-    amountMinor,
-    sender,
-    receiver: options.receiver ?? OPERATOR,
-    ...(options.date ? { date: options.date } : {}),
-    ...(options.delayedTimes ? { delayedTimes: options.delayedTimes } : {}),
-  });
-  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-  const json = answer.json as { transfer: { transRef: string }; slipPngBase64: string };
-  return { transRef: json.transfer.transRef, png: Buffer.from(json.slipPngBase64, 'base64') };
-}
+const upload = (token: string, bytes: Buffer | null, filename?: string) =>
+  uploadTo(t, token, bytes, filename);
+const uploadSlip = (token: string, bytes: Buffer | null, filename?: string) =>
+  uploadSlipTo(t, token, bytes, filename);
+const bankSlip = (sender: Party, amountMinor: number, options?: Parameters<typeof bankSlipOf>[3]) =>
+  bankSlipOf(t, sender, amountMinor, options);
+const member = () => slipMember(t);
+const slipList = (token: string, page?: number, limit?: number) =>
+  slipListOf(t, token, page, limit);
 
 async function qrImage(text: string): Promise<Buffer> {
   const answer = await t.gatewayPost('/sandbox/slip/qr-image', { text });
   return Buffer.from((answer.json as { pngBase64: string }).pngBase64, 'base64');
-}
-
-async function member() {
-  const m = await walletMember(t);
-  return {
-    ...m,
-    account: { name: 'SOMCHAI JAIDEE', bankCode: m.bankCode, accountNo: m.bankAccountNo },
-  };
-}
-
-async function slipList(token: string, page = 1, limit = 10) {
-  const response = await t.api('POST', '/api/statement/slip', { token, body: { page, limit } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { total: number; slips: SlipAnswer[] };
 }
 
 describe('slip upload (D6)', () => {
@@ -120,7 +62,9 @@ describe('slip upload (D6)', () => {
     expect(await slipList(m.token)).toEqual({ total: 1, slips: [slip] });
 
     // A browser tab opens the link: no marker header, no token.
-    expect(slip.link).toMatch(/^\/api\/files\/slips\/[A-Za-z0-9_-]{43}$/);
+    expect(slip.link).toMatch(
+      /^\/api\/files\/slips\/[A-Za-z0-9_-]{43}\?member=[0-9a-f-]{36}&expires=\d+&sig=[A-Za-z0-9_-]{43}$/,
+    );
     const image = await t.app.inject({ method: 'GET', url: slip.link ?? '' });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
@@ -208,34 +152,37 @@ describe('slip upload (D6)', () => {
 
   it('unreadable images, non-images and other QRs give their reasons and credit nothing', async () => {
     const m = await member();
+    // Five uploads a minute per member: these come 13 s apart.
+    const uploadSlip = (bytes: Buffer, filename?: string) => {
+      t.clock.advance(13_000);
+      return uploadSlipTo(t, m.token, bytes, filename);
+    };
     const blank = new PNG({ width: 300, height: 400 });
     blank.data.fill(255);
-    expect(await uploadSlip(m.token, PNG.sync.write(blank))).toMatchObject({
+    expect(await uploadSlip(PNG.sync.write(blank))).toMatchObject({
       status: 'FAILED',
       note: 'CROPPED_IMAGE_UNREADABLE',
       amount: 0,
     });
-    const text = await uploadSlip(m.token, Buffer.from('just some text, not an image'), 'slip.png');
+    const text = await uploadSlip(Buffer.from('just some text, not an image'), 'slip.png');
     expect(text).toMatchObject({ status: 'FAILED', note: 'FILE_MISSING', link: null });
-    const empty = await uploadSlip(m.token, Buffer.alloc(0));
+    const empty = await uploadSlip(Buffer.alloc(0));
     expect(empty.note).toBe('FILE_MISSING');
     const broken = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.alloc(100, 7),
     ]);
-    expect((await uploadSlip(m.token, broken)).note).toBe('IMAGE_SIZE_UNPROCESSABLE');
+    expect((await uploadSlip(broken)).note).toBe('IMAGE_SIZE_UNPROCESSABLE');
     const bomb = Buffer.from(broken);
     bomb.writeUInt32BE(100_000, 16);
     bomb.writeUInt32BE(100_000, 20);
-    expect((await uploadSlip(m.token, bomb)).note).toBe('IMAGE_SIZE_UNPROCESSABLE');
-    expect((await uploadSlip(m.token, await qrImage('https://example.com/'))).note).toBe(
-      'INVALID_SLIP',
-    );
+    expect((await uploadSlip(bomb)).note).toBe('IMAGE_SIZE_UNPROCESSABLE');
+    expect((await uploadSlip(await qrImage('https://example.com/'))).note).toBe('INVALID_SLIP');
     const unknownTransfer = buildSlipQrPayload({ sendingBank: '004', transRef: 'NOSUCHTRANSFER1' });
-    expect((await uploadSlip(m.token, await qrImage(unknownTransfer))).note).toBe('INVALID_SLIP');
+    expect((await uploadSlip(await qrImage(unknownTransfer))).note).toBe('INVALID_SLIP');
     const tooLarge = Buffer.alloc(10 * 1024 * 1024 + 10, 0);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(tooLarge);
-    expect((await uploadSlip(m.token, tooLarge)).note).toBe('IMAGE_SIZE_UNPROCESSABLE');
+    expect((await uploadSlip(tooLarge)).note).toBe('IMAGE_SIZE_UNPROCESSABLE');
     expect(await cashOf(t, m.memberId)).toBe(0n);
     const { total, slips } = await slipList(m.token);
     expect(total).toBe(8);
@@ -306,7 +253,7 @@ describe('slip upload (D6)', () => {
   it('lists slips newest first, 10 a page', async () => {
     const m = await member();
     for (let i = 0; i < 11; i += 1) {
-      t.clock.advance(1000);
+      t.clock.advance(13_000); // five uploads a minute per member
       await uploadSlip(m.token, Buffer.from(`not an image ${i}`));
     }
     const first = await slipList(m.token, 1, 10);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Country } from './constants.ts';
 import { defineContract } from './contract.ts';
+import { otpTokenSchema } from './otp.ts';
 import {
   bankAccountNameSchema,
   bankAccountNoSchema,
@@ -52,6 +53,8 @@ export function registerBodySchema(country: Country) {
     bankAccountName: bankAccountNameSchema,
     bankAccountNo: bankAccountNoSchema,
     currency: country === 'LA' ? currencySchema.default('LAK') : z.literal('BAHT', { error: 'CURRENCY_INVALID' }).default('BAHT'),
+    /** The token of the phone's verified one-time code (required while codes are on); used up by the registration. */
+    otpToken: otpTokenSchema.optional(),
   });
 }
 export type RegisterBody = z.input<ReturnType<typeof registerBodySchema>>;
@@ -84,6 +87,8 @@ export const profileUpdateBodySchema = z.strictObject({
   bankCode: bankCodeSchema,
   bankAccountName: bankAccountNameSchema,
   bankAccountNo: bankAccountNoSchema,
+  /** The member's password, required when the bank or the account number changes (wrong: BANK_CHANGE_WRONG_PASSWORD). */
+  password: givenPasswordSchema.optional(),
 });
 
 export const profileUpdate = defineContract({

@@ -73,8 +73,9 @@ export const OTP_RESEND_MS = 60_000;
 export const OTP_VERIFIED_VALID_MS = 30 * 60_000;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_LOCK_MS = 15 * 60_000;
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+/** A session ends this long after sign-in however much it is used (issue 8 A12). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
 
 export const COUNTRIES = ['TH', 'LA'] as const;
 export type Country = (typeof COUNTRIES)[number];

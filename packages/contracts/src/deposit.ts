@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QR_PROVIDERS } from './constants.ts';
 import { defineContract } from './contract.ts';
+import { textSchema } from './fields.ts';
 import { amountSchema } from './money.ts';
 import { ENTRY_STATUSES, pageBodySchema } from './statement.ts';
 import { PAGE_SIZE } from './constants.ts';
@@ -44,7 +45,7 @@ export const qrCancel = defineContract({
   method: 'DELETE',
   path: '/api/qrcode/:providerCode',
   params: qrProviderParamsSchema,
-  body: z.strictObject({ qrcodeId: z.string({ error: 'QR_FAIL' }).min(1, { error: 'QR_FAIL' }).max(64, { error: 'QR_FAIL' }) }),
+  body: z.strictObject({ qrcodeId: textSchema('QR_FAIL').min(1, { error: 'QR_FAIL' }).max(64, { error: 'QR_FAIL' }) }),
   response: qrStateSchema,
   isAuthenticated: true,
 });
@@ -106,7 +107,7 @@ export const slipList = defineContract({
 export const slipReference = defineContract({
   method: 'GET',
   path: '/api/statement/slip/reference/:reference',
-  params: z.strictObject({ reference: z.string().min(1, { error: 'NO_DATA' }).max(64, { error: 'NO_DATA' }) }),
+  params: z.strictObject({ reference: textSchema('NO_DATA').min(1, { error: 'NO_DATA' }).max(64, { error: 'NO_DATA' }) }),
   response: z.object({ url: z.string() }),
   isAuthenticated: true,
 });

@@ -6,6 +6,24 @@ import { ENGLISH_NAME_BANKS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Coun
  * as its message, so the server answers that code and the client shows its translation.
  */
 
+/** C0 and C1 control characters (NUL, escape, line breaks…): never part of a name, code, reference or password. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+export function hasNoControlCharacters(text: string): boolean {
+  return !CONTROL_CHARACTER.test(text);
+}
+
+/**
+ * A string of a body or path: refuses control characters first (INVALID_CHARACTERS, and no further rule runs), so
+ * none reaches the database, which refuses some of them (NUL) with an error.
+ */
+export function textSchema(typeError: string) {
+  return z
+    .string({ error: typeError })
+    .refine(hasNoControlCharacters, { error: 'INVALID_CHARACTERS', abort: true });
+}
+
 export const THAI_PHONE = /^0\d{9}$/;
 export const LAO_PHONE = /^\d{8,11}$/;
 
@@ -18,15 +36,13 @@ export function phoneSchema(country: Country) {
     });
 }
 
-export const nameSchema = z
-  .string({ error: 'NAME_REQUIRED' })
+export const nameSchema = textSchema('NAME_REQUIRED')
   .trim()
   .min(1, { error: 'NAME_REQUIRED' })
   .max(100, { error: 'NAME_TOO_LONG' });
 
 /** A new password: D4's server rule. */
-export const newPasswordSchema = z
-  .string({ error: 'PASSWORD_REQUIRED' })
+export const newPasswordSchema = textSchema('PASSWORD_REQUIRED')
   .min(1, { error: 'PASSWORD_REQUIRED' })
   .min(PASSWORD_MIN_LENGTH, { error: 'PASSWORD_TOO_SHORT' })
   .max(PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' });
@@ -37,8 +53,7 @@ export const givenPasswordSchema = z
   .min(1, { error: 'PASSWORD_REQUIRED' })
   .max(PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' });
 
-export const bankCodeSchema = z
-  .string({ error: 'BANK_REQUIRED' })
+export const bankCodeSchema = textSchema('BANK_REQUIRED')
   .trim()
   .min(1, { error: 'BANK_REQUIRED' })
   .max(20, { error: 'INVALID_BANK' });
@@ -49,8 +64,7 @@ export const bankAccountNoSchema = z
   .regex(/^\d{8,18}$/, { error: 'BANK_ACCOUNT_NO_INVALID' });
 
 /** Account names are trimmed, inner spaces collapsed, upper-cased (spec §5). */
-export const bankAccountNameSchema = z
-  .string({ error: 'BANK_ACCOUNT_NAME_REQUIRED' })
+export const bankAccountNameSchema = textSchema('BANK_ACCOUNT_NAME_REQUIRED')
   .transform((s) => s.trim().replace(/\s+/g, ' ').toUpperCase())
   .pipe(
     z

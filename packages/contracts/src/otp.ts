@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Country } from './constants.ts';
 import { defineContract } from './contract.ts';
-import { phoneSchema } from './fields.ts';
+import { phoneSchema, textSchema } from './fields.ts';
 
 export function otpSendBodySchema(country: Country) {
   return z.strictObject({ phoneNumber: phoneSchema(country) });
@@ -19,8 +19,12 @@ export const otpSend = defineContract({
   response: otpSendResponseSchema,
 });
 
+export const otpTokenSchema = textSchema('OTP_TOKEN_REQUIRED')
+  .min(1, { error: 'OTP_TOKEN_REQUIRED' })
+  .max(200, { error: 'OTP_TOKEN_INVALID' });
+
 export const otpVerifyBodySchema = z.strictObject({
-  otpToken: z.string({ error: 'OTP_TOKEN_REQUIRED' }).min(1, { error: 'OTP_TOKEN_REQUIRED' }).max(200, { error: 'OTP_TOKEN_INVALID' }),
+  otpToken: otpTokenSchema,
   otpCode: z.string({ error: 'OTP_CODE_FORMAT' }).trim().regex(/^\d{6}$/, { error: 'OTP_CODE_FORMAT' }),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bankAccountSchema, profileSchema } from './account.ts';
 import { defineContract } from './contract.ts';
+import { textSchema } from './fields.ts';
 import { amountSchema } from './money.ts';
 
 export const GAME_PROVIDERS = [
@@ -65,7 +66,7 @@ export const walletRefreshSlot = defineContract({
 });
 
 export const providerParamsSchema = z.strictObject({
-  code: z.string().max(20, { error: 'NO_GAME' }).transform((s) => s.toUpperCase()),
+  code: textSchema('NO_GAME').max(20, { error: 'NO_GAME' }).transform((s) => s.toUpperCase()),
 });
 
 export const walletActivate = defineContract({
@@ -95,8 +96,7 @@ export const walletResetPassword = defineContract({
   isAuthenticated: true,
 });
 
-const accountRefSchema = z
-  .string({ error: 'NO_GAME' })
+const accountRefSchema = textSchema('NO_GAME')
   .trim()
   .min(1, { error: 'NO_GAME' })
   .max(20, { error: 'NO_GAME' });
@@ -154,8 +154,8 @@ export const walletWithdrawAll = defineContract({
 });
 
 const autoLoginParams = {
-  provider: z.string().max(20, { error: 'NO_GAME' }).transform((s) => s.toUpperCase()),
-  username: z.string().max(64, { error: 'SLOT_NO_ACCOUNT' }),
+  provider: textSchema('NO_GAME').max(20, { error: 'NO_GAME' }).transform((s) => s.toUpperCase()),
+  username: textSchema('SLOT_NO_ACCOUNT').max(64, { error: 'SLOT_NO_ACCOUNT' }),
 };
 
 export const autoLogin = defineContract({
@@ -169,7 +169,7 @@ export const autoLogin = defineContract({
 export const autoLoginWithPassword = defineContract({
   method: 'GET',
   path: '/api/autoLogin/:provider/:username/:password',
-  params: z.strictObject({ ...autoLoginParams, password: z.string().max(128, { error: 'SLOT_NO_ACCOUNT' }) }),
+  params: z.strictObject({ ...autoLoginParams, password: textSchema('SLOT_NO_ACCOUNT').max(128, { error: 'SLOT_NO_ACCOUNT' }) }),
   response: z.object({ url: z.string() }),
   isAuthenticated: true,
 });

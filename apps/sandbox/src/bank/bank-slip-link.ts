@@ -1,7 +1,8 @@
 import { error, ok, type Answer } from '../lib/answer.ts';
 import type { SlipStore } from '../slip/slip.store.ts';
 import { findThaiBank } from '../slip/thai-banks.ts';
-import type { BankCurrency, BankStore, IncomingTransfer } from './bank.store.ts';
+import type { Currency } from '../lib/currencies.ts';
+import type { BankStore, IncomingTransfer } from './bank.store.ts';
 
 /** The operator's deposit account the server's demo seed lists first (apps/server/src/db/seed/demo-content.ts). */
 export const DEFAULT_OPERATOR_ACCOUNT = {
@@ -18,7 +19,7 @@ export type MemberTransferInput = {
   toAccountNo?: string;
   toAccountName?: string;
   amountMinor: number;
-  currency?: BankCurrency;
+  currency?: Currency;
   transRef?: string;
 };
 

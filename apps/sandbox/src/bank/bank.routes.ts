@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answerCall, answerMoneyCall, error, ok, send } from '../lib/answer.ts';
 import { requireBearer } from '../lib/auth.ts';
+import { CURRENCIES } from '../lib/currencies.ts';
 import type { SandboxContext } from '../lib/context.ts';
-import { applyPatch, faultsPatchSchema, noFaults } from '../lib/faults.ts';
+import { registerFaultControls } from '../lib/fault-controls.ts';
 import { SLIP_TRANS_REF } from '@mekong/contracts/slip-qr';
-import { escapeHtml, page } from '../lib/html.ts';
+import { escapeHtml, isFormPost, sendPage, sendRefusalPage } from '../lib/html.ts';
 import type { SlipStore } from '../slip/slip.store.ts';
 import { sendMemberTransfer } from './bank-slip-link.ts';
 import {
-  BANK_API_KEY,
-  BANK_CURRENCIES,
   type BankStore,
   type IncomingTransfer,
 } from './bank.store.ts';
@@ -24,7 +23,7 @@ const payoutBody = z.object({
   accountNo,
   accountName: z.string().max(100).optional(),
   amountMinor,
-  currency: z.enum(BANK_CURRENCIES).optional(),
+  currency: z.enum(CURRENCIES).optional(),
 });
 const creditBody = z.strictObject({
   bankCode,
@@ -34,12 +33,10 @@ const creditBody = z.strictObject({
   toAccountNo: accountNo.optional(),
   toAccountName: z.string().trim().min(1).max(100).optional(),
   amountMinor,
-  currency: z.enum(BANK_CURRENCIES).optional(),
+  currency: z.enum(CURRENCIES).optional(),
   transRef: z.string().regex(SLIP_TRANS_REF).optional(),
 });
-const bankFaultsBody = faultsPatchSchema.extend({
-  rejectAccountNos: z.array(z.string()).max(10_000).optional(),
-});
+const rejectAccountNosSchema = z.array(z.string()).max(10_000);
 
 /** Turns the index page's form (amount in baht, strings) into the JSON call's shape. */
 function fromForm(form: Record<string, string>) {
@@ -58,7 +55,7 @@ function fromForm(form: Record<string, string>) {
 export function bankRoutes(ctx: SandboxContext, store: BankStore, slips: SlipStore) {
   return async (app: FastifyInstance) => {
     await app.register(async (api) => {
-      api.addHook('preHandler', requireBearer(BANK_API_KEY));
+      api.addHook('preHandler', requireBearer(ctx.secrets.BANK_API_KEY));
 
       api.post('/bank/payouts', async (request, reply) => {
         const parsed = payoutBody.safeParse(request.body);
@@ -86,41 +83,28 @@ export function bankRoutes(ctx: SandboxContext, store: BankStore, slips: SlipSto
     });
 
     app.post('/sandbox/bank/credit-member', async (request, reply) => {
-      const isForm = String(request.headers['content-type'] ?? '').startsWith(
-        'application/x-www-form-urlencoded',
-      );
+      const isForm = isFormPost(request);
       const input = isForm ? fromForm(request.body as Record<string, string>) : request.body;
       const parsed = creditBody.safeParse(input);
       if (!parsed.success) {
         const field = parsed.error.issues[0]?.path.join('.') ?? '';
         if (!isForm) return send(reply, error(400, 'INVALID_PARAMS', { field }));
-        return reply
-          .code(400)
-          .type('text/html; charset=utf-8')
-          .send(
-            page(
-              'Not credited',
-              `<h1>Not credited</h1><p>Check ${escapeHtml(field)}.</p><p><a href="/">Back</a></p>`,
-            ),
-          );
+        return sendPage(
+          reply,
+          400,
+          'Not credited',
+          `<h1>Not credited</h1><p>Check ${escapeHtml(field)}.</p>`,
+        );
       }
       const answer = sendMemberTransfer(store, slips, parsed.data);
       if (!isForm) return send(reply, answer);
-      if (answer.httpStatus !== 200)
-        return reply
-          .code(answer.httpStatus)
-          .type('text/html; charset=utf-8')
-          .send(
-            page(
-              'Not credited',
-              `<h1>Not credited</h1><p>${escapeHtml(String(answer.body.code))}</p><p><a href="/">Back</a></p>`,
-            ),
-          );
+      if (answer.httpStatus !== 200) return sendRefusalPage(reply, answer, 'Not credited');
       const transfer = answer.body.transfer as IncomingTransfer;
       const slipUrl = answer.body.slipUrl as string | null;
-      return reply.type('text/html; charset=utf-8').send(
-        page(
-          'Transfer sent',
+      return sendPage(
+        reply,
+        200,
+        'Transfer sent',
           `<h1>Transfer sent</h1><p>${escapeHtml((transfer.amountMinor / 100).toFixed(2))} ${escapeHtml(transfer.currency)} from
 ${escapeHtml(transfer.fromBankCode)} ${escapeHtml(transfer.fromAccountNo)} is in the bank feed (reference
 ${escapeHtml(transfer.reference)}, transaction ${escapeHtml(transfer.transRef ?? '')}). The server credits the member whose
@@ -129,26 +113,15 @@ registered account this is.</p>${
               ? `<p>Its slip (the same transfer: uploading it after the feed credited it is a duplicate):
 <a href="${escapeHtml(slipUrl)}" download>slip.png</a></p>`
               : ''
-          }<p><a href="/">Back</a></p>`,
-        ),
+          }`,
       );
     });
 
     app.get('/sandbox/bank/payouts', async () => store.listPayouts());
     app.get('/sandbox/bank/incoming', async () => store.listIncoming());
-    app.get('/sandbox/bank/faults', async () => store.getFaults());
-    app.post('/sandbox/bank/faults', async (request, reply) => {
-      const parsed = bankFaultsBody.safeParse(request.body);
-      if (!parsed.success) return send(reply, error(400, 'INVALID_PARAMS'));
-      const { rejectAccountNos, ...patch } = parsed.data;
-      const next = applyPatch(store.rawFaults(), patch);
-      if (!next) return send(reply, error(400, 'RATES_OVER_ONE'));
-      store.setFaults(next, rejectAccountNos);
-      return store.getFaults();
-    });
-    app.post('/sandbox/bank/faults/clear', async () => {
-      store.setFaults(noFaults(), []);
-      return store.getFaults();
+    registerFaultControls(app, '/sandbox/bank', store, {
+      name: 'rejectAccountNos',
+      schema: rejectAccountNosSchema,
     });
   };
 }

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { error, ok, type Answer } from '../lib/answer.ts';
 import type { SandboxContext } from '../lib/context.ts';
+import type { Currency } from '../lib/currencies.ts';
 import { noFaults, type Faults } from '../lib/faults.ts';
 
-export const BANK_API_KEY = 'sandbox-bank-key';
-export const BANK_CURRENCIES = ['THB', 'LAK'] as const;
-export type BankCurrency = (typeof BANK_CURRENCIES)[number];
 
 export type PayoutInput = {
   reference: string;
@@ -13,7 +11,7 @@ export type PayoutInput = {
   accountNo: string;
   accountName?: string;
   amountMinor: number;
-  currency?: BankCurrency;
+  currency?: Currency;
 };
 
 export type Payout = Required<Omit<PayoutInput, 'accountName'>> & {
@@ -39,7 +37,7 @@ export type IncomingTransfer = {
   /** The operator account it was paid into; null when the sender didn't say (the server's main deposit account). */
   toAccountNo: string | null;
   amountMinor: number;
-  currency: BankCurrency;
+  currency: Currency;
   receivedAt: string;
 };
 
@@ -109,7 +107,7 @@ export function createBankStore(ctx: SandboxContext) {
       accountName?: string;
       toAccountNo?: string;
       amountMinor: number;
-      currency?: BankCurrency;
+      currency?: Currency;
       transRef?: string | null;
       sendingBank?: string | null;
       receivedAt?: string;

@@ -2,19 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { error, send } from '../lib/answer.ts';
 import type { SandboxContext } from '../lib/context.ts';
-import { applyPatch, faultsPatchSchema, noFaults } from '../lib/faults.ts';
+import {
+  invalidParams,
+  listByProviderQuery,
+  providerCodeSchema,
+  registerProviderFaultControls,
+} from '../lib/provider-controls.ts';
 import { escapeHtml, page } from '../lib/html.ts';
 import type { GamesStore } from './games.store.ts';
 import { GAME_PROVIDERS, findProvider, type GameProviderCode } from './providers.ts';
 
-const providerCode = z.string().transform((s, c) => {
-  const found = findProvider(s);
-  if (!found) {
-    c.addIssue({ code: 'custom', message: 'PROVIDER_NOT_FOUND' });
-    return z.NEVER;
-  }
-  return found.code;
-});
+const providerCode = providerCodeSchema(findProvider);
 const minor = z.number().int().min(0).max(1e13);
 const playBody = z.strictObject({
   provider: providerCode,
@@ -27,7 +25,6 @@ const playBody = z.strictObject({
     .max(10_000)
     .optional(),
 });
-const faultsBody = faultsPatchSchema.extend({ provider: providerCode.optional() });
 const autoplayBody = z.strictObject({
   enabled: z.boolean(),
   intervalMs: z.number().int().min(100).max(3_600_000).optional(),
@@ -43,9 +40,6 @@ export function gamesControls(ctx: SandboxContext, store: GamesStore) {
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onClose', async () => clearInterval(timer));
 
-    const faultsView = () =>
-      Object.fromEntries(GAME_PROVIDERS.map((p) => [p.code, store.faultsOf(p.code)]));
-
     app.get('/sandbox/games', async () =>
       GAME_PROVIDERS.map((p) => ({
         ...p,
@@ -54,25 +48,13 @@ export function gamesControls(ctx: SandboxContext, store: GamesStore) {
       })),
     );
 
-    app.get('/sandbox/games/accounts', async (request, reply) => {
-      const { provider } = request.query as { provider?: string };
-      const found = provider ? findProvider(provider) : undefined;
-      if (provider && !found) return send(reply, error(404, 'PROVIDER_NOT_FOUND'));
-      return store.listAccounts(found?.code);
-    });
+    app.get('/sandbox/games/accounts', async (request, reply) =>
+      listByProviderQuery(request, reply, findProvider, store.listAccounts),
+    );
 
     app.post('/sandbox/games/play', async (request, reply) => {
       const parsed = playBody.safeParse(request.body);
-      if (!parsed.success)
-        return send(
-          reply,
-          error(
-            400,
-            parsed.error.issues[0]?.message === 'PROVIDER_NOT_FOUND'
-              ? 'PROVIDER_NOT_FOUND'
-              : 'INVALID_PARAMS',
-          ),
-        );
+      if (!parsed.success) return send(reply, invalidParams(parsed.error.issues));
       const { provider, username, ...rest } = parsed.data;
       const account = store.getAccount(provider, username);
       if (!account) return send(reply, error(404, 'USER_NOT_FOUND'));
@@ -93,28 +75,11 @@ export function gamesControls(ctx: SandboxContext, store: GamesStore) {
       return autoplay;
     });
 
-    app.get('/sandbox/games/faults', async () => faultsView());
-    app.post('/sandbox/games/faults', async (request, reply) => {
-      const parsed = faultsBody.safeParse(request.body);
-      if (!parsed.success) return send(reply, error(400, 'INVALID_PARAMS'));
-      const { provider, ...patch } = parsed.data;
-      const targets: GameProviderCode[] = provider ? [provider] : GAME_PROVIDERS.map((p) => p.code);
-      const merged = targets.map(
-        (code) => [code, applyPatch(store.faultsOf(code), patch)] as const,
-      );
-      if (merged.some(([, f]) => f === null)) return send(reply, error(400, 'RATES_OVER_ONE'));
-      for (const [code, f] of merged) if (f) store.setFaults(code, f);
-      return faultsView();
-    });
-    app.post('/sandbox/games/faults/clear', async (request, reply) => {
-      const parsed = z
-        .strictObject({ provider: providerCode.optional() })
-        .safeParse(request.body ?? {});
-      if (!parsed.success) return send(reply, error(400, 'INVALID_PARAMS'));
-      for (const p of GAME_PROVIDERS)
-        if (!parsed.data.provider || parsed.data.provider === p.code)
-          store.setFaults(p.code, noFaults());
-      return faultsView();
+    registerProviderFaultControls(app, '/sandbox/games', {
+      codes: GAME_PROVIDERS.map((p) => p.code),
+      find: findProvider,
+      faultsOf: store.faultsOf,
+      setFaults: store.setFaults,
     });
 
     // The launch link's target: a tiny game a person can play in the browser.

@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { answerCall, answerMoneyCall, error, ok, send } from '../lib/answer.ts';
 import { requireBearer } from '../lib/auth.ts';
+import { CURRENCIES } from '../lib/currencies.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import {
-  GAME_API_KEY,
-  GAME_CURRENCIES,
   isValidAmountMinor,
   isValidReference,
   isValidUsername,
@@ -17,7 +16,7 @@ import { findProvider } from './providers.ts';
 const createBody = z.object({
   username: z.string().refine(isValidUsername).optional(),
   password: z.string().min(6).max(64).optional(),
-  currency: z.enum(GAME_CURRENCIES).optional(),
+  currency: z.enum(CURRENCIES).optional(),
 });
 const passwordBody = z.object({ password: z.string().min(6).max(64).optional() });
 
@@ -26,7 +25,7 @@ type ProviderParams = { provider: string; username?: string; reference?: string 
 /** The transfer-mode provider API (DESIGN D13): one set of calls per provider under /games/<CODE>. */
 export function gamesRoutes(ctx: SandboxContext, store: GamesStore) {
   return async (app: FastifyInstance) => {
-    app.addHook('preHandler', requireBearer(GAME_API_KEY));
+    app.addHook('preHandler', requireBearer(ctx.secrets.GAME_API_KEY));
 
     const providerOf = (request: FastifyRequest) =>
       findProvider((request.params as ProviderParams).provider)?.code;

@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxContext } from '../lib/context.ts';
+import type { Currency } from '../lib/currencies.ts';
 import { error, ok, type Answer } from '../lib/answer.ts';
 import { noFaults, type Faults } from '../lib/faults.ts';
 import { GAME_PROVIDERS, type GameProviderCode } from './providers.ts';
 
-export const GAME_API_KEY = 'sandbox-game-key';
-export const GAME_CURRENCIES = ['THB', 'LAK'] as const;
-export type GameCurrency = (typeof GAME_CURRENCIES)[number];
 
 export type GameAccount = {
   provider: GameProviderCode;
   username: string;
   password: string;
-  currency: GameCurrency;
+  currency: Currency;
   /** Integer minor units (satang / att). */
   balanceMinor: number;
   createdAt: string;
@@ -93,7 +91,7 @@ export function createGamesStore(ctx: SandboxContext) {
 
     createMember(
       provider: GameProviderCode,
-      input: { username?: string; password?: string; currency?: GameCurrency },
+      input: { username?: string; password?: string; currency?: Currency },
     ): Answer {
       let username = input.username;
       if (username === undefined) {

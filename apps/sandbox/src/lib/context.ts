@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { sandboxSecretsFrom, type SandboxSecrets } from '@mekong/contracts/installation-secrets';
 
 /**
  * What every sandbox module shares: a clock and a random source (both replaceable so tests can be exact)
@@ -9,6 +10,8 @@ export type SandboxContext = {
   /** A uniform random number in [0, 1). */
   random: () => number;
   hangs: Hangs;
+  /** The API keys it accepts and the secrets it signs webhooks with (from its environment, see server.ts). */
+  secrets: SandboxSecrets;
 };
 
 export type Hangs = {
@@ -47,11 +50,14 @@ export function cryptoRandom(): number {
 }
 
 export function createContext(
-  overrides: Partial<Omit<SandboxContext, 'hangs'>> = {},
+  overrides: Partial<Omit<SandboxContext, 'hangs' | 'secrets'>> & {
+    secrets?: Partial<SandboxSecrets>;
+  } = {},
 ): SandboxContext {
   return {
     now: overrides.now ?? Date.now,
     random: overrides.random ?? cryptoRandom,
     hangs: createHangs(),
+    secrets: sandboxSecretsFrom(overrides.secrets ?? {}),
   };
 }

@@ -1,3 +1,5 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -31,4 +33,55 @@ export function page(title: string, body: string): string {
 ${body}
 </body>
 </html>`;
+}
+
+/** A call made by one of the index page's plain HTML forms (which then gets an HTML page back, not JSON). */
+export function isFormPost(request: FastifyRequest): boolean {
+  return String(request.headers['content-type'] ?? '').startsWith(
+    'application/x-www-form-urlencoded',
+  );
+}
+
+const BACK_TO_INDEX = '<p><a href="/">Back to the sandbox</a></p>';
+
+/** Sends a page (`body` already escaped) with links back at its foot. */
+export function sendPage(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  body: string,
+  footer = BACK_TO_INDEX,
+) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(page(title, `${body}${footer}`));
+}
+
+/** A table of already escaped cells; `empty` (already escaped) when there are no rows. */
+export function htmlTable(headers: string[], rows: string[][], empty = ''): string {
+  if (rows.length === 0) return empty;
+  const head = headers.map((h) => `<th>${h}</th>`).join('');
+  const body = rows.map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`);
+  return `<table><tr>${head}</tr>${body.join('')}</table>`;
+}
+
+/** A form call's refusal as a page: `title` and the answer's code (and the field it names). */
+export function sendRefusalPage(
+  reply: FastifyReply,
+  answer: { httpStatus: number; body: Record<string, unknown> },
+  title: string,
+  footer?: string,
+) {
+  const detail = [answer.body.code, answer.body.field]
+    .filter((v) => v !== undefined && v !== '')
+    .map((v) => escapeHtml(v))
+    .join(' ');
+  return sendPage(
+    reply,
+    answer.httpStatus,
+    title,
+    `<h1>${escapeHtml(title)}</h1><p>${detail}</p>`,
+    footer,
+  );
 }

@@ -1,27 +1,25 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { readPaymentQr } from '@mekong/contracts/thai-qr';
+import { SANDBOX_DEFAULT_SECRETS } from '@mekong/contracts/installation-secrets';
 import { error, ok, send, type Answer } from '../lib/answer.ts';
-import { applyPatch, faultsPatchSchema, noFaults } from '../lib/faults.ts';
-import { escapeHtml, page } from '../lib/html.ts';
+import {
+  invalidParams,
+  listByProviderQuery,
+  providerCodeSchema,
+  registerProviderFaultControls,
+} from '../lib/provider-controls.ts';
+import { escapeHtml, isFormPost, sendPage, sendRefusalPage } from '../lib/html.ts';
 import { QR_MAX_AMOUNT_MINOR } from './qr.routes.ts';
 import {
   QR_GATEWAYS,
   findQrGateway,
   type Delivery,
-  type QrGatewayCode,
   type QrPaymentView,
   type QrStore,
 } from './qr.store.ts';
 
-const gatewayCode = z.string().transform((s, c) => {
-  const found = findQrGateway(s);
-  if (!found) {
-    c.addIssue({ code: 'custom', message: 'PROVIDER_NOT_FOUND' });
-    return z.NEVER;
-  }
-  return found.code;
-});
+const gatewayCode = providerCodeSchema(findQrGateway);
 const payBody = z.strictObject({
   provider: gatewayCode,
   reference: z.string().min(1).max(100),
@@ -33,26 +31,11 @@ const payBody = z.strictObject({
 });
 const decodeBody = z.strictObject({ payload: z.string().min(1).max(2000) });
 const secretBody = z.strictObject({ provider: gatewayCode, secret: z.string().min(1).max(200) });
-const faultsBody = faultsPatchSchema.extend({ provider: gatewayCode.optional() });
 
 const baht = (minor: number) => (minor / 100).toFixed(2);
-const isForm = (request: FastifyRequest) =>
-  String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+const QR_FOOTER = '<p><a href="/sandbox/qr">QR payments</a> · <a href="/">Sandbox</a></p>';
 const html = (reply: FastifyReply, status: number, title: string, body: string) =>
-  reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(
-      page(title, `${body}<p><a href="/sandbox/qr">QR payments</a> · <a href="/">Sandbox</a></p>`),
-    );
-const invalid = (issues: z.core.$ZodIssue[]) =>
-  error(
-    400,
-    issues[0]?.message === 'PROVIDER_NOT_FOUND' ? 'PROVIDER_NOT_FOUND' : 'INVALID_PARAMS',
-    {
-      field: issues[0]?.path.join('.'),
-    },
-  );
+  sendPage(reply, status, title, body, QR_FOOTER);
 
 /** What a person's app would show for a pasted payload, and the sandbox payments with its reference. */
 function decode(store: QrStore, payload: string): Answer {
@@ -124,15 +107,12 @@ export function qrControls(store: QrStore) {
       ),
     );
 
-    app.get('/sandbox/qr/payments', async (request, reply) => {
-      const { provider } = request.query as { provider?: string };
-      const found = provider ? findQrGateway(provider) : undefined;
-      if (provider && !found) return send(reply, error(404, 'PROVIDER_NOT_FOUND'));
-      return store.list(found?.code);
-    });
+    app.get('/sandbox/qr/payments', async (request, reply) =>
+      listByProviderQuery(request, reply, findQrGateway, store.list),
+    );
 
     app.post('/sandbox/qr/pay', async (request, reply) => {
-      const form = isForm(request);
+      const form = isFormPost(request);
       const input = form
         ? {
             provider: String((request.body as Record<string, string>).provider ?? ''),
@@ -141,7 +121,7 @@ export function qrControls(store: QrStore) {
         : request.body;
       const parsed = payBody.safeParse(input);
       if (!parsed.success) {
-        if (!form) return send(reply, invalid(parsed.error.issues));
+        if (!form) return send(reply, invalidParams(parsed.error.issues));
         return html(
           reply,
           400,
@@ -151,13 +131,7 @@ export function qrControls(store: QrStore) {
       }
       const answer = await store.pay(parsed.data);
       if (!form) return send(reply, answer);
-      if (answer.httpStatus !== 200)
-        return html(
-          reply,
-          answer.httpStatus,
-          'Not paid',
-          `<h1>Not paid</h1><p>${escapeHtml(String(answer.body.code))}</p>`,
-        );
+      if (answer.httpStatus !== 200) return sendRefusalPage(reply, answer, 'Not paid', QR_FOOTER);
       const { payment, deliveries } = answer.body.data as {
         payment: { amountMinor: number; reference: string; provider: string };
         deliveries: Delivery[];
@@ -172,7 +146,7 @@ ${escapeHtml(baht(payment.amountMinor))}. Payment notice sent to the server:</p>
     });
 
     app.post('/sandbox/qr/decode', async (request, reply) => {
-      const form = isForm(request);
+      const form = isFormPost(request);
       const parsed = decodeBody.safeParse(request.body);
       if (!parsed.success) {
         if (!form) return send(reply, error(400, 'INVALID_PARAMS', { field: 'payload' }));
@@ -181,12 +155,7 @@ ${escapeHtml(baht(payment.amountMinor))}. Payment notice sent to the server:</p>
       const answer = decode(store, parsed.data.payload.replace(/\s+/g, ''));
       if (!form) return send(reply, answer);
       if (answer.httpStatus !== 200)
-        return html(
-          reply,
-          400,
-          'Not decoded',
-          `<h1>Not a payment QR</h1><p>${escapeHtml(String(answer.body.code))}</p>`,
-        );
+        return sendRefusalPage(reply, answer, 'Not a payment QR', QR_FOOTER);
       const data = answer.body.data as {
         kind: string;
         reference: string | null;
@@ -212,34 +181,31 @@ ${paymentsTable(data.payments)}
       );
     });
 
-    app.get('/sandbox/qr/secrets', async () =>
-      Object.fromEntries(QR_GATEWAYS.map((g) => [g.code, store.secretOf(g.code)])),
-    );
+    // Says only whether each secret is still the published default: the controls have no key, so they never show a
+    // secret that could sign a webhook the server accepts.
+    const secretsView = () =>
+      Object.fromEntries(
+        QR_GATEWAYS.map((g) => [
+          g.code,
+          {
+            isPublishedDefault:
+              store.secretOf(g.code) === SANDBOX_DEFAULT_SECRETS[`QR_WEBHOOK_SECRET_${g.code}`],
+          },
+        ]),
+      );
+    app.get('/sandbox/qr/secrets', async () => secretsView());
     app.post('/sandbox/qr/secrets', async (request, reply) => {
       const parsed = secretBody.safeParse(request.body);
-      if (!parsed.success) return send(reply, invalid(parsed.error.issues));
+      if (!parsed.success) return send(reply, invalidParams(parsed.error.issues));
       store.setSecret(parsed.data.provider, parsed.data.secret);
-      return Object.fromEntries(QR_GATEWAYS.map((g) => [g.code, store.secretOf(g.code)]));
+      return secretsView();
     });
 
-    const faultsView = () =>
-      Object.fromEntries(QR_GATEWAYS.map((g) => [g.code, store.faultsOf(g.code)]));
-    app.get('/sandbox/qr/faults', async () => faultsView());
-    app.post('/sandbox/qr/faults', async (request, reply) => {
-      const parsed = faultsBody.safeParse(request.body);
-      if (!parsed.success) return send(reply, invalid(parsed.error.issues));
-      const { provider, ...patch } = parsed.data;
-      const targets: QrGatewayCode[] = provider ? [provider] : QR_GATEWAYS.map((g) => g.code);
-      const merged = targets.map(
-        (code) => [code, applyPatch(store.faultsOf(code), patch)] as const,
-      );
-      if (merged.some(([, f]) => f === null)) return send(reply, error(400, 'RATES_OVER_ONE'));
-      for (const [code, f] of merged) if (f) store.setFaults(code, f);
-      return faultsView();
-    });
-    app.post('/sandbox/qr/faults/clear', async () => {
-      for (const g of QR_GATEWAYS) store.setFaults(g.code, noFaults());
-      return faultsView();
+    registerProviderFaultControls(app, '/sandbox/qr', {
+      codes: QR_GATEWAYS.map((g) => g.code),
+      find: findQrGateway,
+      faultsOf: store.faultsOf,
+      setFaults: store.setFaults,
     });
   };
 }

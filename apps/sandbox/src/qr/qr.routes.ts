@@ -4,7 +4,7 @@ import { BILL_REFERENCE } from '@mekong/contracts/thai-qr';
 import { answerCall, error, send } from '../lib/answer.ts';
 import { requireBearer } from '../lib/auth.ts';
 import type { SandboxContext } from '../lib/context.ts';
-import { QR_API_KEY, findQrGateway, type QrGatewayCode, type QrStore } from './qr.store.ts';
+import { findQrGateway, type QrGatewayCode, type QrStore } from './qr.store.ts';
 
 /** EMV tag 54 holds at most 13 characters: 9999999999.99. */
 export const QR_MAX_AMOUNT_MINOR = 999_999_999_999;
@@ -19,7 +19,7 @@ const createBody = z.object({
 /** The QR gateways' own API: create a dynamic Thai QR, read its status, cancel it. */
 export function qrRoutes(ctx: SandboxContext, store: QrStore) {
   return async (app: FastifyInstance) => {
-    app.addHook('preHandler', requireBearer(QR_API_KEY));
+    app.addHook('preHandler', requireBearer(ctx.secrets.QR_API_KEY));
 
     const gatewayOf = (params: unknown): QrGatewayCode | undefined =>
       findQrGateway((params as { provider: string }).provider)?.code;

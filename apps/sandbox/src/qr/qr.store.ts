@@ -4,7 +4,6 @@ import { error, ok, type Answer } from '../lib/answer.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { noFaults, type Faults } from '../lib/faults.ts';
 
-export const QR_API_KEY = 'sandbox-qr-key';
 export const QR_GATEWAYS = [
   { code: 'KBANK', name: 'KBank Thai QR', billerId: '099400016500001' },
   { code: 'WW', name: 'WW payments', billerId: '099400016500002' },
@@ -18,8 +17,6 @@ const WEBHOOK_TIMEOUT_MS = 10_000;
 export function findQrGateway(code: string) {
   return QR_GATEWAYS.find((g) => g.code === code.toUpperCase());
 }
-
-export const defaultWebhookSecret = (provider: QrGatewayCode) => `sandbox-qr-secret-${provider}`;
 
 /** The webhook's `X-Signature`: hex HMAC-SHA256 of the raw body with the provider's webhook secret. */
 export function signWebhook(rawBody: string, secret: string): string {
@@ -95,13 +92,12 @@ export function createQrStore(
   ctx: SandboxContext,
   opts: {
     fetch?: typeof fetch;
-    webhookSecrets?: Partial<Record<QrGatewayCode, string>>;
   } = {},
 ) {
   const payments = new Map<string, QrPaymentRecord>();
   const faults = new Map<QrGatewayCode, Faults>();
   const secrets = new Map<QrGatewayCode, string>(
-    QR_GATEWAYS.map((g) => [g.code, opts.webhookSecrets?.[g.code] ?? defaultWebhookSecret(g.code)]),
+    QR_GATEWAYS.map((g) => [g.code, ctx.secrets[`QR_WEBHOOK_SECRET_${g.code}`]]),
   );
   const doFetch = opts.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   let sequence = 0;
@@ -134,7 +130,8 @@ export function createQrStore(
     setFaults(provider: QrGatewayCode, next: Faults) {
       faults.set(provider, next);
     },
-    secretOf: (provider: QrGatewayCode) => secrets.get(provider) ?? defaultWebhookSecret(provider),
+    secretOf: (provider: QrGatewayCode) =>
+      secrets.get(provider) ?? ctx.secrets[`QR_WEBHOOK_SECRET_${provider}`],
     setSecret(provider: QrGatewayCode, secret: string) {
       secrets.set(provider, secret);
     },

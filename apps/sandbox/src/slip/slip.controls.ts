@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SLIP_TRANS_REF } from '@mekong/contracts/slip-qr';
 import { error, ok, send } from '../lib/answer.ts';
-import { applyPatch, faultsPatchSchema, noFaults } from '../lib/faults.ts';
-import { escapeHtml, page } from '../lib/html.ts';
+import { registerFaultControls } from '../lib/fault-controls.ts';
+import { escapeHtml, isFormPost, sendPage, sendRefusalPage } from '../lib/html.ts';
 import { sendMemberTransfer, slipUrlOf } from '../bank/bank-slip-link.ts';
 import type { BankStore } from '../bank/bank.store.ts';
 import { renderQrPng } from './slip.image.ts';
@@ -29,20 +29,7 @@ const qrImageBody = z.strictObject({
   text: z.string().min(1).max(1000),
   size: z.number().int().min(100).max(2000).optional(),
 });
-const slipFaultsBody = faultsPatchSchema.extend({
-  delayedBanks: z
-    .array(z.string().regex(/^\d{3}$/))
-    .max(100)
-    .optional(),
-});
 
-const isForm = (request: FastifyRequest) =>
-  String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-const html = (reply: FastifyReply, status: number, title: string, body: string) =>
-  reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(page(title, `${body}<p><a href="/">Back to the sandbox</a></p>`));
 
 /** Turns the index page's form (amount in baht, minutes ago) into the JSON call's shape. */
 function fromForm(form: Record<string, string>, now: number) {
@@ -109,7 +96,7 @@ export function slipControls(ctx: { now: () => number }, store: SlipStore, bank:
 
   return async (app: FastifyInstance) => {
     app.post('/sandbox/slip/transfers', async (request, reply) => {
-      const form = isForm(request);
+      const form = isFormPost(request);
       const input = form
         ? fromForm(request.body as Record<string, string>, ctx.now())
         : request.body;
@@ -120,16 +107,10 @@ export function slipControls(ctx: { now: () => number }, store: SlipStore, bank:
           ? createInBoth(parsed.data)
           : store.create(parsed.data);
       if (!form) return send(reply, answer);
-      if (answer.httpStatus !== 200)
-        return html(
-          reply,
-          answer.httpStatus,
-          'No slip',
-          `<h1>No slip</h1><p>${escapeHtml(String(answer.body.code))} ${escapeHtml(String(answer.body.field ?? ''))}</p>`,
-        );
+      if (answer.httpStatus !== 200) return sendRefusalPage(reply, answer, 'No slip');
       const transfer = answer.body.transfer as KnownTransfer;
       const src = slipUrlOf(transfer.transRef);
-      return html(
+      return sendPage(
         reply,
         200,
         'Slip',
@@ -161,19 +142,11 @@ slip verifier. Download the image and upload it in the wallet’s deposit window
       );
     });
 
-    app.get('/sandbox/slip/faults', async () => store.getFaults());
-    app.post('/sandbox/slip/faults', async (request, reply) => {
-      const parsed = slipFaultsBody.safeParse(request.body);
-      if (!parsed.success) return send(reply, error(400, 'INVALID_PARAMS'));
-      const { delayedBanks, ...patch } = parsed.data;
-      const next = applyPatch(store.rawFaults(), patch);
-      if (!next) return send(reply, error(400, 'RATES_OVER_ONE'));
-      store.setFaults(next, delayedBanks);
-      return store.getFaults();
-    });
-    app.post('/sandbox/slip/faults/clear', async () => {
-      store.setFaults(noFaults(), []);
-      return store.getFaults();
+    registerFaultControls(app, '/sandbox/slip', store, {
+      name: 'delayedBanks',
+      schema: z
+        .array(z.string().regex(/^\d{3}$/))
+        .max(100),
     });
   };
 }

@@ -4,7 +4,7 @@ import { parseSlipQr } from '@mekong/contracts/slip-qr';
 import { answerCall, error, send } from '../lib/answer.ts';
 import { requireBearer } from '../lib/auth.ts';
 import type { SandboxContext } from '../lib/context.ts';
-import { SLIP_API_KEY, type SlipStore } from './slip.store.ts';
+import { type SlipStore } from './slip.store.ts';
 import { findThaiBank } from './thai-banks.ts';
 
 const verifyBody = z.union([
@@ -15,7 +15,7 @@ const verifyBody = z.union([
 /** The slip verification service's API (modelled on the commercial verifiers of DESIGN D13). */
 export function slipRoutes(ctx: SandboxContext, store: SlipStore) {
   return async (app: FastifyInstance) => {
-    app.addHook('preHandler', requireBearer(SLIP_API_KEY));
+    app.addHook('preHandler', requireBearer(ctx.secrets.SLIP_API_KEY));
 
     app.post('/slip/verify', async (request, reply) => {
       const parsed = verifyBody.safeParse(request.body);

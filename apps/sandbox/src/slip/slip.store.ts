@@ -5,7 +5,6 @@ import { noFaults, type Faults } from '../lib/faults.ts';
 import { renderSlipPng } from './slip.image.ts';
 import { findThaiBank, maskAccountNo } from './thai-banks.ts';
 
-export const SLIP_API_KEY = 'sandbox-slip-key';
 
 export type SlipPartyInput = { name: string; bankCode: string; accountNo: string };
 export type SlipParty = {

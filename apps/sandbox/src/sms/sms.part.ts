@@ -1,30 +1,21 @@
-import { escapeHtml } from '../lib/html.ts';
-import type { SandboxPart } from '../lib/parts.ts';
+import { escapeHtml, htmlTable } from '../lib/html.ts';
+import { definePart } from '../lib/parts.ts';
 import type { SmsStore } from './sms.store.ts';
 
-export function smsPart(store: SmsStore): SandboxPart {
-  return {
-    title: 'SMS one-time-code gateway',
-    description:
-      'ThaiBulkSMS-style request/verify of 6-digit codes. Nothing is really sent: every message lands in the outbox, ' +
-      'where you read the code to finish a registration.',
-    links: [
-      { href: '/sms/outbox', label: 'Outbox (JSON, newest first; add ?phone=0812345678)' },
-      { href: '/sandbox/sms/mode', label: 'Current gateway mode' },
-    ],
-    renderExtra() {
-      const rows = store
+export function smsPart(store: SmsStore) {
+  return definePart('sms', () =>
+    htmlTable(
+      ['sent (UTC)', 'phone', 'code or notice', 'ref'],
+      store
         .list()
         .slice(0, 20)
-        .map(
-          (m) =>
-            `<tr><td>${escapeHtml(m.sentAt)}</td><td>${escapeHtml(m.phone)}</td><td class="code">${escapeHtml(m.code)}</td>` +
-            `<td>${escapeHtml(m.refno)}</td></tr>`,
-        )
-        .join('');
-      return rows
-        ? `<table><tr><th>sent (UTC)</th><th>phone</th><th>code</th><th>ref</th></tr>${rows}</table>`
-        : '<p class="muted">No messages yet.</p>';
-    },
-  };
+        .map((m) => [
+          escapeHtml(m.sentAt),
+          escapeHtml(m.phone),
+          m.code ? `<span class="code">${escapeHtml(m.code)}</span>` : escapeHtml(m.message),
+          escapeHtml(m.refno),
+        ]),
+      '<p class="muted">No messages yet.</p>',
+    ),
+  );
 }

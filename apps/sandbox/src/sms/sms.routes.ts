@@ -4,7 +4,6 @@ import { requireBearer } from '../lib/auth.ts';
 import type { SandboxContext } from '../lib/context.ts';
 import { sendError } from '../lib/errors.ts';
 import {
-  SMS_API_KEY,
   SMS_MODES,
   SMS_TIMEOUT_HANG_MS,
   isValidMsisdn,
@@ -12,12 +11,13 @@ import {
 } from './sms.store.ts';
 
 const modeBody = z.object({ mode: z.enum(SMS_MODES) });
+const sendBody = z.object({ msisdn: z.string(), message: z.string().min(1).max(1000) });
 
 /** The ThaiBulkSMS-style one-time-code gateway (DESIGN D13) plus the sandbox's outbox and mode switch. */
 export function smsRoutes(ctx: SandboxContext, store: SmsStore) {
   return async (app: FastifyInstance) => {
     const gateway = async (app: FastifyInstance) => {
-      app.addHook('preHandler', requireBearer(SMS_API_KEY));
+      app.addHook('preHandler', requireBearer(ctx.secrets.SMS_API_KEY));
       // The switched-on fault applies after authentication, like a real gateway failing behind its front door.
       app.addHook('preHandler', async (_request, reply) => {
         const mode = store.getMode();
@@ -32,6 +32,14 @@ export function smsRoutes(ctx: SandboxContext, store: SmsStore) {
         const msisdn = (request.body as { msisdn?: unknown } | null)?.msisdn;
         if (!isValidMsisdn(msisdn)) return sendError(reply, 400, 'INVALID_MSISDN');
         return { status: 'success', data: store.request(msisdn) };
+      });
+
+      app.post('/sms/v2/sms', async (request, reply) => {
+        const parsed = sendBody.safeParse(request.body);
+        if (!parsed.success || !isValidMsisdn(parsed.data.msisdn))
+          return sendError(reply, 400, parsed.success ? 'INVALID_MSISDN' : 'INVALID_MESSAGE');
+        store.send(parsed.data.msisdn, parsed.data.message);
+        return { status: 'success' };
       });
 
       app.post('/sms/v2/otp/verify', async (request, reply) => {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxContext } from '../lib/context.ts';
 
-export const SMS_API_KEY = 'sandbox-sms-key';
 export const OTP_VALIDITY_MS = 5 * 60_000;
 export const SMS_TIMEOUT_HANG_MS = 65_000;
 const OUTBOX_LIMIT = 1000;
@@ -13,6 +12,7 @@ export type SmsMessage = {
   id: string;
   phone: string;
   message: string;
+  /** The one-time code; empty for a notice. */
   code: string;
   refno: string;
   sentAt: string;
@@ -46,6 +46,12 @@ export function createSmsStore(ctx: SandboxContext) {
   let mode: SmsMode = 'ok';
   let sequence = 0;
 
+  const addToOutbox = (entry: Omit<SmsMessage, 'id' | 'sentAt'>) => {
+    sequence += 1;
+    outbox.unshift({ id: String(sequence), ...entry, sentAt: new Date(ctx.now()).toISOString() });
+    outbox.length = Math.min(outbox.length, OUTBOX_LIMIT);
+  };
+
   const digit = () => String(Math.floor(ctx.random() * 10));
   const letter = () => LETTERS[Math.floor(ctx.random() * LETTERS.length)] ?? 'A';
 
@@ -67,17 +73,18 @@ export function createSmsStore(ctx: SandboxContext) {
         expiresAt: ctx.now() + OTP_VALIDITY_MS,
         isUsed: false,
       });
-      sequence += 1;
-      outbox.unshift({
-        id: String(sequence),
+      addToOutbox({
         phone,
         message: `Mekong Wallet: your code is ${pin} (Ref: ${refno}). It expires in 5 minutes.`,
         code: pin,
         refno,
-        sentAt: new Date(ctx.now()).toISOString(),
       });
-      outbox.length = Math.min(outbox.length, OUTBOX_LIMIT);
       return { token, refno };
+    },
+
+    /** A plain message (a notice to the member): lands in the outbox without a code. */
+    send(msisdn: string, message: string): void {
+      addToOutbox({ phone: msisdn.trim(), message, code: '', refno: '' });
     },
 
     verify(token: string, pin: string): VerifyResult {

@@ -62,6 +62,21 @@ describe('SMS gateway', () => {
     expect(message?.message).toContain(message?.code);
   });
 
+  it('sends a plain notice into the outbox without a code, with the API key only', async () => {
+    const send = (headers: Record<string, string>, payload: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/sms/v2/sms', headers, payload });
+    expect((await send({}, { msisdn: '0812345678', message: 'hi' })).statusCode).toBe(401);
+    expect((await send(auth, { msisdn: 'nope', message: 'hi' })).statusCode).toBe(400);
+    expect((await send(auth, { msisdn: '0812345678' })).statusCode).toBe(400);
+    const sent = await send(auth, { msisdn: '0812345678', message: 'Your bank account changed' });
+    expect(sent.json()).toEqual({ status: 'success' });
+    expect(await outbox('0812345678')).toEqual([
+      expect.objectContaining({ message: 'Your bank account changed', code: '', refno: '' }),
+    ]);
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('Your bank account changed');
+  });
+
   it('lists the outbox newest first and only for the asked phone', async () => {
     await requestCode('0811111111');
     clock += 1000;

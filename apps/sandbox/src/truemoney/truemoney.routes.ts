@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { error, ok, send } from '../lib/answer.ts';
 import type { SandboxContext } from '../lib/context.ts';
-import { applyPatch, faultsPatchSchema, noFaults, pickOutcome } from '../lib/faults.ts';
-import { escapeHtml, page } from '../lib/html.ts';
+import { pickOutcome } from '../lib/faults.ts';
+import { registerFaultControls } from '../lib/fault-controls.ts';
+import { escapeHtml, isFormPost, sendPage } from '../lib/html.ts';
 import type { TrueMoneyAnswer, TrueMoneyStore } from './truemoney.store.ts';
 
 const voucherBody = z.strictObject({
@@ -13,21 +14,11 @@ const voucherBody = z.strictObject({
   expiresAt: z.iso.datetime({ offset: true }).optional(),
   hash: z.string().optional(),
 });
-const faultsBody = faultsPatchSchema.extend({
-  unknownMobiles: z.array(z.string()).max(10_000).optional(),
-});
 
 const trueMoneyError = (httpStatus: number, code: string): TrueMoneyAnswer => ({
   httpStatus,
   body: { status: { code, message: code }, data: null },
 });
-const isForm = (request: FastifyRequest) =>
-  String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-const html = (reply: FastifyReply, status: number, title: string, body: string) =>
-  reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(page(title, `${body}<p><a href="/">Back to the sandbox</a></p>`));
 
 function fromForm(form: Record<string, string>) {
   const amount = (form.amount ?? '').trim();
@@ -79,7 +70,7 @@ export function trueMoneyRoutes(ctx: SandboxContext, store: TrueMoneyStore) {
     });
 
     app.post('/sandbox/truemoney/vouchers', async (request, reply) => {
-      const form = isForm(request);
+      const form = isFormPost(request);
       const parsed = voucherBody.safeParse(
         form ? fromForm(request.body as Record<string, string>) : request.body,
       );
@@ -88,7 +79,7 @@ export function trueMoneyRoutes(ctx: SandboxContext, store: TrueMoneyStore) {
         : { field: parsed.error.issues[0]?.path.join('.') ?? '' };
       if ('field' in created) {
         if (!form) return send(reply, error(400, 'INVALID_PARAMS', { field: created.field }));
-        return html(
+        return sendPage(
           reply,
           400,
           'No voucher',
@@ -97,7 +88,7 @@ export function trueMoneyRoutes(ctx: SandboxContext, store: TrueMoneyStore) {
       }
       const { voucher } = created;
       if (!form) return send(reply, ok({ voucher, link: voucher.link }));
-      return html(
+      return sendPage(
         reply,
         200,
         'Gift link',
@@ -109,19 +100,9 @@ wallet’s deposit window:</p>
     });
     app.get('/sandbox/truemoney/vouchers', async () => store.list());
 
-    app.get('/sandbox/truemoney/faults', async () => store.getFaults());
-    app.post('/sandbox/truemoney/faults', async (request, reply) => {
-      const parsed = faultsBody.safeParse(request.body);
-      if (!parsed.success) return send(reply, error(400, 'INVALID_PARAMS'));
-      const { unknownMobiles, ...patch } = parsed.data;
-      const next = applyPatch(store.rawFaults(), patch);
-      if (!next) return send(reply, error(400, 'RATES_OVER_ONE'));
-      store.setFaults(next, unknownMobiles);
-      return store.getFaults();
-    });
-    app.post('/sandbox/truemoney/faults/clear', async () => {
-      store.setFaults(noFaults(), []);
-      return store.getFaults();
+    registerFaultControls(app, '/sandbox/truemoney', store, {
+      name: 'unknownMobiles',
+      schema: z.array(z.string()).max(10_000),
     });
   };
 }

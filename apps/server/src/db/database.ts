@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { retryOnConflict } from '@/db/conflict-retry.ts';
 import { PreparingClient } from '@/db/preparing-client.ts';
 import type { Database } from '@/db/schema.ts';
 
@@ -14,7 +15,9 @@ export type Db = {
   /**
    * Runs fn in one database transaction. On PGlite (one connection, no isolation) transactions run one at a time
    * through a queue; on PostgreSQL they run concurrently and rely on row locks, conditional updates and unique
-   * constraints. Never call an outside party inside fn (DESIGN D3).
+   * constraints. A deadlock or serialization failure re-runs fn as a new transaction, a bounded number of times
+   * (docs/decisions/0008-ledger-locks-and-leases.md), so fn must not change anything outside the database. Never call
+   * an outside party inside fn (DESIGN D3).
    */
   withTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
   driver: 'pglite' | 'postgres';
@@ -51,7 +54,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
     return {
       kysely,
       driver: 'postgres',
-      withTransaction: (fn) => kysely.transaction().execute(fn),
+      withTransaction: (fn) => retryOnConflict(() => kysely.transaction().execute(fn)),
       destroy: () => kysely.destroy(),
     };
   }
@@ -64,7 +67,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
   return {
     kysely,
     driver: 'pglite',
-    withTransaction: (fn) => enqueue(() => kysely.transaction().execute(fn)),
+    withTransaction: (fn) => retryOnConflict(() => enqueue(() => kysely.transaction().execute(fn))),
     destroy: () => kysely.destroy(),
   };
 }

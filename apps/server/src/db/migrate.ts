@@ -5,6 +5,9 @@ import { migration0002 } from '@/db/migrations/0002-ledger.ts';
 import { migration0003 } from '@/db/migrations/0003-money-out.ts';
 import { migration0004 } from '@/db/migrations/0004-money-in.ts';
 import { migration0005 } from '@/db/migrations/0005-bank-tx-ref.ts';
+import { migration0006 } from '@/db/migrations/0006-ledger-append-only.ts';
+import { migration0007 } from '@/db/migrations/0007-job-leases.ts';
+import { migration0008 } from '@/db/migrations/0008-account-security.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +16,9 @@ const migrations: Record<string, Migration> = {
   '0003-money-out': migration0003,
   '0004-money-in': migration0004,
   '0005-bank-tx-ref': migration0005,
+  '0006-ledger-append-only': migration0006,
+  '0007-job-leases': migration0007,
+  '0008-account-security': migration0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -67,6 +67,8 @@ export type MemberBankAccountsTable = {
   account_no: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the bank or the number last changed after registration (null: never); see docs/decisions/0008-account-security.md. */
+  changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 export type SessionsTable = {
@@ -86,10 +88,11 @@ export type OtpRequestsTable = {
   token_hash: string;
   gateway_token: string;
   ref: string;
-  status: 'sent' | 'verified' | 'superseded';
+  status: 'sent' | 'verified' | 'superseded' | 'used';
   attempts: Generated<number>;
   expires_at: Timestamp;
   verified_at: Timestamp | null;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   ip: string | null;
 };
@@ -223,6 +226,7 @@ export type BankIncomingTransfersTable = {
 };
 
 export type JobCursorsTable = { name: string; cursor: string; updated_at: Timestamp };
+export type JobLeasesTable = { job: string; item: string; holder: string; expires_at: Timestamp };
 
 export type QrPaymentsTable = {
   id: string;
@@ -305,6 +309,7 @@ export type Database = {
   withdrawals: WithdrawalsTable;
   bank_incoming_transfers: BankIncomingTransfersTable;
   job_cursors: JobCursorsTable;
+  job_leases: JobLeasesTable;
   qr_payments: QrPaymentsTable;
   slips: SlipsTable;
   truemoney_vouchers: TrueMoneyVouchersTable;

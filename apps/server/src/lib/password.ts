@@ -1,5 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
+import { AppError } from '@/lib/app-error.ts';
 
 export type PasswordParams = { memoryCost: number; timeCost: number; parallelism: number };
 
@@ -10,22 +11,61 @@ export type PasswordHasher = {
   verifyDummy(password: string): Promise<void>;
 };
 
-export function createPasswordHasher(params: PasswordParams): PasswordHasher {
+type Argon2 = {
+  hash(password: string, options: PasswordParams & { algorithm: Algorithm }): Promise<string>;
+  verify(storedHash: string, password: string): Promise<boolean>;
+};
+
+export type HashingLimits = {
+  /** Hashes computed at once (each takes ARGON2_MEMORY_KIB and a CPU core). */
+  maxConcurrency?: number;
+  /** Calls allowed to wait for a slot; past it a call is refused with SERVICE_UNAVAILABLE. */
+  maxQueue?: number;
+  /** Tests count concurrent calls through it. */
+  argon2?: Argon2;
+};
+
+/**
+ * A counting semaphore with a bounded queue: a flood of sign-ins waits in line, and past the line is refused, instead
+ * of starting thousands of Argon2 computations at once (docs/decisions/0008-account-security.md).
+ */
+function boundedRunner(maxConcurrency: number, maxQueue: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active >= maxConcurrency) {
+      if (waiting.length >= maxQueue) throw new AppError('SERVICE_UNAVAILABLE');
+      // The finishing task hands its slot straight over, so `active` stays counted.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else {
+      active += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  };
+}
+
+export function createPasswordHasher(
+  params: PasswordParams,
+  { maxConcurrency = 2, maxQueue = 200, argon2 = { hash, verify } }: HashingLimits = {},
+): PasswordHasher {
   // Algorithm.Argon2id; the package exports a const enum, which isolated modules cannot read.
   const options = { algorithm: 2 as Algorithm, ...params };
+  const run = boundedRunner(maxConcurrency, maxQueue);
+  const verifyOrFalse = (storedHash: string, password: string) =>
+    run(() => argon2.verify(storedHash, password).catch(() => false));
   let dummyHash: Promise<string> | undefined;
   return {
-    hash: (password) => hash(password, options),
-    async verify(storedHash, password) {
-      try {
-        return await verify(storedHash, password);
-      } catch {
-        return false;
-      }
-    },
+    hash: (password) => run(() => argon2.hash(password, options)),
+    verify: verifyOrFalse,
     async verifyDummy(password) {
-      dummyHash ??= hash(randomBytes(16).toString('hex'), options);
-      await verify(await dummyHash, password).catch(() => false);
+      dummyHash ??= run(() => argon2.hash(randomBytes(16).toString('hex'), options));
+      await verifyOrFalse(await dummyHash, password);
     },
   };
 }

@@ -27,6 +27,12 @@ describe('codeForError', () => {
     expect(codeForError({ statusCode: 404 })).toBe('NOT_FOUND');
     expect(codeForError({ statusCode: 422 })).toBe('INVALID_REQUEST');
   });
+  it('maps a value the database refused (SQLSTATE class 22) to INVALID_REQUEST, other database errors not', () => {
+    for (const code of ['22021', '22P05', '22P02', '22003', '22001'])
+      expect(codeForError(Object.assign(new Error('db'), { code }))).toBe('INVALID_REQUEST');
+    for (const code of ['23505', '40P01', '57014', '2200', 'X22021'])
+      expect(codeForError(Object.assign(new Error('db'), { code }))).toBe('INTERNAL_SERVER_ERROR');
+  });
   it('treats anything else as an internal error', () => {
     expect(codeForError(new Error('boom'))).toBe('INTERNAL_SERVER_ERROR');
     expect(codeForError({ statusCode: 500 })).toBe('INTERNAL_SERVER_ERROR');

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { statusOf, type MessageCode } from '@mekong/contracts/messages';
+import { isDataException } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
 
@@ -21,12 +22,16 @@ const statusCodes: Record<number, MessageCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-/** The catalogue code for any error: known failures keep their code, everything unexpected is INTERNAL_SERVER_ERROR. */
+/**
+ * The catalogue code for any error: known failures keep their code, a value the database refused is bad input, everything
+ * unexpected is INTERNAL_SERVER_ERROR.
+ */
 export function codeForError(error: unknown): MessageCode {
   if (error instanceof AppError) return error.code;
   const e = error as Partial<FastifyError> & { status?: number };
   const byCode = typeof e.code === 'string' ? frameworkCodes[e.code] : undefined;
   if (byCode) return byCode;
+  if (isDataException(error)) return 'INVALID_REQUEST';
   // The JSON parser raises a SyntaxError (tagged 400) for malformed or prototype-poisoned bodies.
   if (error instanceof SyntaxError && e.statusCode === 400) return 'INVALID_JSON';
   const status = e.statusCode ?? e.status;

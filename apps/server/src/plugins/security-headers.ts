@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { isApiPath } from '@/plugins/client-marker.ts';
 
 /**
  * Security headers with a CSP for the Vite SPA: own scripts only; images, fonts and media also as data: URLs.
@@ -37,6 +38,10 @@ export const securityHeaders = fp(
       applyHeaders(request.raw, reply.raw, (error?: unknown) =>
         done(error instanceof Error ? error : undefined),
       );
+    });
+    // API answers are a member's data (or a slip image): never kept by a browser or a proxy, errors included.
+    app.addHook('onSend', async (request, reply) => {
+      if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security-headers' },

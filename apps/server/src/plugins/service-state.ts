@@ -6,13 +6,16 @@ import { findSettingCached } from '@/modules/settings/settings.repository.ts';
 import { isApiPath } from '@/plugins/client-marker.ts';
 
 /**
- * When the operator terminated the service, every non-lookup /api call answers 410 `gone`. The switch is read through
- * the settings cache: at once after a write in this process, within SETTING_CACHE_TTL_MS (3 s) after one elsewhere.
+ * When the operator terminated the service, every non-lookup /api call answers 410 `gone`, except outside parties'
+ * webhooks: money already paid must still be recorded (the QR service holds it for an operator). The switch is read
+ * through the settings cache: at once after a write in this process, within SETTING_CACHE_TTL_MS (3 s) after one
+ * elsewhere.
  */
 export const serviceState = fp<{ db: Kysely<Database> }>(
   async (app, { db }) => {
     app.addHook('onRequest', async (request) => {
       if (!isApiPath(request.url) || request.url.startsWith('/api/lookup/')) return;
+      if (request.url.startsWith('/api/hooks/')) return;
       const service = await findSettingCached(db, 'service');
       if (service?.terminated) throw new AppError('gone');
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { AppError } from '@/lib/app-error.ts';
 import type { ConsumeResult, CounterStore, RateRule } from '@/store/counter-store.ts';
 
 // Sorted sets scored by event time. Scripts run atomically in Redis, so concurrent servers cannot overshoot a limit.
@@ -43,35 +44,53 @@ export function createRedisCounterStore(url: string, prefix: string): CounterSto
     enableOfflineQueue: true,
     lazyConnect: false,
   });
+  // Each failed call is answered SERVICE_UNAVAILABLE (below); the client's reconnect attempts need no other report.
+  redis.on('error', () => undefined);
   const k = (key: string) => `${prefix}${key}`;
 
+  // Redis unreachable: the call cannot be counted, so it is refused as a passing outage, not a bug (a 503 with a code).
+  const orUnavailable = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw new AppError('SERVICE_UNAVAILABLE', { cause: error });
+    }
+  };
+
   return {
-    async consume(rules: RateRule[], now: number): Promise<ConsumeResult> {
-      const entryId = randomUUID();
-      const args = [now, entryId, ...rules.flatMap((r) => [r.limit, r.windowMs])].map(String);
-      const result = (await redis.eval(
-        CONSUME,
-        rules.length,
-        ...rules.map((r) => k(r.key)),
-        ...args,
-      )) as number[];
-      if (result[0] === 0) return { isAllowed: false, failedRule: (result[1] ?? 1) - 1 };
-      return { isAllowed: true, entryId, counts: result.slice(1) };
-    },
-    async add(key, windowMs, now) {
-      return Number(await redis.eval(ADD, 1, k(key), String(now), String(windowMs), randomUUID()));
-    },
-    async count(key, windowMs, now) {
-      return Number(await redis.eval(COUNT, 1, k(key), String(now), String(windowMs)));
-    },
-    async remove(key, entryId) {
-      await redis.zrem(k(key), entryId);
-    },
-    async clear(key) {
-      await redis.del(k(key));
-    },
+    consume: (rules: RateRule[], now: number) =>
+      orUnavailable(async (): Promise<ConsumeResult> => {
+        const entryId = randomUUID();
+        const args = [now, entryId, ...rules.flatMap((r) => [r.limit, r.windowMs])].map(String);
+        const result = (await redis.eval(
+          CONSUME,
+          rules.length,
+          ...rules.map((r) => k(r.key)),
+          ...args,
+        )) as number[];
+        if (result[0] === 0) return { isAllowed: false, failedRule: (result[1] ?? 1) - 1 };
+        return { isAllowed: true, entryId, counts: result.slice(1) };
+      }),
+    add: (key, windowMs, now) =>
+      orUnavailable(async () =>
+        Number(await redis.eval(ADD, 1, k(key), String(now), String(windowMs), randomUUID())),
+      ),
+    count: (key, windowMs, now) =>
+      orUnavailable(async () =>
+        Number(await redis.eval(COUNT, 1, k(key), String(now), String(windowMs))),
+      ),
+    remove: (key, entryId) =>
+      orUnavailable(async () => {
+        await redis.zrem(k(key), entryId);
+      }),
+    clear: (key) =>
+      orUnavailable(async () => {
+        await redis.del(k(key));
+      }),
     async close() {
-      await redis.quit();
+      // quit() waits for a connection that may never come back.
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
     },
   };
 }

@@ -29,6 +29,7 @@ export type Registration = {
   sourceCode?: string;
   inviteCode?: string;
   currency?: string;
+  otpToken?: string;
 };
 
 export function registration(overrides: Partial<Registration> = {}): Registration {
@@ -44,20 +45,21 @@ export function registration(overrides: Partial<Registration> = {}): Registratio
   };
 }
 
-/** Sends and confirms a one-time code for the phone, as the register wizard does. */
-export async function verifyPhone(t: TestApp, phone: string, ip = uniqueIp()): Promise<void> {
+/** Sends and confirms a one-time code for the phone, as the register wizard does; answers the verified token. */
+export async function verifyPhone(t: TestApp, phone: string, ip = uniqueIp()): Promise<string> {
   const sent = await t.api('POST', '/api/otp/send', { body: { phoneNumber: phone }, ip });
   expect(sent.statusCode, sent.body).toBe(200);
   const { otpToken } = sent.json() as { otpToken: string };
   const otpCode = await t.readOtp(phone);
   const verified = await t.api('POST', '/api/otp/verify', { body: { otpToken, otpCode }, ip });
   expect(verified.json()).toEqual({ message: 'OTP_CODE_VALID' });
+  return otpToken;
 }
 
 /** Registers a member (with a verified phone) and returns the registration and public id. */
 export async function registerMember(t: TestApp, overrides: Partial<Registration> = {}) {
   const body = registration(overrides);
-  await verifyPhone(t, body.username);
+  body.otpToken = await verifyPhone(t, body.username);
   const created = await t.api('POST', '/api/account', { body });
   expect(created.statusCode, created.body).toBe(200);
   return { ...body, publicId: (created.json() as { _id: string })._id };

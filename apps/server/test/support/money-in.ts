@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { QR_PROVIDERS } from '@mekong/contracts/constants';
 import { buildSandbox } from '@mekong/sandbox/app';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -20,8 +22,13 @@ export async function createMoneyInTestApp(
 ): Promise<MoneyInTestApp> {
   // Known only once the server is built, after the sandbox it calls back.
   const late: { server?: FastifyInstance; now?: () => number } = {};
+  // The installation's webhook secrets, as `npm start` hands them to both (never the sandbox's published defaults).
+  const secrets = Object.fromEntries(
+    QR_PROVIDERS.map((p) => [`QR_WEBHOOK_SECRET_${p}`, randomBytes(32).toString('base64url')]),
+  );
   const gateway = await buildSandbox({
     logger: false,
+    secrets,
     now: () => (late.now ? late.now() : Date.now()),
     fetch: async (input, init) => {
       const server = late.server;
@@ -51,6 +58,7 @@ export async function createMoneyInTestApp(
       TRUEMONEY_URL: gatewayUrl,
       SLIP_TIMEOUT_MS: '2000',
       TRUEMONEY_TIMEOUT_MS: '2000',
+      ...secrets,
       ...(typeof overrides === 'function' ? overrides(gatewayUrl) : overrides),
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildSandbox } from '@mekong/sandbox/app';
-import { buildApp } from '@/app.ts';
+import { buildApp, type BuildAppOptions } from '@/app.ts';
 import { loadConfig, type Config } from '@/config.ts';
 import type { Database } from '@/db/schema.ts';
 import type { Clock } from '@/lib/clock.ts';
@@ -66,7 +66,10 @@ export function uniqueIp(): string {
  * (dropped on close); with REDIS_URL the Redis counters under a random key prefix. Starts the real sandbox
  * in-process and points the SMS gateway at it, sharing the test clock.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  appOptions: Pick<BuildAppOptions, 'logStream' | 'counters'> = {},
+): Promise<TestApp> {
   const clock = createTestClock();
   const sandbox = await buildSandbox({ logger: false, now: () => clock.now().getTime() });
   await sandbox.listen({ port: 0, host: '127.0.0.1' });
@@ -117,7 +120,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, clock });
+    app = await buildApp({ config, clock, ...appOptions });
   } catch (error) {
     await sandbox.close();
     await dropSchema();
@@ -150,7 +153,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     async readOtp(phone) {
       const response = await fetch(`${sandboxUrl}/sms/outbox?phone=${encodeURIComponent(phone)}`);
       const messages = (await response.json()) as { code: string }[];
-      const code = messages[0]?.code;
+      // Notices (no code) may follow a code in the outbox.
+      const code = messages.find((m) => m.code)?.code;
       if (!code) throw new Error(`no one-time code was sent to ${phone}`);
       return code;
     },

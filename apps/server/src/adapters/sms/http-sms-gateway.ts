@@ -51,5 +51,10 @@ export function createHttpSmsGateway(options: HttpSmsGatewayOptions): SmsGateway
       }
       throw new SmsGatewayError(`SMS gateway verify answered ${status}: ${JSON.stringify(json)}`);
     },
+    async sendNotice(phone, message) {
+      const { status, json } = await post('/v2/sms', { msisdn: phone, message });
+      if (status !== 200 || (json as { status?: unknown } | undefined)?.status !== 'success')
+        throw new SmsGatewayError(`SMS gateway send answered ${status}: ${JSON.stringify(json)}`);
+    },
   };
 }

@@ -4,6 +4,8 @@ export type SmsGateway = {
   requestOtp(phone: string): Promise<{ token: string; refno: string }>;
   /** Checks a pin. Throws SmsGatewayError when the gateway fails or does not answer. */
   verifyOtp(token: string, pin: string): Promise<'valid' | 'invalid' | 'expired' | 'not_found'>;
+  /** Sends a plain notice (no code) to the phone. Throws SmsGatewayError when the gateway fails or does not answer. */
+  sendNotice(phone: string, message: string): Promise<void>;
 };
 
 export class SmsGatewayError extends Error {

@@ -119,6 +119,7 @@ export async function updateMemberName(
     .execute();
 }
 
+/** A change of the payout account (bank or number): records when, for the withdrawal approval rule. */
 export async function updateBankAccount(
   db: Kysely<Database>,
   memberId: string,
@@ -132,6 +133,7 @@ export async function updateBankAccount(
       account_name: account.accountName,
       account_no: account.accountNo,
       updated_at: now,
+      changed_at: now,
     })
     .where('member_id', '=', memberId)
     .execute();

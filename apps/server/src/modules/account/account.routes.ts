@@ -24,12 +24,12 @@ export function registerAccountRoutes(
   contractRoute(app, routes, {
     contract: accountValidate,
     body: registerBody,
-    handler: ({ body }) => account.validate(body),
+    handler: ({ body, request }) => account.validate(body, request.ip),
   });
   contractRoute(app, routes, {
     contract: accountCreate,
     body: registerBody,
-    handler: ({ body }) => account.register(body),
+    handler: ({ body, request }) => account.register(body, request.ip),
   });
 
   contractRoute(app, routes, {

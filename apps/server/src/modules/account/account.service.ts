@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import type { ResponseOf } from '@mekong/contracts/contract';
 import type { profileGet, registerBodySchema } from '@mekong/contracts/account';
 import { isEnglishName } from '@mekong/contracts/fields';
+import type { MessageCode } from '@mekong/contracts/messages';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { phoneLookupBudgets, spendBudgets } from '@/lib/guess-budgets.ts';
 import { newPublicId, PUBLIC_ID_PATTERN } from '@/lib/secure-random.ts';
 import {
   findEnabledBank,
@@ -43,8 +45,16 @@ function codeForConflict(error: unknown) {
 }
 
 export function createAccountService(
-  { db, clock, passwords, counters }: Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'counters'>,
-  otp: Pick<OtpService, 'isPhoneVerified'>,
+  {
+    db,
+    clock,
+    passwords,
+    counters,
+    sms,
+    log,
+    config,
+  }: Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'counters' | 'sms' | 'log' | 'config'>,
+  otp: Pick<OtpService, 'isTokenVerified' | 'useToken'>,
 ) {
   /** The bank must be known and enabled; KTB, TMB and BBL need an account name in Latin letters (spec §5). */
   async function checkBank(bankCode: string, accountName: string) {
@@ -55,12 +65,39 @@ export function createAccountService(
     return bank;
   }
 
+  /**
+   * A check of the member's password, limited like sign-in (docs/decisions/0007): 5 wrong ones in 15 minutes stop
+   * the member's attempts (REQUEST_LIMIT) until the window slides. Change password and a change of the payout account
+   * share the count. Each attempt is counted before the check, so parallel guesses cannot exceed the limit.
+   */
+  async function checkPassword(memberId: string, password: string, wrongCode: MessageCode) {
+    const attemptsKey = `password-check:attempts:${memberId}`;
+    const attempt = await counters.consume(
+      [{ key: attemptsKey, limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS }],
+      clock.now().getTime(),
+    );
+    if (!attempt.isAllowed) throw new AppError('REQUEST_LIMIT');
+    const current = await findPasswordHash(db.kysely, memberId);
+    if (!current || !(await passwords.verify(current.password_hash, password)))
+      throw new AppError(wrongCode);
+    await counters.clear(attemptsKey);
+  }
+
   /** Every rule of registration (DESIGN D4), without writing anything. */
-  async function checkRegistration(input: RegisterInput) {
-    if (await findMemberByPhone(db.kysely, input.username)) throw new AppError('EXISTING_USER');
+  async function checkRegistration(input: RegisterInput, ip: string) {
+    // The phone's own verified token, not just "someone verified this phone" (docs/decisions/0008-account-security.md).
+    // Checked first, so a client without it learns nothing about the phone.
     const registerOtp = await findSetting(db.kysely, 'registerOtp');
-    if (registerOtp?.enabled !== false && !(await otp.isPhoneVerified(input.username)))
+    const isOtpRequired = registerOtp?.enabled !== false;
+    if (
+      isOtpRequired &&
+      !(input.otpToken && (await otp.isTokenVerified(input.username, input.otpToken)))
+    )
       throw new AppError('UNVERIFIED_OTP');
+    // Without codes anyone may ask: whether a phone is registered is then limited like sign-in guesses.
+    if (!isOtpRequired)
+      await spendBudgets(counters, phoneLookupBudgets(ip, config), clock.now().getTime());
+    if (await findMemberByPhone(db.kysely, input.username)) throw new AppError('EXISTING_USER');
     await checkBank(input.bankCode, input.bankAccountName);
     if (await isBankAccountTaken(db.kysely, input.bankCode, input.bankAccountNo))
       throw new AppError('EXISTING_BANK');
@@ -77,7 +114,19 @@ export function createAccountService(
     }
     if (input.sourceCode !== undefined && !(await isEnabledSource(db.kysely, input.sourceCode)))
       throw new AppError('SOURCE_INVALID');
-    return { invitedBy };
+    return { invitedBy, isOtpRequired };
+  }
+
+  /** Tells the member by SMS; a failed SMS is logged, never undoes the change (already committed). */
+  async function noticePayoutChange(phone: string, bankCode: string, accountNo: string) {
+    const message =
+      `Mekong Wallet: your payout bank account was changed to ${bankCode} ***${accountNo.slice(-4)}. ` +
+      'Not you? Contact support now.';
+    try {
+      await sms.sendNotice(phone, message);
+    } catch (error) {
+      log.error({ err: error }, 'SMS notice of a payout account change was not sent');
+    }
   }
 
   async function profile(memberId: string): Promise<ProfileResponse> {
@@ -104,14 +153,14 @@ export function createAccountService(
   }
 
   return {
-    async validate(input: RegisterInput): Promise<{ message: 'OK' }> {
-      await checkRegistration(input);
+    async validate(input: RegisterInput, ip: string): Promise<{ message: 'OK' }> {
+      await checkRegistration(input, ip);
       return { message: 'OK' };
     },
 
     /** Creates the member and its bank account. Unique constraints, not the checks above, make a double registration impossible. */
-    async register(input: RegisterInput): Promise<{ message: 'SUCCESS'; _id: string }> {
-      const { invitedBy } = await checkRegistration(input);
+    async register(input: RegisterInput, ip: string): Promise<{ message: 'SUCCESS'; _id: string }> {
+      const { invitedBy, isOtpRequired } = await checkRegistration(input, ip);
       const passwordHash = await passwords.hash(input.password);
       for (let attempt = 1; ; attempt += 1) {
         const now = clock.now();
@@ -143,6 +192,9 @@ export function createAccountService(
             );
             // The member's cash and bonus wallets are born with the member (DESIGN D3).
             await ensureMemberAccounts(trx, memberId, ledgerCurrency(input.currency), now);
+            // After the insert: a parallel registration of the phone waits on its key and answers EXISTING_USER.
+            if (isOtpRequired && !(await otp.useToken(trx, input.username, input.otpToken ?? '')))
+              throw new AppError('UNVERIFIED_OTP');
           });
           return { message: 'SUCCESS', _id: publicId };
         } catch (error) {
@@ -158,19 +210,49 @@ export function createAccountService(
 
     profile,
 
+    /**
+     * Name and bank account. A change of the bank or the number (the payout account) needs the password again, signs
+     * out the member's other sessions, sends an SMS notice, and makes the withdrawals of the next 24 hours wait for an
+     * operator (docs/decisions/0008-account-security.md).
+     */
     async updateProfile(
       session: Session,
-      input: { name: string; bankCode: string; bankAccountName: string; bankAccountNo: string },
+      input: {
+        name: string;
+        bankCode: string;
+        bankAccountName: string;
+        bankAccountNo: string;
+        password?: string | undefined;
+      },
     ): Promise<ProfileResponse> {
+      const current = await findProfile(db.kysely, session.memberId);
+      if (!current) throw new AppError('NO_USER');
+      const isPayoutChange =
+        current.bank_code !== input.bankCode || current.account_no !== input.bankAccountNo;
       await checkBank(input.bankCode, input.bankAccountName);
       if (
         await isBankAccountTaken(db.kysely, input.bankCode, input.bankAccountNo, session.memberId)
       )
         throw new AppError('EXISTING_BANK');
+      if (isPayoutChange) {
+        if (input.password === undefined) throw new AppError('PASSWORD_REQUIRED');
+        await checkPassword(session.memberId, input.password, 'BANK_CHANGE_WRONG_PASSWORD');
+      }
       const now = clock.now();
       try {
         await db.withTransaction(async (trx) => {
           await updateMemberName(trx, session.memberId, input.name, now);
+          if (!isPayoutChange) {
+            // Only the holder's name: the bank and the number stay whatever they are now.
+            await updateBankAccountName(
+              trx,
+              session.memberId,
+              input.bankCode,
+              input.bankAccountName,
+              now,
+            );
+            return;
+          }
           await updateBankAccount(
             trx,
             session.memberId,
@@ -181,12 +263,15 @@ export function createAccountService(
             },
             now,
           );
+          await revokeOtherSessions(trx, session.memberId, session.sessionId, now);
         });
       } catch (error) {
         const code = codeForConflict(error);
         if (code) throw new AppError(code, { cause: error });
         throw error;
       }
+      if (isPayoutChange)
+        await noticePayoutChange(current.phone, input.bankCode, input.bankAccountNo);
       return profile(session.memberId);
     },
 
@@ -212,19 +297,8 @@ export function createAccountService(
       session: Session,
       input: { oldPassword: string; newPassword: string },
     ): Promise<{ message: 'SUCCESS' }> {
-      // A stolen session must not become a way to guess the password: like sign-in, 5 wrong old passwords in 15
-      // minutes stop the member's attempts (REQUEST_LIMIT) until the window slides (docs/decisions/0007). Each attempt
-      // is counted before the check, so parallel guesses cannot exceed the limit.
-      const attemptsKey = `changepwd:attempts:${session.memberId}`;
-      const attempt = await counters.consume(
-        [{ key: attemptsKey, limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS }],
-        clock.now().getTime(),
-      );
-      if (!attempt.isAllowed) throw new AppError('REQUEST_LIMIT');
-      const current = await findPasswordHash(db.kysely, session.memberId);
-      if (!current || !(await passwords.verify(current.password_hash, input.oldPassword)))
-        throw new AppError('WRONG_PASSWORD');
-      await counters.clear(attemptsKey);
+      // A stolen session must not become a way to guess the password (docs/decisions/0007).
+      await checkPassword(session.memberId, input.oldPassword, 'WRONG_PASSWORD');
       if (input.oldPassword === input.newPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
       const newHash = await passwords.hash(input.newPassword);
       const now = clock.now();

@@ -32,6 +32,7 @@ export type SessionUse = {
   member_id: string;
   revoked_at: Date | null;
   last_used_at: Date;
+  created_at: Date;
   status: string;
 };
 
@@ -47,7 +48,7 @@ export async function useSessions(
 ): Promise<SessionUse[]> {
   const result = await sql<SessionUse>`
     with s as (
-      select s.id, s.token_hash, s.member_id, s.revoked_at, s.last_used_at, m.status
+      select s.id, s.token_hash, s.member_id, s.revoked_at, s.last_used_at, s.created_at, m.status
       from sessions s join members m on m.id = s.member_id
       where s.token_hash = any(${[...tokenHashes]}::text[])
     ), touched as (
@@ -56,7 +57,9 @@ export async function useSessions(
         and last_used_at > ${times.idleSince} and last_used_at < ${times.touchBefore}
       returning id
     )
-    select id, token_hash, member_id, revoked_at, last_used_at, status from s`.execute(db);
+    select id, token_hash, member_id, revoked_at, last_used_at, created_at, status from s`.execute(
+    db,
+  );
   return result.rows;
 }
 

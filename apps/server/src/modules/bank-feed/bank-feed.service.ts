@@ -4,8 +4,9 @@ import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { bankTxRef, clearingCodeOf } from '@/modules/deposit/bank-tx-ref.ts';
+import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
+import { creditDeposit, type DepositCredit } from '@/modules/deposit/deposit-member.ts';
 import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
-import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 import {
   findIncoming,
   findMemberByAccount,
@@ -31,8 +32,6 @@ export type BankFeedSummary = {
 };
 
 type Outcome = 'credited' | 'unmatched' | 'duplicates' | 'alreadyCredited';
-type Credit =
-  { kind: 'credited' | 'already_credited'; transferId: string } | { kind: 'credited_elsewhere' };
 
 /**
  * Deposits by bank transfer (DESIGN D6): reads the bank's feed of incoming transfers from a cursor kept in the
@@ -41,19 +40,30 @@ type Credit =
  * of it, so a transfer a slip already credited is recorded with no money). A transfer that matches
  * no member is kept, unmatched, for an operator.
  */
+const emptySummary = (): BankFeedSummary => ({
+  read: 0,
+  credited: 0,
+  unmatched: 0,
+  duplicates: 0,
+  alreadyCredited: 0,
+});
+
 export function createBankFeedService({
   db,
   clock,
   bank,
+  config,
   log,
-}: Pick<AppDeps, 'db' | 'clock' | 'bank' | 'log'>) {
+}: Pick<AppDeps, 'db' | 'clock' | 'bank' | 'config' | 'log'>) {
+  // One reader of the feed at a time across processes; the lease is renewed before each page.
+  const leases = createJobLeases({ db, clock });
+  const leaseMs = config.BANK_TIMEOUT_MS + 60_000;
   /**
-   * Posts the deposit bank_in → member cash under `depositRef`: `banktx:<bank>:<transRef>` when the bank reports the
-   * sender's transaction reference (the reference a slip of the same transfer is credited under), else the bank's
-   * own reference. The ledger's unique (kind, external_ref) decides, even against a slip credited at the same moment:
-   * the transfer is credited once, whichever way (feed, slip, operator) it arrives first.
+   * Credits the transfer under `depositRef`: `banktx:<bank>:<transRef>` when the bank reports the sender's
+   * transaction reference (the reference a slip of the same transfer is credited under), else the bank's own
+   * reference; the shared creditDeposit makes it once, whichever way (feed, slip, operator) arrives first.
    */
-  async function creditDeposit(
+  async function creditIncoming(
     trx: Trx,
     memberId: string,
     currency: Currency,
@@ -66,7 +76,7 @@ export function createBankFeedService({
     },
     now: Date,
     metadata: Record<string, unknown> = {},
-  ): Promise<Credit> {
+  ): Promise<DepositCredit> {
     const existing = await trx
       .selectFrom('ledger_transfers')
       .select(['id', 'member_id'])
@@ -77,38 +87,23 @@ export function createBankFeedService({
       return existing.member_id === memberId
         ? { kind: 'already_credited', transferId: existing.id }
         : { kind: 'credited_elsewhere' };
-    await ensureMemberAccounts(trx, memberId, currency, now);
-    try {
-      const { transfer, isReplay } = await createTransfer(trx, {
-        memberId,
-        debit: { house: 'bank_in' },
-        credit: { memberId, kind: 'cash' },
-        amountMinor: t.amountMinor,
-        currency,
-        kind: 'deposit',
-        status: 'posted',
-        externalRef: t.depositRef,
-        metadata: {
-          channel: 'bank',
-          bankReference: t.reference,
-          fromBankCode: t.fromBankCode,
-          fromAccountNo: t.fromAccountNo,
-          ...metadata,
-        },
-        now,
-      });
-      // A replay: another path (a slip) credited this transaction while we were at it.
-      if (isReplay) return { kind: 'already_credited', transferId: transfer.id };
-      return { kind: 'credited', transferId: transfer.id };
-    } catch (error) {
-      // Credited at the same moment under this reference with other details (another member or amount).
-      if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED')
-        return { kind: 'credited_elsewhere' };
-      throw error;
-    }
+    return creditDeposit(trx, {
+      memberId,
+      currency,
+      amountMinor: t.amountMinor,
+      externalRef: t.depositRef,
+      metadata: {
+        channel: 'bank',
+        bankReference: t.reference,
+        fromBankCode: t.fromBankCode,
+        fromAccountNo: t.fromAccountNo,
+        ...metadata,
+      },
+      now,
+    });
   }
 
-  /** The ledger reference the transfer is credited under (see creditDeposit). */
+  /** The ledger reference the transfer is credited under (see creditIncoming). */
   async function depositRefOf(t: IncomingTransfer): Promise<string> {
     if (!t.transRef) return t.reference;
     return bankTxRef(
@@ -137,7 +132,13 @@ export function createBankFeedService({
       });
       if (!isNew) return 'duplicates';
       if (reason || !member || !currency) return 'unmatched';
-      const credit = await creditDeposit(trx, member.memberId, currency, { ...t, depositRef }, now);
+      const credit = await creditIncoming(
+        trx,
+        member.memberId,
+        currency,
+        { ...t, depositRef },
+        now,
+      );
       if (credit.kind === 'credited_elsewhere') {
         // Its reference was already credited to someone else: an operator must look at it.
         await trx
@@ -168,16 +169,11 @@ export function createBankFeedService({
     });
   }
 
-  async function runOnce(): Promise<BankFeedSummary> {
-    const summary: BankFeedSummary = {
-      read: 0,
-      credited: 0,
-      unmatched: 0,
-      duplicates: 0,
-      alreadyCredited: 0,
-    };
+  async function runOnce(renew: () => Promise<boolean>): Promise<BankFeedSummary> {
+    const summary = emptySummary();
     let cursor = await readCursor(db.kysely, BANK_FEED_CURSOR);
     for (let page = 0; page < MAX_PAGES_PER_RUN; page += 1) {
+      if (page > 0 && !(await renew())) break;
       const next = await bank.incoming(cursor);
       // Each transfer is recorded before the cursor moves past it: a crash re-reads, and the reference dedupes.
       for (const transfer of next.transfers) {
@@ -198,9 +194,13 @@ export function createBankFeedService({
   return {
     /** Reads the feed once to its end (bounded). Calls while a run is going share that run. */
     runBankFeedOnce(): Promise<BankFeedSummary> {
-      running ??= runOnce().finally(() => {
-        running = null;
-      });
+      running ??= leases
+        .withLease('bank-feed', BANK_FEED_CURSOR, leaseMs, runOnce)
+        // Another process is reading the feed: nothing for this one to do.
+        .then((leased) => (leased.isLeased ? leased.value : emptySummary()))
+        .finally(() => {
+          running = null;
+        });
       return running;
     },
 
@@ -230,7 +230,7 @@ export function createBankFeedService({
         const currency = ledgerCurrency(member.currency);
         if (currency !== incoming.currency) throw new AppError('INVALID_REQUEST');
         const now = clock.now();
-        const credit = await creditDeposit(
+        const credit = await creditIncoming(
           trx,
           memberId,
           currency,

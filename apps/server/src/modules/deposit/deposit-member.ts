@@ -37,8 +37,18 @@ export async function findDepositMember(
 }
 
 /**
- * Posts one deposit bank_in → member cash. `externalRef` names the outside payment (channel-prefixed), and the
- * ledger's unique (kind, external_ref) makes a second credit of it impossible: a repeat returns the first transfer.
+ * What crediting an outside payment did: `credited` now; `already_credited` earlier to this member under the same
+ * reference (a retry, or the other path of one bank transaction: docs/decisions/0005-money-in.md), no money moved
+ * now; `credited_elsewhere`: the reference was credited with other details (another member or amount), no money.
+ */
+export type DepositCredit =
+  { kind: 'credited' | 'already_credited'; transferId: string } | { kind: 'credited_elsewhere' };
+
+/**
+ * The one deposit credit (every channel: QR, slip, gift link, manual notice, bank feed): posts bank_in → member cash
+ * under `externalRef`, which names the outside payment (channel-prefixed; `banktx:` shared by the bank feed and
+ * slips). The ledger's unique (kind, external_ref) decides, even against a credit at the same moment: one outside
+ * payment is credited once, whichever way it arrives first.
  */
 export async function creditDeposit(
   trx: Trx,
@@ -50,19 +60,34 @@ export async function creditDeposit(
     metadata: Record<string, unknown>;
     now: Date;
   },
-): Promise<{ transferId: string; isReplay: boolean }> {
+): Promise<DepositCredit> {
   await ensureMemberAccounts(trx, input.memberId, input.currency, input.now);
-  const { transfer, isReplay } = await createTransfer(trx, {
-    memberId: input.memberId,
-    debit: { house: 'bank_in' },
-    credit: { memberId: input.memberId, kind: 'cash' },
-    amountMinor: input.amountMinor,
-    currency: input.currency,
-    kind: 'deposit',
-    status: 'posted',
-    externalRef: input.externalRef,
-    metadata: input.metadata,
-    now: input.now,
-  });
-  return { transferId: transfer.id, isReplay };
+  try {
+    const { transfer, isReplay } = await createTransfer(trx, {
+      memberId: input.memberId,
+      debit: { house: 'bank_in' },
+      credit: { memberId: input.memberId, kind: 'cash' },
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      kind: 'deposit',
+      status: 'posted',
+      externalRef: input.externalRef,
+      metadata: input.metadata,
+      now: input.now,
+    });
+    return { kind: isReplay ? 'already_credited' : 'credited', transferId: transfer.id };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED')
+      return { kind: 'credited_elsewhere' };
+    throw error;
+  }
+}
+
+/**
+ * The transfer of a credit whose reference only its own channel can use (a claimed QR, voucher or notice row):
+ * credited elsewhere would be a bug, refused rather than hidden.
+ */
+export function creditedTransferId(credit: DepositCredit): string {
+  if (credit.kind === 'credited_elsewhere') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return credit.transferId;
 }

@@ -5,7 +5,11 @@ import type { Trx } from '@/db/database.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import type { DepositNoticesTable } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { creditDeposit, findDepositMember } from '@/modules/deposit/deposit-member.ts';
+import {
+  creditDeposit,
+  creditedTransferId,
+  findDepositMember,
+} from '@/modules/deposit/deposit-member.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 
 /** Open notices a member may have at once (a notice moves no money, but each one is an operator's work). */
@@ -199,16 +203,18 @@ export function createManualDepositService({
         if (notice.status === 'confirmed' || notice.status === 'matched') return notice;
         if (notice.status !== 'pending') throw new AppError('INVALID_REQUEST');
         if (await matchOne(trx, notice)) return (await lockNotice(trx, noticeId)) ?? notice;
-        const member = await findDepositMember(trx, notice.memberId);
         const now = clock.now();
-        const { transferId } = await creditDeposit(trx, {
-          memberId: notice.memberId,
-          currency: member.currency,
-          amountMinor: notice.amountMinor,
-          externalRef: `notice:${notice.id}`,
-          metadata: { channel: 'manual', noticeId: notice.id, confirmedBy: operator },
-          now,
-        });
+        const member = await findDepositMember(trx, notice.memberId);
+        const transferId = creditedTransferId(
+          await creditDeposit(trx, {
+            memberId: notice.memberId,
+            currency: member.currency,
+            amountMinor: notice.amountMinor,
+            externalRef: `notice:${notice.id}`,
+            metadata: { channel: 'manual', noticeId: notice.id, confirmedBy: operator },
+            now,
+          }),
+        );
         await trx
           .updateTable('deposit_notices')
           .set({

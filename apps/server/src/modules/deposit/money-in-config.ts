@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { TRUELINK_DEV_SECRET } from '@mekong/contracts/deposit';
 import type { QrProvider } from '@mekong/contracts/constants';
 import { ConfigError, type Config } from '@/config.ts';
@@ -5,12 +6,21 @@ import { ConfigError, type Config } from '@/config.ts';
 const required = (name: string) =>
   new ConfigError(`Invalid configuration:\n  ${name}: required when NODE_ENV is production`);
 
-/** The gateway's webhook HMAC secret; the sandbox's default outside production. */
+// Unset outside production: a secret of this process nobody knows, so the sandbox's published default never credits
+// a member (docs/decisions/0008-deploy-secrets.md); `npm start` always sets one.
+const unsetQrSecrets = new Map<QrProvider, string>();
+
+/** The gateway's webhook HMAC secret. */
 export function qrWebhookSecret(config: Config, provider: QrProvider): string {
   const value = config[`QR_WEBHOOK_SECRET_${provider}`];
   if (value) return value;
   if (config.NODE_ENV === 'production') throw required(`QR_WEBHOOK_SECRET_${provider}`);
-  return `sandbox-qr-secret-${provider}`;
+  let secret = unsetQrSecrets.get(provider);
+  if (!secret) {
+    secret = randomBytes(32).toString('base64url');
+    unsetQrSecrets.set(provider, secret);
+  }
+  return secret;
 }
 
 export function qrExpirySeconds(config: Config, provider: QrProvider): number {

@@ -7,9 +7,14 @@ import type { QrGateway } from '@/adapters/qr/qr-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { creditDeposit, findDepositMember } from '@/modules/deposit/deposit-member.ts';
+import {
+  creditDeposit,
+  creditedTransferId,
+  findDepositMember,
+} from '@/modules/deposit/deposit-member.ts';
 import { publicUrl, qrExpirySeconds, qrWebhookSecret } from '@/modules/deposit/money-in-config.ts';
 import { isSignatureValid, parseQrNotice } from '@/modules/deposit/qr-webhook.ts';
+import { findSettingCached } from '@/modules/settings/settings.repository.ts';
 import {
   closeActiveQr,
   findActiveQr,
@@ -25,6 +30,8 @@ export const QR_HOLD = {
   amountMismatch: 'AMOUNT_MISMATCH',
   late: 'PAID_AFTER_EXPIRY',
   cancelled: 'PAID_AFTER_CANCEL',
+  /** Paid while the operator had terminated the service: recorded, credited by nobody but an operator. */
+  terminated: 'SERVICE_TERMINATED',
 } as const;
 
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -168,6 +175,7 @@ export function createQrService(
       if (!notice || notice.provider !== provider) throw new AppError('INVALID_REQUEST');
       const paidAmountMinor = BigInt(notice.amountMinor);
       const paidAt = new Date(notice.paidAt);
+      const isTerminated = (await findSettingCached(db.kysely, 'service'))?.terminated === true;
 
       const outcome = await db.withTransaction(async (trx): Promise<QrWebhookResult> => {
         const qr = await findQrByReference(trx, provider, notice.reference, { isLocked: true });
@@ -185,7 +193,9 @@ export function createQrService(
             ? QR_HOLD.amountMismatch
             : paidAt > qr.expiresAt
               ? QR_HOLD.late
-              : null;
+              : isTerminated
+                ? QR_HOLD.terminated
+                : null;
         if (holdReason) {
           await recordNotice(
             trx,
@@ -202,19 +212,21 @@ export function createQrService(
           );
           return { result: 'held', holdReason };
         }
-        const { transferId } = await creditDeposit(trx, {
-          memberId: qr.memberId,
-          currency: qr.currency,
-          amountMinor: qr.amountMinor,
-          externalRef: `qr:${provider}:${qr.reference}`,
-          metadata: {
-            channel: 'qr',
-            provider,
-            reference: qr.reference,
-            transactionId: notice.transactionId,
-          },
-          now,
-        });
+        const transferId = creditedTransferId(
+          await creditDeposit(trx, {
+            memberId: qr.memberId,
+            currency: qr.currency,
+            amountMinor: qr.amountMinor,
+            externalRef: `qr:${provider}:${qr.reference}`,
+            metadata: {
+              channel: 'qr',
+              provider,
+              reference: qr.reference,
+              transactionId: notice.transactionId,
+            },
+            now,
+          }),
+        );
         await recordNotice(
           trx,
           qr.id,

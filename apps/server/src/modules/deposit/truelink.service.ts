@@ -1,14 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { TRUEWALLET_MINIMUM_BAHT } from '@mekong/contracts/constants';
 import { decryptTrueLink, parseTrueMoneyGiftLink } from '@mekong/contracts/truelink-crypto';
-import type { VoucherService } from '@/adapters/truemoney/voucher-service.ts';
+import type { MessageCode } from '@mekong/contracts/messages';
+import type { RedeemOutcome, VoucherService } from '@/adapters/truemoney/voucher-service.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { creditDeposit, findDepositMember } from '@/modules/deposit/deposit-member.ts';
+import {
+  creditDeposit,
+  creditedTransferId,
+  findDepositMember,
+  type DepositMember,
+} from '@/modules/deposit/deposit-member.ts';
 import { trueLinkSecret } from '@/modules/deposit/money-in-config.ts';
+import { leaseVoucher, listStaleRedeeming } from '@/modules/deposit/voucher.repository.ts';
 
 const MINIMUM_MINOR = BigInt(TRUEWALLET_MINIMUM_BAHT * 100);
+/** A voucher `redeeming` this long was left by a process that died (the service's time-out is 15 s). */
+export const VOUCHER_STALE_AFTER_MS = 5 * 60_000;
+const RECOVERY_BATCH = 50;
 
 /**
  * TrueMoney gift links (DESIGN D6). The voucher hash is claimed in truemoney_vouchers (unique) before the voucher
@@ -96,6 +106,75 @@ export function createTrueLinkService(
       .execute();
   }
 
+  /**
+   * Settles a claimed voucher by the service's answer to its redeem: credited once (the ledger reference is the
+   * voucher hash), held for an operator, failed, or unknown. Returns the credit, or the code the member is answered.
+   */
+  async function finish(
+    id: string,
+    hash: string,
+    member: DepositMember,
+    outcome: RedeemOutcome,
+  ): Promise<{ amountMinor: bigint; transferId: string } | { code: MessageCode }> {
+    if (outcome.kind === 'refused') {
+      await settle(id, { status: 'failed', reason: outcome.code });
+      return { code: 'TRUELINK_INVALID' };
+    }
+    if (outcome.kind === 'unknown') {
+      await settle(id, { status: 'unknown', reason: 'NO_ANSWER' });
+      return { code: 'SERVICE_UNAVAILABLE' };
+    }
+    const { voucher } = outcome;
+    const owner = { ownerPhone: voucher.ownerPhone, ownerName: voucher.ownerName };
+    const held =
+      voucher.ownerPhone !== member.phone
+        ? 'TRUELINK_NOT_OWNER'
+        : voucher.amountMinor < MINIMUM_MINOR
+          ? 'TRUELINK_MINIMUM'
+          : null;
+    if (held) {
+      await settle(id, {
+        status: 'held',
+        reason: held,
+        amountMinor: voucher.amountMinor,
+        ...owner,
+      });
+      log.warn(
+        { voucherId: id, memberId: member.id, reason: held },
+        'gift voucher held for an operator',
+      );
+      return { code: held };
+    }
+    const transferId = await db.withTransaction(async (trx) => {
+      const now = clock.now();
+      const transferId = creditedTransferId(
+        await creditDeposit(trx, {
+          memberId: member.id,
+          currency: member.currency,
+          amountMinor: voucher.amountMinor,
+          externalRef: `truemoney:${hash}`,
+          metadata: { channel: 'truemoney', voucherId: id },
+          now,
+        }),
+      );
+      await trx
+        .updateTable('truemoney_vouchers')
+        .set({
+          status: 'credited',
+          reason: null,
+          amount: voucher.amountMinor,
+          owner_phone: voucher.ownerPhone,
+          owner_name: voucher.ownerName,
+          transfer_id: transferId,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+      return transferId;
+    });
+    return { amountMinor: voucher.amountMinor, transferId };
+  }
+
   return {
     async redeem(
       memberId: string,
@@ -111,62 +190,41 @@ export function createTrueLinkService(
       const id = await claim(hash, memberId);
       if (!id) throw new AppError('TRUELINK_DUPLICATE');
 
-      const outcome = await vouchers.redeem({ voucherHash: hash, mobile });
-      if (outcome.kind === 'refused') {
-        await settle(id, { status: 'failed', reason: outcome.code });
-        throw new AppError('TRUELINK_INVALID');
-      }
-      if (outcome.kind === 'unknown') {
-        await settle(id, { status: 'unknown', reason: 'NO_ANSWER' });
-        throw new AppError('SERVICE_UNAVAILABLE');
-      }
-      const { voucher } = outcome;
-      const owner = { ownerPhone: voucher.ownerPhone, ownerName: voucher.ownerName };
-      if (voucher.ownerPhone !== member.phone) {
-        await settle(id, {
-          status: 'held',
-          reason: 'TRUELINK_NOT_OWNER',
-          amountMinor: voucher.amountMinor,
-          ...owner,
+      const done = await finish(
+        id,
+        hash,
+        member,
+        await vouchers.redeem({ voucherHash: hash, mobile }),
+      );
+      if ('code' in done) throw new AppError(done.code);
+      return { amountMinor: done.amountMinor, depositId: done.transferId };
+    },
+
+    /**
+     * Vouchers left `redeeming` by a process that died mid-call: the redeem is asked again (the service answers a
+     * voucher already redeemed to this number with the voucher, so the retry is safe) and settled as the member's
+     * call would have been. Each is leased first (conditional update), so two processes never settle one together.
+     */
+    async recoverStuck(): Promise<number> {
+      const now = clock.now();
+      const stuck = await listStaleRedeeming(
+        db.kysely,
+        new Date(now.getTime() - VOUCHER_STALE_AFTER_MS),
+        RECOVERY_BATCH,
+      );
+      let settled = 0;
+      for (const row of stuck) {
+        if (!(await leaseVoucher(db.kysely, row, clock.now()))) continue;
+        const member = await findDepositMember(db.kysely, row.memberId);
+        const outcome = await vouchers.redeem({
+          voucherHash: row.voucherHash,
+          mobile: await receiverPhone(),
         });
-        log.warn({ voucherId: id, memberId }, 'gift voucher of another phone held for an operator');
-        throw new AppError('TRUELINK_NOT_OWNER');
+        await finish(row.id, row.voucherHash, member, outcome);
+        settled += 1;
       }
-      if (voucher.amountMinor < MINIMUM_MINOR) {
-        await settle(id, {
-          status: 'held',
-          reason: 'TRUELINK_MINIMUM',
-          amountMinor: voucher.amountMinor,
-          ...owner,
-        });
-        throw new AppError('TRUELINK_MINIMUM');
-      }
-      const transferId = await db.withTransaction(async (trx) => {
-        const now = clock.now();
-        const { transferId } = await creditDeposit(trx, {
-          memberId,
-          currency: member.currency,
-          amountMinor: voucher.amountMinor,
-          externalRef: `truemoney:${hash}`,
-          metadata: { channel: 'truemoney', voucherId: id },
-          now,
-        });
-        await trx
-          .updateTable('truemoney_vouchers')
-          .set({
-            status: 'credited',
-            reason: null,
-            amount: voucher.amountMinor,
-            owner_phone: voucher.ownerPhone,
-            owner_name: voucher.ownerName,
-            transfer_id: transferId,
-            updated_at: now,
-          })
-          .where('id', '=', id)
-          .execute();
-        return transferId;
-      });
-      return { amountMinor: voucher.amountMinor, depositId: transferId };
+      if (settled > 0) log.warn({ settled }, 'stuck gift vouchers settled');
+      return settled;
     },
   };
 }

@@ -29,9 +29,11 @@ import {
   type ProviderRow,
 } from '@/modules/games/games.repository.ts';
 import { ledgerCurrency, memberAccountId, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import {
   createTransfer,
   ensureGameAccount,
+  getTransfer,
   listPendingTransfers,
   type MemberBalances,
   postTransfer,
@@ -133,6 +135,9 @@ export function createGamesService(deps: GamesDeps) {
   const posts = createBatchLoader((ids: readonly string[]) =>
     postTransfers(db.kysely, ids, clock.now()),
   );
+  // Jobs take an item's lease before calling the provider about it: one call per item with several processes.
+  const leases = createJobLeases({ db, clock });
+  const leaseMs = config.GAME_TIMEOUT_MS + 30_000;
 
   /** The provider catalogue (every provider, enabled or not), in display order, cached for PROVIDER_CACHE_TTL_MS. */
   function providers(): Promise<ProviderRow[]> {
@@ -348,28 +353,40 @@ export function createGamesService(deps: GamesDeps) {
       olderThan: new Date(now.getTime() - config.GAME_RECONCILE_AFTER_MS),
     });
     const counts = { posted: 0, voided: 0, left: 0 };
-    for (const transfer of pending) {
-      const provider = String(transfer.metadata?.provider ?? '');
-      const status = await games.transferStatus(provider, transfer.id);
-      const isOldEnough =
-        transfer.createdAt.getTime() <= now.getTime() - config.GAME_NOT_FOUND_VOID_AFTER_MS;
-      try {
-        if (status.status === 'success') {
-          await db.withTransaction((trx) => postTransfer(trx, transfer.id, clock.now()));
-          counts.posted += 1;
-        } else if (status.status === 'failed' || (status.status === 'not_found' && isOldEnough)) {
-          await db.withTransaction((trx) => voidTransfer(trx, transfer.id, clock.now()));
-          counts.voided += 1;
-        } else counts.left += 1;
-      } catch (error) {
-        log.error(
-          { err: error, transferId: transfer.id },
-          'reconciliation could not settle a transfer',
-        );
-        counts.left += 1;
-      }
+    for (const listed of pending) {
+      const leased = await leases.withLease('game-reconcile', listed.id, leaseMs, async () => {
+        // Another process may have settled it since the list was read.
+        const transfer = await getTransfer(db.kysely, listed.id);
+        return transfer?.status === 'pending' ? reconcileOne(transfer, now) : null;
+      });
+      if (leased.isLeased && leased.value) counts[leased.value] += 1;
     }
     return counts;
+  }
+
+  async function reconcileOne(
+    transfer: TransferRow,
+    now: Date,
+  ): Promise<'posted' | 'voided' | 'left'> {
+    const provider = String(transfer.metadata?.provider ?? '');
+    const status = await games.transferStatus(provider, transfer.id);
+    const isOldEnough =
+      transfer.createdAt.getTime() <= now.getTime() - config.GAME_NOT_FOUND_VOID_AFTER_MS;
+    try {
+      if (status.status === 'success') {
+        await db.withTransaction((trx) => postTransfer(trx, transfer.id, clock.now()));
+        return 'posted';
+      } else if (status.status === 'failed' || (status.status === 'not_found' && isOldEnough)) {
+        await db.withTransaction((trx) => voidTransfer(trx, transfer.id, clock.now()));
+        return 'voided';
+      } else return 'left';
+    } catch (error) {
+      log.error(
+        { err: error, transferId: transfer.id },
+        'reconciliation could not settle a transfer',
+      );
+      return 'left';
+    }
   }
 
   /**
@@ -407,7 +424,8 @@ export function createGamesService(deps: GamesDeps) {
           sql<string>`balance::text`.as('balance'),
         ])
         .where('id', '=', accountId)
-        .forUpdate()
+        // Not FOR UPDATE: that would block the KEY SHARE of transfers being recorded (docs/decisions/0008-ledger-locks-and-leases.md).
+        .forNoKeyUpdate()
         .executeTakeFirst();
       if (!current || current.version !== before.version) return 'skipped';
       if (await hasPendingTransfer(trx, accountId)) return 'skipped';
@@ -446,6 +464,7 @@ export function createGamesService(deps: GamesDeps) {
     pageSize = 200,
   ): Promise<{ synced: number; skipped: number; failed: number }> {
     const counts = { synced: 0, skipped: 0, failed: 0 };
+    const startedAt = clock.now();
     let afterId: string | undefined;
     for (;;) {
       const page = await listActiveGameAccounts(db.kysely, {
@@ -453,8 +472,13 @@ export function createGamesService(deps: GamesDeps) {
         ...(afterId ? { afterId } : {}),
       });
       for (const row of page) {
-        const result = await syncAccount({ ...row, currency: ledgerCurrency(row.currency) });
-        counts[result] += 1;
+        const leased = await leases.withLease('game-sync', row.id, leaseMs, async () => {
+          // Synced by another process since this run started: not asked again.
+          const current = await findMemberGameAccount(db.kysely, row.member_id, row.provider);
+          if (current?.synced_at && current.synced_at >= startedAt) return 'skipped';
+          return syncAccount({ ...row, currency: ledgerCurrency(row.currency) });
+        });
+        counts[leased.isLeased ? leased.value : 'skipped'] += 1;
       }
       if (page.length < pageSize) return counts;
       afterId = page[page.length - 1]?.id;

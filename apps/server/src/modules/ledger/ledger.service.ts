@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { retryOnConflict } from '@/db/conflict-retry.ts';
 import type { Database, LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
 import {
@@ -68,6 +69,13 @@ type Db = Kysely<Database>;
 type TransferDbRow = Omit<Selectable<LedgerTransfersTable>, 'amount'> & { amount: string };
 
 const isMemberRef = (ref: AccountRef): ref is MemberAccountRef => 'memberId' in ref;
+
+/**
+ * A statement run outside a transaction is its own transaction: a deadlock rolled all of it back, so it is run again
+ * here. Inside the caller's transaction the whole transaction is re-run instead (withTransaction).
+ */
+const runStatement = <T>(db: Db, run: () => Promise<T>): Promise<T> =>
+  db.isTransaction ? run() : retryOnConflict(run);
 
 export function accountIdOf(ref: AccountRef, currency: Currency): string {
   if (isMemberRef(ref))
@@ -303,7 +311,7 @@ export async function createTransfer(
     select ins.*${columns.length > 0 ? sql`, ${sql.join(columns)}` : sql``} from ins`;
   let result: Awaited<ReturnType<typeof query.execute>>;
   try {
-    result = await query.execute(trx);
+    result = await runStatement(trx, () => query.execute(trx));
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (message.includes(MONEY_NOT_ENOUGH_MARK)) throw new AppError('MONEY_NOT_ENOUGH');
@@ -364,13 +372,14 @@ async function settle(
         ${isPost ? sql`` : sql`and a.id = t.debit_account_id`}
         ${after ? sql`and (select count(*) from ${sql.raw(after)}) >= 0` : sql``}
       returning a.id)`;
-  const result = await sql<TransferDbRow>`
+  const query = sql<TransferDbRow>`
     with t as (
       update ledger_transfers set status = ${to}, settled_at = ${now}
       where id = ${transferId} and status = 'pending'
       returning ${returnedColumns}, amount as amount_raw
     ), ${side('lo', 'least', null)}, ${side('hi', 'greatest', 'lo')}
-    select ${sql.join(transferColumns.map((c) => sql.ref(c)))}, amount from t`.execute(trx);
+    select ${sql.join(transferColumns.map((c) => sql.ref(c)))}, amount from t`;
+  const result = await runStatement(trx, () => query.execute(trx));
   const updated = result.rows[0];
   if (!updated) {
     const current = await getTransfer(trx, transferId);
@@ -386,6 +395,8 @@ async function settle(
  * The transfers change only from pending; each member account's moves are summed, its row is locked in account-id
  * order (as createTransfer and settle lock), then changed once. Answers the transfers it posted; one that was not
  * pending is absent (settle it alone to learn why). Outside a transaction the statement is its own transaction.
+ * The lock is FOR NO KEY UPDATE, not FOR UPDATE: a transfer being recorded takes FOR KEY SHARE on its accounts (its
+ * foreign keys), which FOR UPDATE would block, a deadlock with createTransfer (docs/decisions/0008-ledger-locks-and-leases.md).
  */
 export async function postTransfers(
   db: Db,
@@ -393,7 +404,7 @@ export async function postTransfers(
   now = new Date(),
 ): Promise<Map<string, TransferRow>> {
   if (transferIds.length === 0) return new Map();
-  const result = await sql<TransferDbRow>`
+  const query = sql<TransferDbRow>`
     with t as (
       update ledger_transfers set status = 'posted', settled_at = ${now}
       where id = any(${[...transferIds]}::uuid[]) and status = 'pending'
@@ -409,7 +420,7 @@ export async function postTransfers(
       select a.id from ledger_accounts a join per_account p on p.id = a.id and p.currency = a.currency
       where a.member_id is not null
       order by a.id
-      for update of a
+      for no key update of a
     ), changed as (
       update ledger_accounts a
       set balance = a.balance + p.balance, reserved = a.reserved + p.reserved, version = a.version + 1
@@ -418,7 +429,8 @@ export async function postTransfers(
         and (select count(*) from locked) >= 0
       returning a.id
     )
-    select ${sql.join(transferColumns.map((c) => sql.ref(c)))}, amount from t`.execute(db);
+    select ${sql.join(transferColumns.map((c) => sql.ref(c)))}, amount from t`;
+  const result = await runStatement(db, () => query.execute(db));
   return new Map(result.rows.map((row) => [row.id, toTransfer(row)]));
 }
 

@@ -17,6 +17,40 @@ export async function hasVerificationSince(
   return row !== undefined;
 }
 
+/** Whether the token is the phone's code verified after `since` and not yet used by a registration. */
+export async function isVerifiedToken(
+  db: Kysely<Database>,
+  verification: { tokenHash: string; phone: string; since: Date },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('otp_requests')
+    .select('id')
+    .where('token_hash', '=', verification.tokenHash)
+    .where('phone', '=', verification.phone)
+    .where('status', '=', 'verified')
+    .where('verified_at', '>', verification.since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Uses up a verified token (in the registration's transaction): false when it is not, or no longer, usable. */
+export async function useVerifiedToken(
+  db: Kysely<Database>,
+  verification: { tokenHash: string; phone: string; since: Date },
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('otp_requests')
+    .set({ status: 'used', used_at: now })
+    .where('token_hash', '=', verification.tokenHash)
+    .where('phone', '=', verification.phone)
+    .where('status', '=', 'verified')
+    .where('verified_at', '>', verification.since)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A new code replaces the phone's earlier codes that are still waiting. */
 export async function insertOtpReplacingPending(
   db: Kysely<Database>,

@@ -7,7 +7,9 @@ import {
 } from '@mekong/contracts/constants';
 import { SmsGatewayError } from '@/adapters/sms/sms-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
+import type { MessageCode } from '@mekong/contracts/messages';
 import { AppError } from '@/lib/app-error.ts';
+import { phoneLookupBudgets, spendBudgets } from '@/lib/guess-budgets.ts';
 import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
 import { findMemberByPhone } from '@/modules/account/account.repository.ts';
 import {
@@ -15,12 +17,22 @@ import {
   findOtpStatus,
   hasVerificationSince,
   insertOtpReplacingPending,
+  isVerifiedToken,
   markVerified,
   releaseAttempt,
   reserveAttempt,
+  useVerifiedToken,
 } from '@/modules/otp/otp.repository.ts';
+import type { Trx } from '@/db/database.ts';
 
 const DAY_MS = 24 * 3600_000;
+/** What each sending rule below answers once full. */
+const SEND_LIMIT_CODES: readonly MessageCode[] = [
+  'REQUEST_LIMIT_1MIN',
+  'REQUEST_LIMIT',
+  'REQUEST_LIMIT',
+  'OTP_SEND_PAUSED',
+];
 
 export type OtpSendResult =
   { code: 'OK'; otpRef: string; otpToken: string } | { code: 'OTP_VERIFIED' };
@@ -33,29 +45,47 @@ export function createOtpService({
   config,
   log,
 }: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'sms' | 'config' | 'log'>) {
+  const verifiedSince = () => new Date(clock.now().getTime() - OTP_VERIFIED_VALID_MS);
   const isPhoneVerified = (phone: string) =>
-    hasVerificationSince(db.kysely, phone, new Date(clock.now().getTime() - OTP_VERIFIED_VALID_MS));
+    hasVerificationSince(db.kysely, phone, verifiedSince());
+  const verification = (phone: string, otpToken: string) => ({
+    tokenHash: hashToken(otpToken),
+    phone,
+    since: verifiedSince(),
+  });
 
   return {
     isPhoneVerified,
 
+    /** Registration is bound to the verification (docs/decisions/0008-account-security.md): the verified token itself. */
+    isTokenVerified: (phone: string, otpToken: string) =>
+      isVerifiedToken(db.kysely, verification(phone, otpToken)),
+
+    /** Uses the token up inside the registration's transaction; false when it is not (or no longer) usable. */
+    useToken: (trx: Trx, phone: string, otpToken: string) =>
+      useVerifiedToken(trx, verification(phone, otpToken), clock.now()),
+
     /** DESIGN D4: one send per phone per 60 s, daily caps per phone and per IP; our own token, never the gateway's. */
     async send(phone: string, ip: string): Promise<OtpSendResult> {
+      const now = clock.now();
+      // The answer tells whether the phone is registered: limited per client and overall (docs/decisions/0008-account-security.md).
+      await spendBudgets(counters, phoneLookupBudgets(ip, config), now.getTime());
       if (await findMemberByPhone(db.kysely, phone)) throw new AppError('EXISTING_USER');
       if (await isPhoneVerified(phone)) return { code: 'OTP_VERIFIED' };
 
-      const now = clock.now();
       const resendKey = `otp:resend:${phone}`;
       const limit = await counters.consume(
         [
           { key: resendKey, limit: 1, windowMs: OTP_RESEND_MS },
           { key: `otp:day:phone:${phone}`, limit: config.OTP_DAILY_LIMIT_PHONE, windowMs: DAY_MS },
           { key: `otp:day:ip:${ip}`, limit: config.OTP_DAILY_LIMIT_IP, windowMs: DAY_MS },
+          // The operator's SMS cost: all phones together.
+          { key: 'sms:day:all', limit: config.SMS_DAILY_LIMIT, windowMs: DAY_MS },
         ],
         now.getTime(),
       );
       if (!limit.isAllowed)
-        throw new AppError(limit.failedRule === 0 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT');
+        throw new AppError(SEND_LIMIT_CODES[limit.failedRule] ?? 'REQUEST_LIMIT');
 
       let sent: { token: string; refno: string };
       try {

@@ -1,3 +1,4 @@
+import { imageSize } from 'image-size';
 import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
@@ -5,8 +6,11 @@ import { PNG } from 'pngjs';
 export type ImageType = 'image/png' | 'image/jpeg';
 export type Raster = { width: number; height: number; data: Uint8ClampedArray };
 
-/** Phone photos reach 50 MP at most; anything larger is refused before decoding (decompression bombs). */
-export const MAX_PIXELS = 50_000_000;
+/**
+ * Larger images are refused from their header, before decoding (a 16 MP image decodes to 64 MB of pixels; a small
+ * file may claim far more: a decompression bomb). Slips are screenshots or phone photos, well under this.
+ */
+export const MAX_PIXELS = 16_000_000;
 
 /** The type by the file's first bytes (never its name or declared type), or null for anything else. */
 export function detectImageType(bytes: Buffer): ImageType | null {
@@ -20,15 +24,25 @@ export function detectImageType(bytes: Buffer): ImageType | null {
   return null;
 }
 
+/**
+ * Width × height as the image's header says (png IHDR, jpeg SOF), read without decoding; null when the header is
+ * unreadable or names an empty image. Never throws.
+ */
+export function headerPixels(bytes: Uint8Array): number | null {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width > 0 && height > 0 ? width * height : null;
+  } catch {
+    return null;
+  }
+}
+
 /** RGBA pixels of a png or jpeg; null when it does not decode or is too large. Never throws. */
 export function decodeImage(bytes: Buffer, type: ImageType): Raster | null {
   try {
+    const pixels = headerPixels(bytes);
+    if (pixels === null || pixels > MAX_PIXELS) return null;
     if (type === 'image/png') {
-      // IHDR: width and height are the first fields of the first chunk, at bytes 16-23.
-      if (bytes.length < 24) return null;
-      const width = bytes.readUInt32BE(16);
-      const height = bytes.readUInt32BE(20);
-      if (width === 0 || height === 0 || width * height > MAX_PIXELS) return null;
       const png = PNG.sync.read(bytes);
       return { width: png.width, height: png.height, data: new Uint8ClampedArray(png.data) };
     }

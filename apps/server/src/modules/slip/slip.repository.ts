@@ -6,6 +6,7 @@ type Reader = Kysely<Database> | Trx;
 
 export type SlipRow = {
   id: string;
+  memberId: string;
   status: SlipsTable['status'];
   reason: string | null;
   transRef: string | null;
@@ -17,13 +18,14 @@ export type SlipRow = {
 function selectSlips(db: Reader) {
   return db
     .selectFrom('slips')
-    .select(['id', 'status', 'reason', 'trans_ref', 'image_token', 'created_at'])
+    .select(['id', 'member_id', 'status', 'reason', 'trans_ref', 'image_token', 'created_at'])
     .select(sql<string>`amount::text`.as('amount'));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectSlips>['executeTakeFirstOrThrow']>>;
 const toSlip = (r: Row): SlipRow => ({
   id: r.id,
+  memberId: r.member_id,
   status: r.status,
   reason: r.reason,
   transRef: r.trans_ref,
@@ -138,12 +140,32 @@ export async function findSlipByReference(
 export async function findSlipImage(
   db: Reader,
   token: string,
-): Promise<{ bytes: Buffer; type: string } | undefined> {
+): Promise<{ memberId: string; bytes: Buffer; type: string } | undefined> {
   const row = await db
     .selectFrom('slips')
-    .select(['image', 'image_type'])
+    .select(['member_id', 'image', 'image_type'])
     .where('image_token', '=', token)
     .executeTakeFirst();
   if (!row?.image || !row.image_type) return undefined;
-  return { bytes: Buffer.from(row.image), type: row.image_type };
+  return { memberId: row.member_id, bytes: Buffer.from(row.image), type: row.image_type };
+}
+
+/**
+ * Slips left `processing` since before `before` (their upload died with the process) become failed with `reason`,
+ * which frees their reference (the unique index covers processing and success only). Returns their ids.
+ */
+export async function failStaleProcessing(
+  db: Reader,
+  before: Date,
+  reason: string,
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('slips')
+    .set({ status: 'failed', reason, updated_at: now })
+    .where('status', '=', 'processing')
+    .where('updated_at', '<', before)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

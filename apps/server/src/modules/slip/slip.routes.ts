@@ -10,11 +10,8 @@ import {
 } from '@mekong/contracts/deposit';
 import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
-import {
-  SLIP_IMAGE_PATH,
-  type SlipService,
-  type UploadedFile,
-} from '@/modules/slip/slip.service.ts';
+import { SLIP_IMAGE_PATH } from '@/modules/slip/slip-links.ts';
+import type { SlipService, UploadedFile } from '@/modules/slip/slip.service.ts';
 import { sendCode } from '@/plugins/error-envelope.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 
@@ -25,6 +22,7 @@ export function registerSlipRoutes(
   routes: ApiRouteTable,
   slips: SlipService,
 ) {
+  app.addHook('onClose', async () => slips.close());
   // Multipart only here, in its own context: every other call stays JSON-only.
   void app.register(async (upload) => {
     await upload.register(multipart, {
@@ -73,16 +71,27 @@ export function registerSlipRoutes(
     handler: ({ params, request }) => slips.linkOf(sessionOf(request).memberId, params.reference),
   });
 
-  // The slip image, at an unguessable address (a browser tab opens it: no marker header, no bearer token).
+  // The slip image at its signed, expiring link (a browser tab opens it: no marker header, no bearer token).
   routes.push({ method: 'GET', pattern: new RegExp(`^${SLIP_IMAGE_PATH}/[^/]+/?$`) });
-  app.get<{ Params: { token: string } }>(`${SLIP_IMAGE_PATH}/:token`, async (request, reply) => {
-    const { token } = request.params;
-    const image = IMAGE_TOKEN.test(token) ? await slips.image(token) : undefined;
-    if (!image) throw new AppError('NOT_FOUND');
-    return reply
-      .type(image.type)
-      .header('cache-control', 'private, max-age=86400')
-      .header('content-security-policy', "default-src 'none'")
-      .send(image.bytes);
-  });
+  app.get<{ Params: { token: string }; Querystring: Record<string, unknown> }>(
+    `${SLIP_IMAGE_PATH}/:token`,
+    async (request, reply) => {
+      const { token } = request.params;
+      if (!IMAGE_TOKEN.test(token)) throw new AppError('NOT_FOUND');
+      const text = (name: string) => {
+        const value = request.query[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      const image = await slips.image(token, {
+        member: text('member'),
+        expires: text('expires'),
+        sig: text('sig'),
+      });
+      return reply
+        .type(image.type)
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', "default-src 'none'")
+        .send(image.bytes);
+    },
+  );
 }

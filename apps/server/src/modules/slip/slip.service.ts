@@ -16,8 +16,16 @@ import { bankTxRef } from '@/modules/deposit/bank-tx-ref.ts';
 import { isInDailyWindow } from '@/modules/lookup/lookup.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import { isSameAccount } from '@/modules/slip/account-match.ts';
-import { decodeImage, detectImageType, findQrText } from '@/modules/slip/slip-image.ts';
 import {
+  detectImageType,
+  headerPixels,
+  MAX_PIXELS,
+  type ImageType,
+} from '@/modules/slip/slip-image.ts';
+import { createSlipLinks, type SlipLinkQuery } from '@/modules/slip/slip-links.ts';
+import { createSlipReader, type SlipReaderOptions } from '@/modules/slip/slip-reader.ts';
+import {
+  failStaleProcessing,
   findSlip,
   findSlipByReference,
   findSlipImage,
@@ -31,33 +39,77 @@ import {
 export const SLIP_MAX_AGE_MS = 60 * 60_000;
 /** A transfer dated this far in the future of our clock is not believed (clock skew allowance). */
 const SLIP_FUTURE_SKEW_MS = 5 * 60_000;
-export const SLIP_IMAGE_PATH = '/api/files/slips';
+/** Per member (spec §9 REQUEST_LIMIT): reading a slip costs the server, so uploads are budgeted. */
+const UPLOADS_PER_MINUTE = 5;
+const UPLOADS_PER_DAY = 30;
+/**
+ * A slip still `processing` this long after its last step was left by a process that died (an upload's deadline is
+ * 300 s, the verifier's time-out 15 s): it is failed and its reference freed.
+ */
+export const SLIP_STALE_AFTER_MS = 15 * 60_000;
 
 export type UploadedFile = { bytes: Buffer; isTruncated: boolean };
 
 const STATUS = { processing: 'PENDING', success: 'SUCCESS', failed: 'FAILED' } as const;
 
-export function toSlipAnswer(row: SlipRow): Slip {
-  return {
-    _id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    amount: toMajor(row.amountMinor),
-    status: STATUS[row.status],
-    note: (row.reason as SlipReason | null) ?? null,
-    link: row.imageToken ? `${SLIP_IMAGE_PATH}/${row.imageToken}` : null,
-    reference: row.transRef,
-  };
-}
+type Reading = { reason: SlipReason } | { qrText: string };
 
 /**
- * Slip uploads (DESIGN D6, spec §4). Every file that arrives is kept as a slip row with its outcome, and the answer
- * is that row: SUCCESS (credited), or FAILED with the spec's reason. Only requests with no file at all
- * (SLIP_NO_FILE), not multipart (SLIP_INVALID_FILE) or in the closed window (SLIP_CLOSED) are refused without a row.
+ * Slip uploads (DESIGN D6, spec §4). Every file that is read is kept as a slip row with its outcome, and the answer
+ * is that row: SUCCESS (credited), or FAILED with the spec's reason. Refused without a row: no file (SLIP_NO_FILE),
+ * not multipart (SLIP_INVALID_FILE), the closed window (SLIP_CLOSED), over the member's budget (REQUEST_LIMIT_1MIN,
+ * REQUEST_LIMIT), over 16 MP by its header (IMAGE_SIZE_UNPROCESSABLE) and every reader busy (SERVICE_UNAVAILABLE);
+ * see docs/decisions/0008-slips-image-safety.md.
  */
 export function createSlipService(
-  { db, clock, log }: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  {
+    db,
+    clock,
+    log,
+    config,
+    counters,
+  }: Pick<AppDeps, 'db' | 'clock' | 'log' | 'config' | 'counters'>,
   verifier: SlipVerifier,
+  readerOptions: SlipReaderOptions = {},
 ) {
+  const reader = createSlipReader(log, readerOptions);
+  const links = createSlipLinks(config.SLIP_LINK_SECRET);
+
+  function toSlipAnswer(row: SlipRow): Slip {
+    return {
+      _id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      amount: toMajor(row.amountMinor),
+      status: STATUS[row.status],
+      note: (row.reason as SlipReason | null) ?? null,
+      link: row.imageToken ? links.linkOf(row.imageToken, row.memberId, clock.now()) : null,
+      reference: row.transRef,
+    };
+  }
+
+  async function limitUploads(memberId: string) {
+    const limit = await counters.consume(
+      [
+        { key: `slip:minute:${memberId}`, limit: UPLOADS_PER_MINUTE, windowMs: 60_000 },
+        { key: `slip:day:${memberId}`, limit: UPLOADS_PER_DAY, windowMs: 24 * 60 * 60_000 },
+      ],
+      clock.now().getTime(),
+    );
+    if (!limit.isAllowed)
+      throw new AppError(limit.failedRule === 0 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT');
+  }
+
+  /** The image's mini-QR text, or the reason there is none. Decoding happens in a worker thread. */
+  async function read(bytes: Buffer, type: ImageType): Promise<Reading> {
+    const pixels = headerPixels(bytes);
+    if (pixels === null) return { reason: 'IMAGE_SIZE_UNPROCESSABLE' };
+    // Refused before anything is decoded or kept (a small file may claim a huge image: a decompression bomb).
+    if (pixels > MAX_PIXELS) throw new AppError('IMAGE_SIZE_UNPROCESSABLE');
+    const result = await reader.read({ bytes, type });
+    if (result.kind === 'undecodable') return { reason: 'IMAGE_SIZE_UNPROCESSABLE' };
+    return result.qrText ? { qrText: result.qrText } : { reason: 'CROPPED_IMAGE_UNREADABLE' };
+  }
+
   async function operatorAccepts(transfer: VerifiedTransfer): Promise<boolean> {
     const accounts = await db.kysely
       .selectFrom('operator_accounts as a')
@@ -148,28 +200,26 @@ export function createSlipService(
     if (age < -SLIP_FUTURE_SKEW_MS) return { reason: 'INVALID_SLIP' };
     if (member.currency !== 'THB') return { reason: 'UNKNOWN' };
 
-    try {
-      return await db.withTransaction(async (trx) => {
-        const now = clock.now();
-        const { transferId, isReplay } = await creditDeposit(trx, {
-          memberId: member.id,
-          currency: member.currency,
-          amountMinor: transfer.amountMinor,
-          externalRef,
-          metadata: { channel: 'slip', sendingBank, transRef, slipId },
-          now,
-        });
-        // The bank feed credited this transaction in the meantime (the unique reference decided): no money.
-        if (isReplay) return { reason: 'REFERENCE_DUPLICATED' as const };
-        await updateSlip(trx, slipId, { status: 'success', reason: null, transferId }, now);
-        return { transferId };
+    return db.withTransaction(async (trx) => {
+      const now = clock.now();
+      const credit = await creditDeposit(trx, {
+        memberId: member.id,
+        currency: member.currency,
+        amountMinor: transfer.amountMinor,
+        externalRef,
+        metadata: { channel: 'slip', sendingBank, transRef, slipId },
+        now,
       });
-    } catch (error) {
-      // Credited under this reference with other details (another member or amount): still not ours to credit.
-      if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED')
-        return { reason: 'REFERENCE_DUPLICATED' };
-      throw error;
-    }
+      // The bank feed (or another slip) credited this transaction in the meantime: no money.
+      if (credit.kind !== 'credited') return { reason: 'REFERENCE_DUPLICATED' as const };
+      await updateSlip(
+        trx,
+        slipId,
+        { status: 'success', reason: null, transferId: credit.transferId },
+        now,
+      );
+      return { transferId: credit.transferId };
+    });
   }
 
   return {
@@ -182,36 +232,31 @@ export function createSlipService(
       )
         throw new AppError('SLIP_CLOSED');
       if (!file) throw new AppError('SLIP_NO_FILE');
+      await limitUploads(memberId);
       const member = await findDepositMember(db.kysely, memberId);
 
-      const id = randomUUID();
       const type = file.isTruncated ? null : detectImageType(file.bytes);
-      const early: SlipReason | null = file.isTruncated
-        ? 'IMAGE_SIZE_UNPROCESSABLE'
+      const reading: Reading = file.isTruncated
+        ? { reason: 'IMAGE_SIZE_UNPROCESSABLE' }
         : !type
-          ? 'FILE_MISSING'
-          : null;
+          ? { reason: 'FILE_MISSING' }
+          : await read(file.bytes, type);
+      const id = randomUUID();
       await insertSlip(db.kysely, {
         id,
         memberId,
         currency: member.currency,
-        status: early ? 'failed' : 'processing',
-        reason: early,
-        // Only real images are kept, and served back at an unguessable address.
+        status: 'reason' in reading ? 'failed' : 'processing',
+        reason: 'reason' in reading ? reading.reason : null,
+        // Only real images are kept, served back at signed, expiring links.
         image: type ? { bytes: file.bytes, type, token: newSecretToken() } : null,
         now: clock.now(),
       });
 
-      if (type && !early) {
+      if ('qrText' in reading) {
         let outcome: { reason: SlipReason } | { transferId: string };
         try {
-          const image = decodeImage(file.bytes, type);
-          const text = image ? findQrText(image) : null;
-          outcome = !image
-            ? { reason: 'IMAGE_SIZE_UNPROCESSABLE' }
-            : !text
-              ? { reason: 'CROPPED_IMAGE_UNREADABLE' }
-              : await check(id, member, text);
+          outcome = await check(id, member, reading.qrText);
         } catch (error) {
           log.error({ err: error, slipId: id }, 'slip check failed');
           outcome = { reason: 'UNKNOWN' };
@@ -240,10 +285,33 @@ export function createSlipService(
     async linkOf(memberId: string, reference: string): Promise<{ url: string }> {
       const row = await findSlipByReference(db.kysely, memberId, reference);
       if (!row?.imageToken) throw new AppError('NO_DATA');
-      return { url: `${SLIP_IMAGE_PATH}/${row.imageToken}` };
+      return { url: links.linkOf(row.imageToken, memberId, clock.now()) };
     },
 
-    image: (token: string) => findSlipImage(db.kysely, token),
+    /** The image a signed link names: NOT_FOUND unless signed for the slip's member, SLIP_LINK_EXPIRED once old. */
+    async image(token: string, query: SlipLinkQuery) {
+      const checked = links.check(token, query, clock.now());
+      if (checked.kind === 'expired') throw new AppError('SLIP_LINK_EXPIRED');
+      if (checked.kind === 'invalid') throw new AppError('NOT_FOUND');
+      const image = await findSlipImage(db.kysely, token);
+      if (!image || image.memberId !== checked.memberId) throw new AppError('NOT_FOUND');
+      return image;
+    },
+
+    /** Fails slips left `processing` by a crash, freeing their references (job: slip-recovery). */
+    async failStaleSlips(): Promise<string[]> {
+      const now = clock.now();
+      const ids = await failStaleProcessing(
+        db.kysely,
+        new Date(now.getTime() - SLIP_STALE_AFTER_MS),
+        'UNKNOWN' satisfies SlipReason,
+        now,
+      );
+      if (ids.length > 0) log.warn({ slipIds: ids }, 'stale processing slips failed');
+      return ids;
+    },
+
+    close: () => reader.close(),
   };
 }
 

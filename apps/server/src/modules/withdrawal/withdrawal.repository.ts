@@ -169,24 +169,42 @@ export async function updateWithdrawal(
     .execute();
 }
 
-/** Records a payout attempt about to be sent; false when the withdrawal is no longer being paid out. */
-export async function markPayoutAttempt(
+/**
+ * Changes a payout still being paid out with `attempts` recorded (compare-and-set): an attempt about to be sent, or the
+ * hold for an operator after the last re-send. False when it changed meanwhile (settled, or another process sent it).
+ */
+async function changePayoutIfUnchanged(
   db: Kysely<Database>,
   id: string,
+  attempts: number,
+  change: 'attempt' | 'hold',
   now: Date,
 ): Promise<boolean> {
   const result = await db
     .updateTable('withdrawals')
-    .set((eb) => ({
-      payout_attempts: eb('payout_attempts', '+', 1),
-      last_payout_at: now,
-      updated_at: now,
-    }))
+    .set((eb) =>
+      change === 'attempt'
+        ? { payout_attempts: eb('payout_attempts', '+', 1), last_payout_at: now, updated_at: now }
+        : { status: 'pending_approval', updated_at: now },
+    )
     .where('id', '=', id)
     .where('status', '=', 'processing')
+    .where('payout_attempts', '=', attempts)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Records a payout attempt about to be sent; false means another process is sending it, so this one must not. */
+export const markPayoutAttempt = (db: Kysely<Database>, id: string, attempts: number, now: Date) =>
+  changePayoutIfUnchanged(db, id, attempts, 'attempt', now);
+
+/** A payout re-sent as often as allowed waits for an operator instead of being sent again. */
+export const holdPayoutForApproval = (
+  db: Kysely<Database>,
+  id: string,
+  attempts: number,
+  now: Date,
+) => changePayoutIfUnchanged(db, id, attempts, 'hold', now);
 
 /** Payouts whose outcome is not known and whose last attempt is older than `before`, oldest first. */
 export async function listUnsettledPayouts(
@@ -237,6 +255,8 @@ export type PayoutAccount = {
   bankCode: string;
   accountNo: string;
   accountName: string;
+  /** When the bank or the number last changed (null: as registered). Read with the account, from the same row. */
+  changedAt: Date | null;
 };
 
 /** The member's registered bank account: the only place a withdrawal is paid to. */
@@ -247,7 +267,14 @@ export async function findPayoutAccount(
   const row = await db
     .selectFrom('members as m')
     .innerJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
-    .select(['m.currency', 'm.status', 'a.bank_code', 'a.account_no', 'a.account_name'])
+    .select([
+      'm.currency',
+      'm.status',
+      'a.bank_code',
+      'a.account_no',
+      'a.account_name',
+      'a.changed_at',
+    ])
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   return (
@@ -257,6 +284,28 @@ export async function findPayoutAccount(
       bankCode: row.bank_code,
       accountNo: row.account_no,
       accountName: row.account_name,
+      changedAt: row.changed_at === null ? null : new Date(row.changed_at),
     }
   );
+}
+
+/** Whether an operator approved a withdrawal of the member at or after `since` (and did not refuse it). */
+export async function hasApprovedWithdrawalSince(
+  db: Reader,
+  memberId: string,
+  since: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select('id')
+    .where((eb) =>
+      eb.and([
+        eb('member_id', '=', memberId),
+        eb('decided_by', 'is not', null),
+        eb('decided_at', '>=', since),
+        eb('status', 'in', ['processing', 'succeeded', 'failed']),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }

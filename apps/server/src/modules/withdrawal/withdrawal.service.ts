@@ -11,13 +11,16 @@ import {
   postTransfer,
   voidTransfer,
 } from '@/modules/ledger/ledger.service.ts';
+import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingValue } from '@/modules/settings/settings.schema.ts';
 import { startOfPlayerDay } from '@/modules/withdrawal/withdrawal-day.ts';
+import { isPayoutAccountOnHold } from '@/modules/withdrawal/payout-approval.ts';
 import {
   findPayoutAccount,
   findWithdrawal,
   findWithdrawalByKey,
+  holdPayoutForApproval,
   insertWithdrawal,
   listAwaitingApproval,
   listUnsettledPayouts,
@@ -47,7 +50,12 @@ export type ReconcileSummary = {
   failed: number;
   resent: number;
   unknown: number;
+  /** Re-sent PAYOUT_MAX_RESENDS times already, never seen by the bank: now waiting for an operator. */
+  held: number;
 };
+
+/** The lease a reconciliation run takes on one withdrawal before asking the bank about it (docs/decisions/0008-ledger-locks-and-leases.md). */
+export const PAYOUT_LEASE_JOB = 'payout-reconciliation';
 
 const STATUS_OUTCOME: Record<WithdrawalStatus, WithdrawOutcome['status']> = {
   pending_approval: 'PENDING',
@@ -76,6 +84,9 @@ export function createWithdrawalService(
 ) {
   /** A payout older than this without an answer is asked about: the bank call itself has surely given up by then. */
   const staleAfterMs = config.BANK_TIMEOUT_MS + 5_000;
+  /** Long enough for a status question, a payout and the settlement, each bounded by the bank's time-out. */
+  const leaseMs = 2 * config.BANK_TIMEOUT_MS + 30_000;
+  const leases = createJobLeases({ db, clock });
 
   async function settings() {
     const [range, limits] = await Promise.all([
@@ -140,7 +151,7 @@ export function createWithdrawalService(
 
   /** Sends the payout (no transaction open) with the ledger transfer id as the bank's reference. */
   async function sendPayout(w: Withdrawal): Promise<Withdrawal> {
-    if (!(await markPayoutAttempt(db.kysely, w.id, clock.now())))
+    if (!(await markPayoutAttempt(db.kysely, w.id, w.payoutAttempts, clock.now())))
       return (await findWithdrawal(db.kysely, w.id)) ?? w;
     const outcome = await bank.payout({
       reference: w.transferId,
@@ -160,6 +171,36 @@ export function createWithdrawalService(
     if (outcome.kind === 'failed')
       log.warn({ withdrawalId: w.id, code: outcome.code }, 'payout refused; money returned');
     return settle(w.id, outcome);
+  }
+
+  /**
+   * One payout of the reconciliation, under its lease: re-read (another process may have settled or re-sent it since
+   * the list was read), ask the bank, then settle, send again, or — re-sent too often — hold it for an operator.
+   */
+  async function reconcileOne(
+    withdrawalId: string,
+    before: Date,
+  ): Promise<{ outcome: 'succeeded' | 'failed' | 'unknown' | 'held'; isResent: boolean } | null> {
+    const w = await findWithdrawal(db.kysely, withdrawalId);
+    const lastTry = w && (w.lastPayoutAt ?? w.decidedAt ?? w.createdAt);
+    if (!w || w.status !== 'processing' || !lastTry || lastTry >= before) return null;
+    const status = await bank.payoutStatus(w.transferId);
+    let settled: Withdrawal | undefined;
+    const isResent = status.kind === 'not_found' && w.payoutAttempts <= config.PAYOUT_MAX_RESENDS;
+    if (status.kind === 'success' || status.kind === 'failed') settled = await settle(w.id, status);
+    else if (isResent) settled = await sendPayout(w);
+    else if (status.kind === 'not_found') {
+      if (!(await holdPayoutForApproval(db.kysely, w.id, w.payoutAttempts, clock.now())))
+        return { outcome: 'unknown', isResent };
+      log.warn(
+        { withdrawalId: w.id, attempts: w.payoutAttempts },
+        'payout never reached the bank after every re-send; waiting for an operator',
+      );
+      return { outcome: 'held', isResent };
+    }
+    const outcome =
+      settled?.status === 'succeeded' || settled?.status === 'failed' ? settled.status : 'unknown';
+    return { outcome, isResent };
   }
 
   async function withdraw(
@@ -186,6 +227,9 @@ export function createWithdrawalService(
       const currency = ledgerCurrency(account.currency);
       await ensureMemberAccounts(trx, memberId, currency, now);
       const withdrawalId = randomUUID();
+      const isApprovalNeeded =
+        amountMinor > BigInt(limits.autoPayoutMaxMinor) ||
+        (await isPayoutAccountOnHold(trx, memberId, account.changedAt, now));
       const { transfer, isReplay } = await createTransfer(trx, {
         memberId,
         debit: { memberId, kind: 'cash' },
@@ -212,7 +256,7 @@ export function createWithdrawalService(
         bankCode: account.bankCode,
         accountNo: account.accountNo,
         accountName: account.accountName,
-        status: amountMinor > BigInt(limits.autoPayoutMaxMinor) ? 'pending_approval' : 'processing',
+        status: isApprovalNeeded ? 'pending_approval' : 'processing',
         failureCode: null,
         payoutAttempts: 0,
         lastPayoutAt: null,
@@ -322,7 +366,9 @@ export function createWithdrawalService(
     /**
      * The payout reconciliation job: each payout still without an answer after the bank call's time-out is settled by
      * asking the bank for its reference. One the bank never saw is sent again under the same reference (paid at most
-     * once), rather than voided, so a late-arriving first call can never pay money the ledger gave back.
+     * once), rather than voided, so a late-arriving first call can never pay money the ledger gave back; after
+     * PAYOUT_MAX_RESENDS re-sends it waits for an operator instead. Each payout is handled under its lease, so several
+     * server processes running this job never ask about or send one payout twice.
      */
     async reconcilePayouts(limit = 100): Promise<ReconcileSummary> {
       const summary: ReconcileSummary = {
@@ -331,21 +377,17 @@ export function createWithdrawalService(
         failed: 0,
         resent: 0,
         unknown: 0,
+        held: 0,
       };
       const before = new Date(clock.now().getTime() - staleAfterMs);
-      for (const w of await listUnsettledPayouts(db.kysely, before, limit)) {
+      for (const listed of await listUnsettledPayouts(db.kysely, before, limit)) {
+        const leased = await leases.withLease(PAYOUT_LEASE_JOB, listed.id, leaseMs, () =>
+          reconcileOne(listed.id, before),
+        );
+        if (!leased.isLeased || leased.value === null) continue;
         summary.checked += 1;
-        const status = await bank.payoutStatus(w.transferId);
-        let settled: Withdrawal | undefined;
-        if (status.kind === 'success' || status.kind === 'failed')
-          settled = await settle(w.id, status);
-        else if (status.kind === 'not_found') {
-          summary.resent += 1;
-          settled = await sendPayout(w);
-        }
-        if (settled?.status === 'succeeded') summary.succeeded += 1;
-        else if (settled?.status === 'failed') summary.failed += 1;
-        else summary.unknown += 1;
+        if (leased.value.isResent) summary.resent += 1;
+        summary[leased.value.outcome] += 1;
       }
       return summary;
     },

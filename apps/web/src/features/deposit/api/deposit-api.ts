@@ -5,7 +5,6 @@ import {
   qrCreate,
   qrGet,
   SLIP_FILE_FIELD,
-  TRUELINK_DEV_SECRET,
   walletAdd,
   walletSlipUpload,
   walletTruelink,
@@ -14,6 +13,7 @@ import {
 import { encryptTrueLink } from '@mekong/contracts/truelink-crypto';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
+import { trueLinkSecret } from '@/lib/config';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The member's current QR at one provider; read afresh every time the deposit modal opens. */
@@ -51,8 +51,7 @@ export function uploadSlip(file: File, idempotencyKey: string) {
 
 /** The gift link leaves the browser only encrypted with the shared secret (DESIGN D6). */
 export async function sendTrueLink({ link }: { link: string }, idempotencyKey: string) {
-  const secret = import.meta.env.VITE_TRUELINK_SECRET || TRUELINK_DEV_SECRET;
-  const encrypted = await encryptTrueLink(link.trim(), secret);
+  const encrypted = await encryptTrueLink(link.trim(), trueLinkSecret());
   return apiCall(walletTruelink, { body: { link: encrypted }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 

@@ -66,6 +66,32 @@ describe('RegisterPage', () => {
     expect(within(screen.getByRole('list', { name: 'Registration steps' })).getByText('Verify').closest('li')).toHaveAttribute('aria-current', 'step');
   });
 
+  it('sends the verified code’s token with the registration', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: true, send: { code: 'OK', otpRef: 'QWER', otpToken: 't1' } });
+    renderRegister();
+    await enterPhone(user);
+    await user.type(await screen.findByLabelText('One-time code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await user.type(await screen.findByLabelText('Name'), 'Somchai');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Siam Commercial Bank' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Bank'), 'SCB');
+    await user.type(screen.getByLabelText('First name'), 'somchai');
+    await user.type(screen.getByLabelText('Last name'), 'jaidee');
+    await user.type(screen.getByLabelText('Account number'), '1234567890');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(calledPaths()).toContain('/api/account'));
+    for (const path of ['/api/account/validate', '/api/account']) {
+      const call = fetchMock.mock.calls.find(([input]) => String(input) === path);
+      expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ username: '0812345678', otpToken: 't1' });
+    }
+  });
+
   it('skips the code step when the send answer is OTP_VERIFIED', async () => {
     const user = userEvent.setup();
     serve({ registerOtp: true, send: { code: 'OTP_VERIFIED' } });

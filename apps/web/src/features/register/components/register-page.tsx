@@ -97,6 +97,7 @@ export function RegisterPage() {
         bankAccountName: bank.bankAccountName,
         bankAccountNo: bank.bankAccountNo,
         currency: bank.currency as 'BAHT',
+        otpToken: state.otpToken ?? undefined,
       });
     } catch (error) {
       showError(error);

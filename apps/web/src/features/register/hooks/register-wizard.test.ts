@@ -34,6 +34,16 @@ describe('wizardReducer', () => {
     expect(next).toMatchObject({ step: 2, otpRef: null, otpToken: null });
   });
 
+  it('keeps the verified token when the same phone comes back as OTP_VERIFIED, not for another phone', () => {
+    let state = wizardReducer(initialWizardState, { type: 'phoneAccepted', phone: '0812345678', isOtpEnabled: true, reply: sent, now: 1000 });
+    state = wizardReducer(state, { type: 'otpVerified' });
+    state = wizardReducer(state, { type: 'back' });
+    const again = wizardReducer(state, { type: 'phoneAccepted', phone: '0812345678', isOtpEnabled: true, reply: { code: 'OTP_VERIFIED' }, now: 2000 });
+    expect(again).toMatchObject({ step: 2, otpToken: 'tok' });
+    const other = wizardReducer(state, { type: 'phoneAccepted', phone: '0899999999', isOtpEnabled: true, reply: { code: 'OTP_VERIFIED' }, now: 2000 });
+    expect(other.otpToken).toBeNull();
+  });
+
   it('a resend replaces the reference and restarts the countdown; OTP_VERIFIED on resend moves on', () => {
     const atCode: WizardState = { ...initialWizardState, step: 1, phone: '0812345678', otpRef: 'ABCD', otpToken: 'tok', otpSentAt: 1000 };
     expect(wizardReducer(atCode, { type: 'otpResent', reply: { code: 'OK', otpRef: 'WXYZ', otpToken: 'tok2' }, now: 70_000 })).toMatchObject({

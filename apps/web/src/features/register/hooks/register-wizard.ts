@@ -10,6 +10,7 @@ export type WizardState = {
   step: WizardStep;
   phone: string;
   otpRef: string | null;
+  /** The token of the code sent for this phone; once verified, the registration sends it (the server uses it up). */
   otpToken: string | null;
   /** When the last code was sent; the resend button waits 60 s from here. */
   otpSentAt: number | null;
@@ -46,17 +47,20 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'phoneAccepted': {
       const step = stepAfterPhone(action.isOtpEnabled, action.reply);
       const hasCode = step === 1 && action.reply?.code === 'OK';
+      // Back at the phone step with the phone this wizard verified: the server says OTP_VERIFIED, the token still counts.
+      const isSameVerifiedPhone = action.reply?.code === 'OTP_VERIFIED' && action.phone === state.phone;
       return {
         ...state,
         step,
         phone: action.phone,
         otpRef: hasCode && action.reply?.code === 'OK' ? action.reply.otpRef : null,
-        otpToken: hasCode && action.reply?.code === 'OK' ? action.reply.otpToken : null,
+        otpToken:
+          hasCode && action.reply?.code === 'OK' ? action.reply.otpToken : isSameVerifiedPhone ? state.otpToken : null,
         otpSentAt: hasCode ? action.now : null,
       };
     }
     case 'otpResent':
-      if (action.reply.code === 'OTP_VERIFIED') return { ...state, step: 2, otpRef: null, otpToken: null, otpSentAt: null };
+      if (action.reply.code === 'OTP_VERIFIED') return { ...state, step: 2, otpRef: null, otpSentAt: null };
       return { ...state, otpRef: action.reply.otpRef, otpToken: action.reply.otpToken, otpSentAt: action.now };
     case 'otpVerified':
       return { ...state, step: 2 };

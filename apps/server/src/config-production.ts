@@ -1,0 +1,68 @@
+import { BlockList, isIP } from 'node:net';
+import { SANDBOX_DEFAULT_SECRETS } from '@mekong/contracts/installation-secrets';
+import type { Config } from '@/config.ts';
+
+/** The outside parties the server calls; in production none may be this machine or the sandbox. */
+export const ADAPTER_URL_SETTINGS = [
+  'SMS_GATEWAY_URL',
+  'BANK_API_URL',
+  'GAME_PROVIDER_URL',
+  'QR_GATEWAY_URL',
+  'SLIP_VERIFIER_URL',
+  'TRUEMONEY_URL',
+] as const;
+
+/** Every key and secret of an installation; in production each must be set, long, and not a published default. */
+export const SECRET_SETTINGS = [
+  'SMS_API_KEY',
+  'BANK_API_KEY',
+  'GAME_API_KEY',
+  'QR_API_KEY',
+  'SLIP_API_KEY',
+  'QR_WEBHOOK_SECRET_KBANK',
+  'QR_WEBHOOK_SECRET_WW',
+  'QR_WEBHOOK_SECRET_E2P',
+  'TRUELINK_SECRET',
+  'GAME_CREDENTIALS_KEY',
+] as const;
+
+export const MIN_SECRET_BYTES = 32;
+
+const publishedSecrets = new Set<string>(Object.values(SANDBOX_DEFAULT_SECRETS));
+
+const localAddresses = new BlockList();
+localAddresses.addSubnet('127.0.0.0', 8, 'ipv4');
+localAddresses.addAddress('0.0.0.0', 'ipv4');
+localAddresses.addAddress('::1', 'ipv6');
+localAddresses.addAddress('::', 'ipv6');
+localAddresses.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
+localAddresses.addAddress('::ffff:0.0.0.0', 'ipv6');
+
+/** Loopback, "any address", or a host named like the sandbox. */
+export function isLocalOrSandboxHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === 'sandbox' || host.startsWith('sandbox.')) return true;
+  const family = isIP(host);
+  return family !== 0 && localAddresses.check(host, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * What keeps a configuration from running in production (docs/decisions/0008-deploy-secrets.md), one line per setting
+ * naming it; empty when it may run.
+ */
+export function productionProblems(config: Config): string[] {
+  const problems: string[] = [];
+  for (const name of ADAPTER_URL_SETTINGS) {
+    if (isLocalOrSandboxHost(new URL(config[name]).hostname))
+      problems.push(`${name}: points at this machine or the sandbox (${config[name]})`);
+  }
+  for (const name of SECRET_SETTINGS) {
+    const value = config[name];
+    if (!value) problems.push(`${name}: required when NODE_ENV is production`);
+    else if (publishedSecrets.has(value)) problems.push(`${name}: is a published sandbox default`);
+    else if (Buffer.byteLength(value, 'utf8') < MIN_SECRET_BYTES)
+      problems.push(`${name}: must be at least ${MIN_SECRET_BYTES} bytes`);
+  }
+  return problems;
+}

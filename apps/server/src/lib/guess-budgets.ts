@@ -1,0 +1,82 @@
+import type { MessageCode } from '@mekong/contracts/messages';
+import type { Config } from '@/config.ts';
+import { AppError } from '@/lib/app-error.ts';
+import type { CounterStore, RateRule } from '@/store/counter-store.ts';
+
+/** A sliding-window budget and the code a client is told once it is spent. */
+export type Budget = RateRule & { code: MessageCode };
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A client's budget over a long window and per minute (the long one first: past it the client hears REQUEST_LIMIT), and all clients' per minute. */
+function clientAndAllBudgets(
+  name: string,
+  ip: string,
+  perClient: { limit: number; windowMs: number; perMinute: number },
+  allPerMinute: number,
+): Budget[] {
+  return [
+    {
+      key: `${name}:ip:${perClient.windowMs}:${ip}`,
+      limit: perClient.limit,
+      windowMs: perClient.windowMs,
+      code: 'REQUEST_LIMIT',
+    },
+    {
+      key: `${name}:ip:minute:${ip}`,
+      limit: perClient.perMinute,
+      windowMs: MINUTE_MS,
+      code: 'REQUEST_LIMIT_1MIN',
+    },
+    {
+      key: `${name}:all:minute`,
+      limit: allPerMinute,
+      windowMs: MINUTE_MS,
+      code: 'REQUEST_LIMIT_1MIN',
+    },
+  ];
+}
+
+/** Wrong sign-ins: a client 30 an hour and 10 a minute; all clients the setting a minute (docs/decisions/0008-account-security.md). */
+export const signInBudgets = (ip: string, config: Pick<Config, 'AUTH_GLOBAL_LIMIT_PER_MINUTE'>) =>
+  clientAndAllBudgets(
+    'login',
+    ip,
+    { limit: 30, windowMs: HOUR_MS, perMinute: 10 },
+    config.AUTH_GLOBAL_LIMIT_PER_MINUTE,
+  );
+
+/**
+ * Answers that tell whether a phone is registered (one-time code send; registration while codes are off): a client 100
+ * a day and 20 a minute; all clients the setting a minute.
+ */
+export const phoneLookupBudgets = (
+  ip: string,
+  config: Pick<Config, 'AUTH_GLOBAL_LIMIT_PER_MINUTE'>,
+) =>
+  clientAndAllBudgets(
+    'lookup',
+    ip,
+    { limit: 100, windowMs: DAY_MS, perMinute: 20 },
+    config.AUTH_GLOBAL_LIMIT_PER_MINUTE,
+  );
+
+/**
+ * Spends one unit of every budget, atomically, or throws the code of the first one already spent (nothing recorded
+ * then). Answers how to give the unit back.
+ */
+export async function spendBudgets(
+  counters: CounterStore,
+  budgets: Budget[],
+  now: number,
+): Promise<{ giveBack(): Promise<void> }> {
+  const result = await counters.consume(budgets, now);
+  if (!result.isAllowed) throw new AppError(budgets[result.failedRule]?.code ?? 'REQUEST_LIMIT');
+  return {
+    async giveBack() {
+      await Promise.all(budgets.map((b) => counters.remove(b.key, result.entryId)));
+    },
+  };
+}

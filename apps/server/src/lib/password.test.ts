@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@/lib/app-error.ts';
+import { createPasswordHasher } from '@/lib/password.ts';
+
+const PARAMS = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+/** A stand-in for Argon2 that records how many calls run at once. */
+function instrumentedArgon2() {
+  const stats = { active: 0, peak: 0, calls: 0 };
+  const slow = async <T>(value: T): Promise<T> => {
+    stats.calls += 1;
+    stats.active += 1;
+    stats.peak = Math.max(stats.peak, stats.active);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    stats.active -= 1;
+    return value;
+  };
+  return {
+    stats,
+    argon2: {
+      hash: (password: string) => slow(`h:${password}`),
+      verify: async (hash: string, password: string) => {
+        if (hash === 'broken') await slow(null).then(() => Promise.reject(new Error('bad hash')));
+        return slow(hash === `h:${password}`);
+      },
+    },
+  };
+}
+
+describe('password hashing concurrency (issue 8 A5)', () => {
+  it('never runs more hashes at once than the bound; a flood past the queue is refused, not piled up', async () => {
+    const { stats, argon2 } = instrumentedArgon2();
+    const hasher = createPasswordHasher(PARAMS, { maxConcurrency: 2, maxQueue: 10, argon2 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0 ? hasher.hash('secret') : hasher.verify('h:secret', 'secret'),
+      ),
+    );
+    expect(stats.peak).toBe(2);
+    const fulfilled = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(fulfilled).toHaveLength(12);
+    expect(stats.calls).toBe(12);
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(AppError);
+      expect((r.reason as AppError).code).toBe('SERVICE_UNAVAILABLE');
+    }
+    // Once the flood has passed, the slots are free again (a failed hash releases its slot too).
+    expect(await hasher.verify('broken', 'secret')).toBe(false);
+    expect(await hasher.verify('h:secret', 'secret')).toBe(true);
+    expect(stats.active).toBe(0);
+  });
+
+  it('keeps the dummy verify of an unknown phone inside the same bound', async () => {
+    const { stats, argon2 } = instrumentedArgon2();
+    const hasher = createPasswordHasher(PARAMS, { maxConcurrency: 1, maxQueue: 100, argon2 });
+    await Promise.all(Array.from({ length: 5 }, () => hasher.verifyDummy('guess')));
+    expect(stats.peak).toBe(1);
+  });
+});
