@@ -24,11 +24,8 @@ import { memberAccountId } from '@/modules/ledger/ledger-ids.ts';
 import { bareTransferStatements, type BenchMember } from './bare-sql.ts';
 import type { LoadInput } from './load.ts';
 import { runPhase, type PhaseResult } from './phase.ts';
-import {
-  checkInvariants,
-  createTransfer,
-  ensureMemberAccounts,
-} from '@/modules/ledger/ledger.service.ts';
+import { checkInvariants } from '@/modules/ledger/ledger-audit.ts';
+import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50);

@@ -77,6 +77,7 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
     QR_WEBHOOK_SECRET_WW: strong('ww'),
     QR_WEBHOOK_SECRET_E2P: strong('e2p'),
     TRUELINK_SECRET: strong('truelink'),
+    SLIP_LINK_SECRET: strong('slip-link'),
     GAME_CREDENTIALS_KEY: 'ab'.repeat(32),
   };
 

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { COUNTRIES } from '@mekong/contracts/constants';
+import { SANDBOX_DEFAULT_SECRETS } from '@mekong/contracts/installation-secrets';
 import { productionProblems } from '@/config-production.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -108,8 +109,8 @@ const optionalUrl = (protocols: RegExp) =>
  * - QR_EXPIRY_SECONDS_KBANK / _WW / _E2P (600): how long a deposit QR can be paid.
  * - SLIP_VERIFIER_URL (http://127.0.0.1:3001/slip), SLIP_API_KEY (sandbox-slip-key), SLIP_TIMEOUT_MS (15000): the
  *   slip verification service.
- * - SLIP_LINK_SECRET (a fixed development value): HMAC key signing the expiring slip image links; at least 32
- *   characters, set per installation.
+ * - SLIP_LINK_SECRET (a published development value, refused in production): HMAC key signing the expiring slip
+ *   image links; at least 32 characters; `npm start` generates one per installation.
  * - TRUEMONEY_URL (http://127.0.0.1:3001), TRUEMONEY_TIMEOUT_MS (15000): the TrueMoney gift voucher service.
  * - TRUELINK_SECRET: the gift-link shared secret (the web's VITE_TRUELINK_SECRET); required in production, the
  *   contracts' TRUELINK_DEV_SECRET otherwise.
@@ -195,7 +196,7 @@ export const configSchema = z.object({
   SLIP_LINK_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
-    .default('slip-link-development-secret-not-for-production'),
+    .default(SANDBOX_DEFAULT_SECRETS.SLIP_LINK_SECRET),
   TRUEMONEY_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('http://127.0.0.1:3001'),

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { memberAccountId } from '@/modules/ledger/ledger-ids.ts';
+import { getHouseBalance } from '@/modules/ledger/ledger-audit.ts';
+import { listPendingTransfers } from '@/modules/ledger/ledger.repository.ts';
 import {
   createTransfer,
-  getHouseBalance,
   getMemberBalances,
-  listPendingTransfers,
   postTransfer,
   postTransfers,
   voidTransfer,

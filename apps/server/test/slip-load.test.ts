@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 /** The target is 300 ms; the bound here is generous for a loaded test machine, the figure is printed. */
-const P99_BOUND_MS = 1500;
+const P99_BOUND_MS = 2000;
 const PERIOD_MS = 50;
 const MAX_IN_FLIGHT = 8;
 

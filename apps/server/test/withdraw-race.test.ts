@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getHouseBalance, getMemberBalances } from '@/modules/ledger/ledger.service.ts';
+import { getHouseBalance } from '@/modules/ledger/ledger-audit.ts';
+import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 import {
   depositViaBank,
   memberIdOf,

@@ -6,7 +6,6 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const SLIP_UPLOAD_TIMEOUT_MS = 300_000;
-export const CHAT_UPLOAD_TIMEOUT_MS = 300_000;
 
 export const PAGE_SIZE = {
   invite: 10,
@@ -30,16 +29,8 @@ export const QR_RULES: Record<QrProvider, { minimum: number; isMinimumExclusive:
 };
 
 export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
-export const PHONE_LENGTH = 10;
-export const CURRENCIES = ['LAK', 'BAHT'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-export const CHAT_MESSAGE_MAX = 2000;
-export const CHAT_FILE_MAX_MB = 10;
-export const CHAT_VIDEO_MAX_MB = 20;
-export const CHAT_SOCKET_CHECK_MS = 5000;
-export const CHAT_READ_DEBOUNCE_MS = 1000;
-export const CHAT_ATTACHMENT_TYPES = ['mp4', 'quicktime', 'png', 'jpeg', 'jpg', 'gif'] as const;
+export const MEMBER_CURRENCIES = ['LAK', 'BAHT'] as const;
+export type MemberCurrency = (typeof MEMBER_CURRENCIES)[number];
 
 export const DELAY = {
   loadingIndicatorMs: 200,
@@ -48,8 +39,6 @@ export const DELAY = {
   registerRedirectMs: 2000,
   registerToastMs: 4000,
 } as const;
-
-export const WHEEL = { canvasPx: 350, friction: 0.991, minExtraTurns: 2, maxExtraTurns: 4, providerCarouselItems: 2.2 } as const;
 
 export const TIME_AGO_UNITS = [
   { unit: 'year', seconds: 31_536_000 },

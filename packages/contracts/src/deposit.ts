@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { QR_PROVIDERS } from './constants.ts';
 import { defineContract } from './contract.ts';
 import { textSchema } from './fields.ts';
-import { amountSchema } from './money.ts';
-import { ENTRY_STATUSES, pageBodySchema } from './statement.ts';
+import { amountSchema, MONEY_STATUSES } from './money.ts';
+import { pageBodySchema } from './statement.ts';
 import { PAGE_SIZE } from './constants.ts';
 
 /** The development default of the gift-link shared secret; production sets TRUELINK_SECRET / VITE_TRUELINK_SECRET. */
@@ -55,7 +55,7 @@ export const walletAdd = defineContract({
   method: 'POST',
   path: '/api/wallet/add',
   body: z.strictObject({ amount: amountSchema('TRANSFER_MINIMUM') }),
-  response: z.object({ message: z.literal('SUCCESS'), depositId: z.string(), status: z.enum(ENTRY_STATUSES) }),
+  response: z.object({ message: z.literal('SUCCESS'), depositId: z.string(), status: z.enum(MONEY_STATUSES) }),
   isAuthenticated: true,
 });
 
@@ -79,7 +79,7 @@ export const slipSchema = z.object({
   _id: z.string(),
   createdAt: z.string(),
   amount: z.number(),
-  status: z.enum(ENTRY_STATUSES),
+  status: z.enum(MONEY_STATUSES),
   note: z.enum(SLIP_REASONS).nullable(),
   link: z.string().nullable(),
   reference: z.string().nullable(),

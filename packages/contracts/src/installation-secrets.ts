@@ -15,6 +15,7 @@ export const SANDBOX_DEFAULT_SECRETS = {
   QR_WEBHOOK_SECRET_WW: 'sandbox-qr-secret-WW',
   QR_WEBHOOK_SECRET_E2P: 'sandbox-qr-secret-E2P',
   TRUELINK_SECRET: TRUELINK_DEV_SECRET,
+  SLIP_LINK_SECRET: 'slip-link-development-secret-not-for-production',
 } as const;
 
 export type SandboxSecretName = keyof typeof SANDBOX_DEFAULT_SECRETS;

@@ -106,7 +106,6 @@ export const lookupSlip = defineContract({
 });
 
 export const sourceSchema = z.object({ code: z.string(), description: localizedTextSchema });
-export type Source = z.infer<typeof sourceSchema>;
 
 export const lookupSources = defineContract({
   method: 'GET',

@@ -5,6 +5,10 @@ import { z } from 'zod';
  * (satang, or 1/100 kip) in bigint. No arithmetic is ever done on the float.
  */
 
+/** What the member is told of a money movement: settled, still on its way, or failed (the money not moved). */
+export const MONEY_STATUSES = ['SUCCESS', 'PENDING', 'FAILED'] as const;
+export type MoneyStatus = (typeof MONEY_STATUSES)[number];
+
 /** The largest amount one call may carry: 100 million in major units. */
 export const MAX_AMOUNT = 100_000_000;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { defineContract } from './contract.ts';
+import { MONEY_STATUSES } from './money.ts';
 
 export const pageBodySchema = (maxLimit = 50) =>
   z.strictObject({
@@ -9,7 +10,6 @@ export const pageBodySchema = (maxLimit = 50) =>
   });
 
 export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
-export const ENTRY_STATUSES = ['SUCCESS', 'FAILED', 'PENDING'] as const;
 
 export const statementEntrySchema = z.object({
   _id: z.string(),
@@ -17,7 +17,7 @@ export const statementEntrySchema = z.object({
   from: z.string(),
   to: z.string(),
   amount: z.number(),
-  status: z.enum(ENTRY_STATUSES),
+  status: z.enum(MONEY_STATUSES),
   createdAt: z.string(),
   description: z.string().nullable(),
 });

@@ -2,18 +2,13 @@ import { z } from 'zod';
 import { bankAccountSchema, profileSchema } from './account.ts';
 import { defineContract } from './contract.ts';
 import { textSchema } from './fields.ts';
-import { amountSchema } from './money.ts';
+import { amountSchema, MONEY_STATUSES } from './money.ts';
 
 export const GAME_PROVIDERS = [
   'JOKER', 'SEXYGAME', 'BETFLIX', 'ASKMEBET', 'UFABET', 'SUPERSLOT', 'PG', 'SLOTXO',
   'IMI', 'USUN', 'AREASLOT', 'CIRCUS', 'SLOTRACHA', 'PGSLOT', 'JOKER2', 'HUAYHD',
 ] as const;
 export type GameProviderCode = (typeof GAME_PROVIDERS)[number];
-
-/** Spec §1: the providers with an auto-login link call. */
-export const AUTO_LOGIN_PROVIDERS: readonly GameProviderCode[] = [
-  'PG', 'BETFLIX', 'ASKMEBET', 'IMI', 'USUN', 'AREASLOT', 'CIRCUS', 'SLOTRACHA', 'PGSLOT', 'JOKER2', 'HUAYHD',
-];
 
 export const GAME_CATEGORIES = ['slot', 'sport', 'casino', 'lotto'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
@@ -104,7 +99,7 @@ const accountRefSchema = textSchema('NO_GAME')
 export const moneyMoveResponseSchema = z.object({
   message: z.enum(['SUCCESS', 'TRANSFER_PENDING']),
   transferId: z.string(),
-  status: z.enum(['SUCCESS', 'PENDING', 'FAILED']),
+  status: z.enum(MONEY_STATUSES),
 });
 
 export const transferBodySchema = z.strictObject({
@@ -134,7 +129,7 @@ export const withdrawBodySchema = z.strictObject({ amount: amountSchema('WITHDRA
 export const withdrawResponseSchema = z.object({
   message: z.enum(['SUCCESS', 'WITHDRAW_PENDING']),
   withdrawalId: z.string(),
-  status: z.enum(['SUCCESS', 'PENDING', 'FAILED']),
+  status: z.enum(MONEY_STATUSES),
 });
 
 export const walletWithdraw = defineContract({

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { MemberCurrency } from '@mekong/contracts/constants';
 
 /** Timestamps are timestamptz; both drivers give Date objects. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -39,7 +40,7 @@ export type OperatorAccountsTable = {
   mode: 'auto' | 'manual';
   account_name: string;
   account_no: string;
-  currency: 'BAHT' | 'LAK';
+  currency: MemberCurrency;
   is_enabled: boolean;
   sort_order: number;
   created_at: Timestamp;
@@ -51,7 +52,7 @@ export type MembersTable = {
   phone: string;
   name: string;
   password_hash: string;
-  currency: 'BAHT' | 'LAK';
+  currency: MemberCurrency;
   status: 'active' | 'suspended';
   source_code: string | null;
   invited_by: string | null;
@@ -318,5 +319,3 @@ export type Database = {
 
 export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
-export type MemberBankAccount = Selectable<MemberBankAccountsTable>;
-export type BankRow = Selectable<BanksTable>;

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Db } from '@/db/database.ts';
 import { newPublicId } from '@/lib/secure-random.ts';
-import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+import { checkInvariants, findAccountMismatches } from '@/modules/ledger/ledger-audit.ts';
 import {
-  checkInvariants,
   createTransfer,
   ensureGameAccount,
   ensureMemberAccounts,
-  findAccountMismatches,
 } from '@/modules/ledger/ledger.service.ts';
 import { signedInMember, uniquePhone } from './members.ts';
 import type { TestApp } from './test-app.ts';
@@ -17,7 +16,7 @@ import type { TestApp } from './test-app.ts';
 export async function insertMember(
   db: Db,
   options: { currency?: 'BAHT' | 'LAK'; providers?: string[] } = {},
-): Promise<{ memberId: string; currency: Currency }> {
+): Promise<{ memberId: string; currency: LedgerCurrency }> {
   const memberId = randomUUID();
   const now = new Date();
   const memberCurrency = options.currency ?? 'BAHT';
@@ -51,7 +50,7 @@ export async function creditCash(
   db: Db,
   memberId: string,
   amountMinor: bigint,
-  currency: Currency = 'THB',
+  currency: LedgerCurrency = 'THB',
 ): Promise<void> {
   await db.withTransaction((trx) =>
     createTransfer(trx, {

@@ -1,18 +1,26 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
 import {
-  CURRENCIES,
-  HOUSE_ACCOUNT_KINDS,
-  houseAccountId,
-  ledgerCurrency,
-  memberAccountId,
-} from '@/modules/ledger/ledger-ids.ts';
-import {
-  hasAutoLogin,
   PROVIDER_SEEDS,
   providerBackground,
   providerLinks,
   providerLogo,
-} from '@/modules/games/provider-catalogue.ts';
+} from '@/db/migrations/0002-provider-seeds.ts';
+
+// The ledger's account naming as this migration first stored it, frozen (a migration never imports live code).
+const CURRENCIES = ['THB', 'LAK'] as const;
+const HOUSE_ACCOUNT_KINDS =
+  'bank_in bank_out provider_float game_result bonus refund invite prize adjustment'.split(' ');
+
+function nameUuid(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex');
+  const variant = ((parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+const houseAccountId = (kind: string, currency: string, provider: string | null) =>
+  nameUuid(`house:${kind}:${currency}:${kind === 'provider_float' ? (provider ?? '') : ''}`);
+const memberAccountId = (memberId: string, kind: 'cash' | 'bonus') =>
+  nameUuid(`member:${memberId}:${kind}:`);
 
 const q = (value: string | null) => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
 
@@ -108,7 +116,7 @@ function providerInserts(): string[] {
     return `insert into game_providers (code, name, category, logo, background, web_url, android_url, ios_url,
       has_auto_login, is_enabled, sort_order) values (${q(p.code)}, ${q(p.name)}, ${q(p.category)},
       ${q(providerLogo(p))}, ${q(providerBackground(p))}, ${q(links.web)}, ${q(links.android)}, ${q(links.ios)},
-      ${hasAutoLogin(p.code)}, true, ${i + 1}) on conflict (code) do nothing`;
+      ${p.hasAutoLogin}, true, ${i + 1}) on conflict (code) do nothing`;
   });
 }
 
@@ -144,7 +152,7 @@ export const migration0002: Migration = {
     for (const m of members.rows) {
       for (const kind of ['cash', 'bonus'] as const) {
         await sql`insert into ledger_accounts (id, member_id, kind, currency, created_at)
-          values (${memberAccountId(m.id, kind)}, ${m.id}, ${kind}, ${ledgerCurrency(m.currency)}, ${now})
+          values (${memberAccountId(m.id, kind)}, ${m.id}, ${kind}, ${m.currency === 'LAK' ? 'LAK' : 'THB'}, ${now})
           on conflict do nothing`.execute(db);
       }
     }

@@ -9,15 +9,6 @@ export function findMemberByPhone(db: Kysely<Database>, phone: string) {
     .executeTakeFirst();
 }
 
-export async function findMemberStatus(db: Kysely<Database>, memberId: string) {
-  const row = await db
-    .selectFrom('members')
-    .select('status')
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-  return row?.status;
-}
-
 export function findMemberIdByPublicId(db: Kysely<Database>, publicId: string) {
   return db.selectFrom('members').select('id').where('public_id', '=', publicId).executeTakeFirst();
 }

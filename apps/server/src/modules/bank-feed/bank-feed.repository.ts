@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { IncomingTransfer } from '@/adapters/bank/bank-gateway.ts';
 import type { Trx } from '@/db/database.ts';
+import { lockedIf } from '@/db/lockable.ts';
 import type { Database } from '@/db/schema.ts';
 
 type Reader = Kysely<Database> | Trx;
@@ -20,30 +21,6 @@ export async function saveCursor(db: Reader, name: string, cursor: string, now: 
     .values({ name, cursor, updated_at: now })
     .onConflict((oc) => oc.column('name').doUpdateSet({ cursor, updated_at: now }))
     .execute();
-}
-
-export type MatchedMember = { memberId: string; currency: 'BAHT' | 'LAK' };
-
-/**
- * The member whose registered account sent the transfer. The bank may name the sender's bank by our code (KBANK) or
- * by its clearing number (004); account numbers are compared as digits only.
- */
-export async function findMemberByAccount(
-  db: Reader,
-  bankCode: string,
-  accountNo: string,
-): Promise<MatchedMember | undefined> {
-  const row = await db
-    .selectFrom('member_bank_accounts as a')
-    .innerJoin('members as m', 'm.id', 'a.member_id')
-    .innerJoin('banks as b', 'b.code', 'a.bank_code')
-    .select(['m.id', 'm.currency'])
-    .where('a.account_no', '=', accountNo)
-    .where((eb) =>
-      eb.or([eb('a.bank_code', '=', bankCode.toUpperCase()), eb('b.numeric_code', '=', bankCode)]),
-    )
-    .executeTakeFirst();
-  return row && { memberId: row.id, currency: row.currency };
 }
 
 /** Records a reported transfer once: false when its reference was recorded before (a repeat of the feed). */
@@ -178,15 +155,7 @@ export async function findIncoming(
   options: { isLocked?: boolean } = {},
 ): Promise<StoredIncoming | undefined> {
   const query = selectIncoming(db).where('id', '=', id);
-  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
-  return row && toStored(row);
-}
-
-export async function findIncomingByReference(
-  db: Reader,
-  reference: string,
-): Promise<StoredIncoming | undefined> {
-  const row = await selectIncoming(db).where('reference', '=', reference).executeTakeFirst();
+  const row = await lockedIf(query, options).executeTakeFirst();
   return row && toStored(row);
 }
 

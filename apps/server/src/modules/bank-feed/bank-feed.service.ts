@@ -3,13 +3,17 @@ import type { IncomingTransfer } from '@/adapters/bank/bank-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
+import {
+  findMemberByBankAccount,
+  findMemberCurrency,
+} from '@/modules/account/member.repository.ts';
 import { bankTxRef, clearingCodeOf } from '@/modules/deposit/bank-tx-ref.ts';
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { creditDeposit, type DepositCredit } from '@/modules/deposit/deposit-member.ts';
-import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+import { findTransferByExternalRef } from '@/modules/ledger/ledger.repository.ts';
 import {
   findIncoming,
-  findMemberByAccount,
   insertIncoming,
   linkIncoming,
   listUnmatched,
@@ -66,7 +70,7 @@ export function createBankFeedService({
   async function creditIncoming(
     trx: Trx,
     memberId: string,
-    currency: Currency,
+    currency: LedgerCurrency,
     t: {
       depositRef: string;
       reference: string;
@@ -77,14 +81,9 @@ export function createBankFeedService({
     now: Date,
     metadata: Record<string, unknown> = {},
   ): Promise<DepositCredit> {
-    const existing = await trx
-      .selectFrom('ledger_transfers')
-      .select(['id', 'member_id'])
-      .where('kind', '=', 'deposit')
-      .where('external_ref', '=', t.depositRef)
-      .executeTakeFirst();
+    const existing = await findTransferByExternalRef(trx, 'deposit', t.depositRef);
     if (existing)
-      return existing.member_id === memberId
+      return existing.memberId === memberId
         ? { kind: 'already_credited', transferId: existing.id }
         : { kind: 'credited_elsewhere' };
     return creditDeposit(trx, {
@@ -114,7 +113,7 @@ export function createBankFeedService({
 
   async function record(t: IncomingTransfer): Promise<Outcome> {
     const accountNo = t.fromAccountNo.replace(/\D/g, '');
-    const member = await findMemberByAccount(db.kysely, t.fromBankCode, accountNo);
+    const member = await findMemberByBankAccount(db.kysely, t.fromBankCode, accountNo);
     const currency = member ? ledgerCurrency(member.currency) : null;
     const reason = !member ? 'no_member' : currency !== t.currency ? 'currency_mismatch' : null;
     const depositRef = await depositRefOf(t);
@@ -221,11 +220,7 @@ export function createBankFeedService({
         if (!incoming) throw new AppError('NOT_FOUND');
         if (incoming.status === 'resolved' && incoming.memberId === memberId) return incoming;
         if (incoming.status !== 'unmatched') throw new AppError('INVALID_REQUEST');
-        const member = await trx
-          .selectFrom('members')
-          .select('currency')
-          .where('id', '=', memberId)
-          .executeTakeFirst();
+        const member = await findMemberCurrency(trx, memberId);
         if (!member) throw new AppError('NO_USER');
         const currency = ledgerCurrency(member.currency);
         if (currency !== incoming.currency) throw new AppError('INVALID_REQUEST');

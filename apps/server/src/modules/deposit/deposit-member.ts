@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { ledgerCurrency, type Currency } from '@/modules/ledger/ledger-ids.ts';
+import { findMemberWithBank } from '@/modules/account/member.repository.ts';
+import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 
 export type DepositMember = {
   id: string;
   phone: string;
-  currency: Currency;
+  currency: LedgerCurrency;
   /** The registered bank account, with the bank's 3-digit clearing code where it has one. */
   bank: { code: string; numericCode: string | null; accountNo: string } | null;
 };
@@ -17,22 +18,14 @@ export async function findDepositMember(
   db: Kysely<Database> | Trx,
   memberId: string,
 ): Promise<DepositMember> {
-  const row = await db
-    .selectFrom('members as m')
-    .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
-    .leftJoin('banks as b', 'b.code', 'a.bank_code')
-    .select(['m.id', 'm.phone', 'm.currency', 'a.bank_code', 'a.account_no', 'b.numeric_code'])
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NO_USER');
+  const member = await findMemberWithBank(db, memberId);
+  if (!member) throw new AppError('NO_USER');
+  const { bank } = member;
   return {
-    id: row.id,
-    phone: row.phone,
-    currency: ledgerCurrency(row.currency),
-    bank:
-      row.bank_code && row.account_no
-        ? { code: row.bank_code, numericCode: row.numeric_code, accountNo: row.account_no }
-        : null,
+    id: member.id,
+    phone: member.phone,
+    currency: ledgerCurrency(member.currency),
+    bank: bank && { code: bank.code, numericCode: bank.numericCode, accountNo: bank.accountNo },
   };
 }
 
@@ -54,7 +47,7 @@ export async function creditDeposit(
   trx: Trx,
   input: {
     memberId: string;
-    currency: Currency;
+    currency: LedgerCurrency;
     amountMinor: bigint;
     externalRef: string;
     metadata: Record<string, unknown>;

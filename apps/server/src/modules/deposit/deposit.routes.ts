@@ -4,6 +4,7 @@ import { qrCancel, qrCreate, qrGet, walletAdd, walletTruelink } from '@mekong/co
 import { toMajor, toMinor } from '@mekong/contracts/money';
 import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
+import { moneyStatusOf } from '@/lib/money-status.ts';
 import type { ManualDepositService } from '@/modules/deposit/manual-deposit.service.ts';
 import type { QrService } from '@/modules/deposit/qr.service.ts';
 import type { TrueLinkService } from '@/modules/deposit/truelink.service.ts';
@@ -43,13 +44,11 @@ export function registerDepositRoutes(
         toMinor(body.amount),
         optionalIdempotencyKeyOf(request),
       );
-      const status =
-        notice.status === 'pending'
-          ? ('PENDING' as const)
-          : notice.status === 'rejected'
-            ? ('FAILED' as const)
-            : ('SUCCESS' as const);
-      return { message: 'SUCCESS' as const, depositId: notice.id, status };
+      return {
+        message: 'SUCCESS' as const,
+        depositId: notice.id,
+        status: moneyStatusOf(notice.status),
+      };
     },
   });
 

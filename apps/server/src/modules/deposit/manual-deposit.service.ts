@@ -5,6 +5,7 @@ import type { Trx } from '@/db/database.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import type { DepositNoticesTable } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { lockMember } from '@/modules/account/member.repository.ts';
 import {
   creditDeposit,
   creditedTransferId,
@@ -128,12 +129,7 @@ export function createManualDepositService({
       try {
         await db.withTransaction(async (trx) => {
           // Serialises this member's notices, so the open-notice cap holds under parallel requests.
-          await trx
-            .selectFrom('members')
-            .select('id')
-            .where('id', '=', memberId)
-            .forNoKeyUpdate()
-            .execute();
+          await lockMember(trx, memberId);
           const open = await trx
             .selectFrom('deposit_notices')
             .select((eb) => eb.fn.countAll<string | number>().as('n'))

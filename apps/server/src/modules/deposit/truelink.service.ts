@@ -14,6 +14,7 @@ import {
 } from '@/modules/deposit/deposit-member.ts';
 import { trueLinkSecret } from '@/modules/deposit/money-in-config.ts';
 import { leaseVoucher, listStaleRedeeming } from '@/modules/deposit/voucher.repository.ts';
+import { findTrueMoneyWalletNo } from '@/modules/lookup/lookup.repository.ts';
 
 const MINIMUM_MINOR = BigInt(TRUEWALLET_MINIMUM_BAHT * 100);
 /** A voucher `redeeming` this long was left by a process that died (the service's time-out is 15 s). */
@@ -33,16 +34,9 @@ export function createTrueLinkService(
 ) {
   async function receiverPhone(): Promise<string> {
     if (config.TRUEMONEY_RECEIVER_PHONE) return config.TRUEMONEY_RECEIVER_PHONE;
-    const wallet = await db.kysely
-      .selectFrom('operator_accounts')
-      .select('account_no')
-      .where('kind', '=', 'wallet')
-      .where('channel', '=', 'truemoney')
-      .where('is_enabled', '=', true)
-      .orderBy('sort_order')
-      .executeTakeFirst();
-    if (!wallet) throw new AppError('SERVICE_UNAVAILABLE');
-    return wallet.account_no;
+    const walletNo = await findTrueMoneyWalletNo(db.kysely);
+    if (walletNo === undefined) throw new AppError('SERVICE_UNAVAILABLE');
+    return walletNo;
   }
 
   /** Claims the hash for this member; false when it is used (or being used) here. */

@@ -1,22 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { retryOnConflict } from '@/db/conflict-retry.ts';
-import type { Database, LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
+import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
 import {
-  CURRENCIES,
   houseAccountId,
   memberAccountId,
-  type Currency,
+  type LedgerCurrency,
   type HouseAccountKind,
 } from '@/modules/ledger/ledger-ids.ts';
+import {
+  findTransferByExternalRef,
+  findTransferByIdempotencyKey,
+  getTransfer,
+  toTransfer,
+  transferColumns,
+  type TransferDbRow,
+  type TransferKind,
+  type TransferRow,
+} from '@/modules/ledger/ledger.repository.ts';
 
 /**
  * The double-entry ledger (DESIGN D3, docs/decisions/0002-ledger.md). Every function takes the caller's transaction
  * (a Kysely<Database>: a Transaction is one) unless noted; money changes happen in one transaction.
  */
 
-export type { Currency } from '@/modules/ledger/ledger-ids.ts';
 export type MemberAccountRef =
   | { memberId: string; kind: 'cash' | 'bonus' }
   | { memberId: string; kind: 'game'; provider: string };
@@ -24,32 +32,12 @@ export type HouseAccountRef =
   | { house: Exclude<HouseAccountKind, 'provider_float'> }
   | { house: 'provider_float'; provider: string };
 export type AccountRef = MemberAccountRef | HouseAccountRef;
-export type TransferKind = LedgerTransferKind;
-export type TransferStatus = 'pending' | 'posted' | 'voided';
-
-export type TransferRow = {
-  id: string;
-  memberId: string | null;
-  debitAccountId: string;
-  creditAccountId: string;
-  amountMinor: bigint;
-  currency: Currency;
-  kind: TransferKind;
-  status: TransferStatus;
-  idempotencyKey: string | null;
-  externalRef: string | null;
-  groupId: string | null;
-  metadata: Record<string, unknown> | null;
-  createdAt: Date;
-  settledAt: Date | null;
-};
-
 export type CreateTransferInput = {
   memberId: string | null;
   debit: AccountRef;
   credit: AccountRef;
   amountMinor: bigint;
-  currency: Currency;
+  currency: LedgerCurrency;
   kind: TransferKind;
   status: 'pending' | 'posted';
   /** Unique per member: a repeat returns { isReplay: true, transfer } and moves nothing. */
@@ -66,7 +54,6 @@ export type CreateTransferInput = {
 };
 
 type Db = Kysely<Database>;
-type TransferDbRow = Omit<Selectable<LedgerTransfersTable>, 'amount'> & { amount: string };
 
 const isMemberRef = (ref: AccountRef): ref is MemberAccountRef => 'memberId' in ref;
 
@@ -77,69 +64,10 @@ const isMemberRef = (ref: AccountRef): ref is MemberAccountRef => 'memberId' in 
 const runStatement = <T>(db: Db, run: () => Promise<T>): Promise<T> =>
   db.isTransaction ? run() : retryOnConflict(run);
 
-export function accountIdOf(ref: AccountRef, currency: Currency): string {
+export function accountIdOf(ref: AccountRef, currency: LedgerCurrency): string {
   if (isMemberRef(ref))
     return memberAccountId(ref.memberId, ref.kind, ref.kind === 'game' ? ref.provider : null);
   return houseAccountId(ref.house, currency, ref.house === 'provider_float' ? ref.provider : null);
-}
-
-const transferColumns = [
-  'id',
-  'member_id',
-  'debit_account_id',
-  'credit_account_id',
-  'currency',
-  'kind',
-  'status',
-  'idempotency_key',
-  'external_ref',
-  'group_id',
-  'metadata',
-  'created_at',
-  'settled_at',
-] as const;
-
-function toTransfer(row: TransferDbRow): TransferRow {
-  return {
-    id: row.id,
-    memberId: row.member_id,
-    debitAccountId: row.debit_account_id,
-    creditAccountId: row.credit_account_id,
-    amountMinor: BigInt(row.amount),
-    currency: row.currency,
-    kind: row.kind,
-    status: row.status,
-    idempotencyKey: row.idempotency_key,
-    externalRef: row.external_ref,
-    groupId: row.group_id,
-    metadata: row.metadata,
-    createdAt: row.created_at,
-    settledAt: row.settled_at,
-  };
-}
-
-function selectTransfers(db: Db) {
-  return db
-    .selectFrom('ledger_transfers')
-    .select(transferColumns)
-    .select(sql<string>`amount::text`.as('amount'));
-}
-
-export async function getTransfer(db: Db, transferId: string): Promise<TransferRow | undefined> {
-  const row = await selectTransfers(db).where('id', '=', transferId).executeTakeFirst();
-  return row ? toTransfer(row) : undefined;
-}
-
-export async function findTransferByIdempotencyKey(
-  db: Db,
-  memberId: string,
-  idempotencyKey: string,
-): Promise<TransferRow | undefined> {
-  const row = await selectTransfers(db)
-    .where('member_id', '=', memberId)
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
-  return row ? toTransfer(row) : undefined;
 }
 
 async function ensureAccount(
@@ -148,7 +76,7 @@ async function ensureAccount(
   memberId: string,
   kind: 'cash' | 'bonus' | 'game',
   provider: string | null,
-  currency: Currency,
+  currency: LedgerCurrency,
   now: Date,
 ) {
   await trx
@@ -162,7 +90,7 @@ async function ensureAccount(
 export async function ensureMemberAccounts(
   trx: Db,
   memberId: string,
-  currency: Currency,
+  currency: LedgerCurrency,
   now = new Date(),
 ): Promise<void> {
   for (const kind of ['cash', 'bonus'] as const)
@@ -174,7 +102,7 @@ export async function ensureGameAccount(
   trx: Db,
   memberId: string,
   provider: string,
-  currency: Currency,
+  currency: LedgerCurrency,
   now = new Date(),
 ): Promise<void> {
   await ensureAccount(
@@ -326,11 +254,7 @@ export async function createTransfer(
     if (input.idempotencyKey !== undefined && input.memberId !== null)
       existing = await findTransferByIdempotencyKey(trx, input.memberId, input.idempotencyKey);
     if (!existing && input.externalRef !== undefined) {
-      const row = await selectTransfers(trx)
-        .where('kind', '=', input.kind)
-        .where('external_ref', '=', input.externalRef)
-        .executeTakeFirst();
-      existing = row ? toTransfer(row) : undefined;
+      existing = await findTransferByExternalRef(trx, input.kind, input.externalRef);
     }
     if (!existing) throw new Error(`transfer ${id} conflicted with an unknown row`);
     if (!sameRequest(existing, input, debitId, creditId))
@@ -462,97 +386,4 @@ export async function getMemberBalances(db: Db, memberId: string): Promise<Membe
     else if (row.kind === 'game' && row.provider) result.games[row.provider] = available;
   }
   return result;
-}
-
-/** Pending transfers of the given kinds created before `olderThan`, oldest first (for reconciliation). */
-export async function listPendingTransfers(
-  db: Db,
-  options: { kinds: TransferKind[]; olderThan: Date; limit?: number },
-): Promise<TransferRow[]> {
-  if (options.kinds.length === 0) return [];
-  const rows = await selectTransfers(db)
-    .where('status', '=', 'pending')
-    .where('kind', 'in', options.kinds)
-    .where('created_at', '<', options.olderThan)
-    .orderBy('created_at')
-    .limit(options.limit ?? 500)
-    .execute();
-  return rows.map(toTransfer);
-}
-
-/** Invariant 1: per currency, member balances plus derived house balances sum to zero. Not for hot paths. */
-export async function checkInvariants(db: Db): Promise<{ currency: Currency; sum: bigint }[]> {
-  const result = await sql<{ currency: Currency; sum: string }>`
-    select c.currency, (coalesce(m.s, 0) + coalesce(h.s, 0))::text as sum
-    from (values ('THB'), ('LAK')) as c (currency)
-    left join (
-      select currency, sum(balance) as s from ledger_accounts where member_id is not null group by currency
-    ) m on m.currency = c.currency
-    left join (
-      select t.currency,
-        sum((case when ca.member_id is null then t.amount else 0 end)
-          - (case when da.member_id is null then t.amount else 0 end)) as s
-      from ledger_transfers t
-      join ledger_accounts ca on ca.id = t.credit_account_id
-      join ledger_accounts da on da.id = t.debit_account_id
-      where t.status = 'posted'
-      group by t.currency
-    ) h on h.currency = c.currency
-    order by c.currency`.execute(db);
-  const byCurrency = new Map(result.rows.map((r) => [r.currency, BigInt(r.sum)]));
-  return CURRENCIES.map((currency) => ({ currency, sum: byCurrency.get(currency) ?? 0n }));
-}
-
-export type AccountMismatch = {
-  accountId: string;
-  balance: bigint;
-  derivedBalance: bigint;
-  reserved: bigint;
-  pendingDebits: bigint;
-};
-
-/**
- * Invariant 2: every member account whose balance differs from its posted log, or whose reservation differs from its
- * pending debits (optionally for one member). Empty when the ledger is consistent. Not for hot paths.
- */
-export async function findAccountMismatches(db: Db, memberId?: string): Promise<AccountMismatch[]> {
-  const result = await sql<{
-    id: string;
-    balance: string;
-    derived: string;
-    reserved: string;
-    pending: string;
-  }>`
-    select a.id, a.balance::text as balance, a.reserved::text as reserved,
-      (coalesce((select sum(amount) from ledger_transfers where credit_account_id = a.id and status = 'posted'), 0)
-        - coalesce((select sum(amount) from ledger_transfers where debit_account_id = a.id and status = 'posted'), 0))::text as derived,
-      coalesce((select sum(amount) from ledger_transfers where debit_account_id = a.id and status = 'pending'), 0)::text as pending
-    from ledger_accounts a
-    where a.member_id is not null ${memberId ? sql`and a.member_id = ${memberId}` : sql``}`.execute(
-    db,
-  );
-  return result.rows
-    .map((r) => ({
-      accountId: r.id,
-      balance: BigInt(r.balance),
-      derivedBalance: BigInt(r.derived),
-      reserved: BigInt(r.reserved),
-      pendingDebits: BigInt(r.pending),
-    }))
-    .filter((r) => r.balance !== r.derivedBalance || r.reserved !== r.pendingDebits);
-}
-
-/** A house account's balance, derived from the posted log. */
-export async function getHouseBalance(
-  db: Db,
-  ref: HouseAccountRef,
-  currency: Currency,
-): Promise<bigint> {
-  const id = accountIdOf(ref, currency);
-  const result = await sql<{ s: string }>`
-    select (coalesce((select sum(amount) from ledger_transfers where credit_account_id = ${id} and status = 'posted'), 0)
-      - coalesce((select sum(amount) from ledger_transfers where debit_account_id = ${id} and status = 'posted'), 0))::text as s`.execute(
-    db,
-  );
-  return BigInt(result.rows[0]?.s ?? '0');
 }

@@ -48,3 +48,28 @@ export function listOperatorAccounts(db: Kysely<Database>) {
     .orderBy('a.account_no')
     .execute();
 }
+
+/** The enabled operator bank accounts that take deposits, with their banks' clearing codes (slips are paid to them). */
+export function listDepositBankAccounts(db: Kysely<Database>) {
+  return db
+    .selectFrom('operator_accounts as a')
+    .innerJoin('banks as b', 'b.code', 'a.channel')
+    .select(['a.account_no', 'b.numeric_code'])
+    .where('a.kind', '=', 'bank')
+    .where('a.bank_type', 'in', ['deposit', 'both'])
+    .where('a.is_enabled', '=', true)
+    .execute();
+}
+
+/** The operator's first enabled TrueMoney wallet number (gift vouchers are redeemed to it). */
+export async function findTrueMoneyWalletNo(db: Kysely<Database>): Promise<string | undefined> {
+  const wallet = await db
+    .selectFrom('operator_accounts')
+    .select('account_no')
+    .where('kind', '=', 'wallet')
+    .where('channel', '=', 'truemoney')
+    .where('is_enabled', '=', true)
+    .orderBy('sort_order')
+    .executeTakeFirst();
+  return wallet?.account_no;
+}

@@ -1,8 +1,8 @@
-import { PLAYER_TIME_ZONE } from '@mekong/contracts/constants';
 import type { ResponseOf } from '@mekong/contracts/contract';
 import type { lookupDeposit, lookupSlip } from '@mekong/contracts/lookup';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { isInDailyWindow } from '@/lib/player-time.ts';
 import {
   listEnabledBanks,
   listEnabledSources,
@@ -10,25 +10,6 @@ import {
 } from '@/modules/lookup/lookup.repository.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingKey, SettingValue } from '@/modules/settings/settings.schema.ts';
-
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Whether `now` falls in a daily window [from, to) of the players' time zone; the window may wrap past midnight. */
-export function isInDailyWindow(now: Date, from: string, to: string): boolean {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: PLAYER_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const hour = Number(parts.find((p) => p.type === 'hour')?.value);
-  const minute = Number(parts.find((p) => p.type === 'minute')?.value);
-  const current = hour * 60 + minute;
-  const start = minutesOf(from);
-  const end = minutesOf(to);
-  if (start === end) return false;
-  return start < end ? current >= start && current < end : current >= start || current < end;
-}
 
 export function createLookupService({
   db,

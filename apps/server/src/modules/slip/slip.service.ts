@@ -6,6 +6,8 @@ import type { SlipVerifier, VerifiedTransfer } from '@/adapters/slip/slip-verifi
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { moneyStatusOf } from '@/lib/money-status.ts';
+import { isInDailyWindow } from '@/lib/player-time.ts';
 import { newSecretToken } from '@/lib/secure-random.ts';
 import {
   creditDeposit,
@@ -13,7 +15,8 @@ import {
   type DepositMember,
 } from '@/modules/deposit/deposit-member.ts';
 import { bankTxRef } from '@/modules/deposit/bank-tx-ref.ts';
-import { isInDailyWindow } from '@/modules/lookup/lookup.service.ts';
+import { findTransferByExternalRef } from '@/modules/ledger/ledger.repository.ts';
+import { listDepositBankAccounts } from '@/modules/lookup/lookup.repository.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import { isSameAccount } from '@/modules/slip/account-match.ts';
 import {
@@ -50,8 +53,6 @@ export const SLIP_STALE_AFTER_MS = 15 * 60_000;
 
 export type UploadedFile = { bytes: Buffer; isTruncated: boolean };
 
-const STATUS = { processing: 'PENDING', success: 'SUCCESS', failed: 'FAILED' } as const;
-
 type Reading = { reason: SlipReason } | { qrText: string };
 
 /**
@@ -80,7 +81,7 @@ export function createSlipService(
       _id: row.id,
       createdAt: row.createdAt.toISOString(),
       amount: toMajor(row.amountMinor),
-      status: STATUS[row.status],
+      status: moneyStatusOf(row.status),
       note: (row.reason as SlipReason | null) ?? null,
       link: row.imageToken ? links.linkOf(row.imageToken, row.memberId, clock.now()) : null,
       reference: row.transRef,
@@ -111,14 +112,7 @@ export function createSlipService(
   }
 
   async function operatorAccepts(transfer: VerifiedTransfer): Promise<boolean> {
-    const accounts = await db.kysely
-      .selectFrom('operator_accounts as a')
-      .innerJoin('banks as b', 'b.code', 'a.channel')
-      .select(['a.account_no', 'b.numeric_code'])
-      .where('a.kind', '=', 'bank')
-      .where('a.bank_type', 'in', ['deposit', 'both'])
-      .where('a.is_enabled', '=', true)
-      .execute();
+    const accounts = await listDepositBankAccounts(db.kysely);
     return accounts.some(
       (a) =>
         a.numeric_code === transfer.receiver.bankCode &&
@@ -127,13 +121,7 @@ export function createSlipService(
   }
 
   async function isCredited(externalRef: string): Promise<boolean> {
-    const row = await db.kysely
-      .selectFrom('ledger_transfers')
-      .select('id')
-      .where('kind', '=', 'deposit')
-      .where('external_ref', '=', externalRef)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await findTransferByExternalRef(db.kysely, 'deposit', externalRef)) !== undefined;
   }
 
   function isMembersAccount(member: DepositMember, transfer: VerifiedTransfer): boolean {

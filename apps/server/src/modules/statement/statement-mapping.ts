@@ -2,20 +2,12 @@ import type { StatementEntry } from '@mekong/contracts/statement';
 import { toMajor } from '@mekong/contracts/money';
 import { WALLET } from '@mekong/contracts/wallet';
 import type { LedgerTransferKind } from '@/db/schema.ts';
+import { moneyStatusOf } from '@/lib/money-status.ts';
+import type { TransferSide, TransferWithSides } from '@/modules/ledger/ledger.repository.ts';
 
 /** One side of a transfer as the statement needs it. */
-export type StatementAccount = { memberId: string | null; kind: string; provider: string | null };
-
-export type StatementTransfer = {
-  id: string;
-  kind: LedgerTransferKind;
-  status: 'pending' | 'posted' | 'voided';
-  amountMinor: bigint;
-  createdAt: Date;
-  metadata: Record<string, unknown> | null;
-  debit: StatementAccount;
-  credit: StatementAccount;
-};
+export type StatementAccount = TransferSide;
+export type StatementTransfer = TransferWithSides;
 
 /** Ledger kinds that are never statement rows: game results are play inside a game, not a member's action. */
 export const KINDS_NOT_IN_STATEMENT: readonly LedgerTransferKind[] = ['game_result'];
@@ -37,8 +29,6 @@ export function accountName(account: StatementAccount): string {
   if (account.kind === 'provider_float') return account.provider ?? account.kind;
   return account.kind;
 }
-
-const STATUS = { pending: 'PENDING', posted: 'SUCCESS', voided: 'FAILED' } as const;
 
 /** The description a kind gets when its transfer carries none (spec §3: linked bonus, promotion, invite, refund, luckydraw). */
 const DEFAULT_DESCRIPTION: Partial<Record<LedgerTransferKind, string>> = {
@@ -86,7 +76,7 @@ export function toStatementEntry(transfer: StatementTransfer): StatementEntry {
     from: accountName(transfer.debit),
     to: accountName(transfer.credit),
     amount: toMajor(transfer.amountMinor),
-    status: STATUS[transfer.status],
+    status: moneyStatusOf(transfer.status),
     createdAt: transfer.createdAt.toISOString(),
     description:
       typeof given === 'string' && given.length > 0

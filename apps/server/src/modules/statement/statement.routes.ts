@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { statementList } from '@mekong/contracts/statement';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
+import { toStatementEntry } from '@/modules/statement/statement-mapping.ts';
 import type { StatementService } from '@/modules/statement/statement.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 
@@ -11,6 +12,9 @@ export function registerStatementRoutes(
 ) {
   contractRoute(app, routes, {
     contract: statementList,
-    handler: ({ body, request }) => statement.list(sessionOf(request).memberId, body),
+    handler: async ({ body, request }) => {
+      const { total, transfers } = await statement.list(sessionOf(request).memberId, body);
+      return { total, statements: transfers.map(toStatementEntry) };
+    },
   });
 }

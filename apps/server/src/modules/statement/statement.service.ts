@@ -1,10 +1,9 @@
-import type { ResponseOf } from '@mekong/contracts/contract';
-import type { statementList } from '@mekong/contracts/statement';
 import type { AppDeps } from '@/app-deps.ts';
-import { toStatementEntry } from '@/modules/statement/statement-mapping.ts';
-import { listStatementTransfers } from '@/modules/statement/statement.repository.ts';
-
-export type StatementResponse = ResponseOf<typeof statementList>;
+import {
+  listMemberTransfersWithSides,
+  type TransferWithSides,
+} from '@/modules/ledger/ledger.repository.ts';
+import { KINDS_NOT_IN_STATEMENT } from '@/modules/statement/statement-mapping.ts';
 
 /** POST /api/statement (spec §2, §7): the member's ledger transfers as statement rows, newest first. */
 export function createStatementService({ db }: Pick<AppDeps, 'db'>) {
@@ -12,12 +11,13 @@ export function createStatementService({ db }: Pick<AppDeps, 'db'>) {
     async list(
       memberId: string,
       page: { page: number; limit: number },
-    ): Promise<StatementResponse> {
-      const { total, transfers } = await listStatementTransfers(db.kysely, memberId, {
+    ): Promise<{ total: number; transfers: TransferWithSides[] }> {
+      const { total, transfers } = await listMemberTransfersWithSides(db.kysely, memberId, {
+        excludeKinds: KINDS_NOT_IN_STATEMENT,
         offset: (page.page - 1) * page.limit,
         limit: page.limit,
       });
-      return { total, statements: transfers.map(toStatementEntry) };
+      return { total, transfers };
     },
   };
 }

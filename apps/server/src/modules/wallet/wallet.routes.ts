@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toMajor } from '@mekong/contracts/money';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { toMajor, toMinor } from '@mekong/contracts/money';
 import {
   autoLogin,
   autoLoginWithPassword,
@@ -11,22 +11,13 @@ import {
   walletTransfer,
   walletTransferAll,
 } from '@mekong/contracts/wallet';
-import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import { idempotencyKeyOf } from '@/lib/idempotency-key.ts';
-import type { GamesService, LegStatus } from '@/modules/games/games.service.ts';
+import { moneyAnswer } from '@/lib/money-answer.ts';
+import type { GamesService } from '@/modules/games/games.service.ts';
+import { gameEntry, walletAnswer } from '@/modules/wallet/wallet-answers.ts';
 import type { WalletService } from '@/modules/wallet/wallet.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
-
-/** Settled: 200 SUCCESS. Unknown outcome, left for reconciliation: 202 TRANSFER_PENDING. Refused: 502 TRANSFER_FAIL. */
-function moneyAnswer(reply: FastifyReply, status: LegStatus) {
-  if (status === 'FAILED') throw new AppError('TRANSFER_FAIL');
-  if (status === 'PENDING') {
-    void reply.code(202);
-    return 'TRANSFER_PENDING' as const;
-  }
-  return 'SUCCESS' as const;
-}
 
 export function registerWalletRoutes(
   app: FastifyInstance,
@@ -38,15 +29,18 @@ export function registerWalletRoutes(
 
   contractRoute(app, routes, {
     contract: walletGet,
-    handler: ({ request }) => wallet.getWallet(memberOf(request)),
+    handler: async ({ request }) => walletAnswer(await wallet.getWallet(memberOf(request))),
   });
   contractRoute(app, routes, {
     contract: walletRefreshSlot,
-    handler: ({ request }) => wallet.refresh(memberOf(request)),
+    handler: async ({ request }) => walletAnswer(await wallet.refresh(memberOf(request))),
   });
   contractRoute(app, routes, {
     contract: walletActivate,
-    handler: ({ params, request }) => games.activate(memberOf(request), params.code),
+    handler: async ({ params, request }) => {
+      const provider = await games.activate(memberOf(request), params.code);
+      return { message: 'SUCCESS' as const, slot: gameEntry(provider, true, 0n) };
+    },
   });
   contractRoute(app, routes, {
     contract: walletAccount,
@@ -60,8 +54,10 @@ export function registerWalletRoutes(
     contract: walletTransfer,
     handler: async ({ body, request, reply }) => {
       const key = idempotencyKeyOf(request);
-      const result = await wallet.transfer(memberOf(request), body, key);
-      return { message: moneyAnswer(reply, result.status), ...result };
+      const { from, to, amount } = body;
+      const input = { from, to, amountMinor: toMinor(amount) };
+      const result = await wallet.transfer(memberOf(request), input, key);
+      return { message: moneyAnswer(reply, result.status, 'TRANSFER_PENDING'), ...result };
     },
   });
   contractRoute(app, routes, {
@@ -70,7 +66,7 @@ export function registerWalletRoutes(
       const key = idempotencyKeyOf(request);
       const result = await wallet.transferAll(memberOf(request), body, key);
       return {
-        message: moneyAnswer(reply, result.status),
+        message: moneyAnswer(reply, result.status, 'TRANSFER_PENDING'),
         amount: toMajor(result.amountMinor),
       };
     },

@@ -1,29 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { toMajor, toMinor } from '@mekong/contracts/money';
-import { WALLET, type WalletResponse } from '@mekong/contracts/wallet';
+import type { MoneyStatus } from '@mekong/contracts/money';
+import { WALLET } from '@mekong/contracts/wallet';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
-import type { AccountService } from '@/modules/account/account.service.ts';
-import {
-  gameEntry,
-  statusOfTransfer,
-  type GamesService,
-  type LegStatus,
-} from '@/modules/games/games.service.ts';
-import type { Currency } from '@/modules/ledger/ledger-ids.ts';
+import { combinedMoneyStatus, moneyStatusOf } from '@/lib/money-status.ts';
+import { nameUuid } from '@/lib/name-uuid.ts';
+import type { AccountService, ProfileResponse } from '@/modules/account/account.service.ts';
+import type { GamesService } from '@/modules/games/games.service.ts';
+import type { ProviderRow } from '@/modules/games/games.repository.ts';
+import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import {
   findTransferByIdempotencyKey,
-  getMemberBalances,
+  listGroupTransfers,
   type TransferRow,
-} from '@/modules/ledger/ledger.service.ts';
+} from '@/modules/ledger/ledger.repository.ts';
+import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 
 /** Spec §5 / §9: the transfer minimum is 1 (baht, or kip for a LAK member). */
 const TRANSFER_MINIMUM_MINOR = 100n;
 /** A game-to-game transfer whose first leg settled this recently may still be on its second leg. */
 const SECOND_LEG_GRACE_MS = 60_000;
 
-export type MoneyMoveResult = { transferId: string; status: LegStatus };
-export type TransferAllResult = { status: LegStatus; amountMinor: bigint };
+/** The wallet screen's figures, in minor units (the route spells them in major units). */
+export type WalletView = {
+  profile: ProfileResponse;
+  cashMinor: bigint;
+  bonusMinor: bigint;
+  totalMinor: bigint;
+  timesync: Date;
+  slots: { provider: ProviderRow; isActive: boolean; amountMinor: bigint }[];
+};
+export type MoneyMoveResult = { transferId: string; status: MoneyStatus };
+export type TransferAllResult = { status: MoneyStatus; amountMinor: bigint };
 
 type Side = { kind: 'wallet' } | { kind: 'game'; provider: string; username: string };
 
@@ -32,20 +40,13 @@ const normalize = (ref: string) => {
   return trimmed.toLowerCase() === WALLET ? WALLET : trimmed.toUpperCase();
 };
 
-/** The worst of several leg states: any pending makes the whole pending, then any failure. */
-function combine(statuses: LegStatus[]): LegStatus {
-  if (statuses.includes('PENDING')) return 'PENDING';
-  if (statuses.includes('FAILED')) return 'FAILED';
-  return 'SUCCESS';
-}
-
 /** The wallet calls of spec §7 (GET /api/wallet and friends, transfer, transferAll), DESIGN D3 and D5. */
 export function createWalletService(
   { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
   games: GamesService,
   account: Pick<AccountService, 'profile'>,
 ) {
-  async function getWallet(memberId: string): Promise<WalletResponse> {
+  async function getWallet(memberId: string): Promise<WalletView> {
     const [profile, slots] = await Promise.all([
       account.profile(memberId),
       games.memberSlots(memberId),
@@ -56,30 +57,19 @@ export function createWalletService(
     let gamesMinor = 0n;
     for (const code of active.keys()) gamesMinor += balances.games[code] ?? 0n;
     const syncTimes = [...active.values()].map((a) => a.synced_at?.getTime() ?? 0);
-    const timesync = syncTimes.length > 0 ? new Date(Math.min(...syncTimes)) : clock.now();
     return {
-      ...profile,
-      wallet: {
-        amount: toMajor(balances.cash),
-        bonusAmount: toMajor(balances.bonus),
-        hasReceivedBonus: false,
-      },
-      overall: {
-        total: toMajor(balances.cash + gamesMinor),
-        timesync: timesync.toISOString(),
-        inviteAmount: 0,
-        inviteSuccess: 0,
-        inviteFail: 0,
-      },
+      profile,
+      cashMinor: balances.cash,
+      bonusMinor: balances.bonus,
+      totalMinor: balances.cash + gamesMinor,
+      timesync: syncTimes.length > 0 ? new Date(Math.min(...syncTimes)) : clock.now(),
       slots: providers
         .filter((p) => p.is_enabled)
-        .map((p) =>
-          gameEntry(
-            p,
-            active.has(p.code),
-            active.has(p.code) ? (balances.games[p.code] ?? 0n) : 0n,
-          ),
-        ),
+        .map((p) => ({
+          provider: p,
+          isActive: active.has(p.code),
+          amountMinor: active.has(p.code) ? (balances.games[p.code] ?? 0n) : 0n,
+        })),
     };
   }
 
@@ -114,8 +104,8 @@ export function createWalletService(
     secondKey: string,
   ): Promise<MoneyMoveResult> {
     const second = await findTransferByIdempotencyKey(db.kysely, memberId, secondKey);
-    if (second) return { transferId: second.id, status: statusOfTransfer(second) };
-    const status = statusOfTransfer(first);
+    if (second) return { transferId: second.id, status: moneyStatusOf(second.status) };
+    const status = moneyStatusOf(first.status);
     if (status !== 'SUCCESS') return { transferId: first.id, status };
     // The first leg landed in the wallet and no second leg exists: either the first request is still on its way to
     // it, or it stopped (the money stays in the wallet: TRANSFER_FAIL says "funds returned to wallet").
@@ -133,13 +123,13 @@ export function createWalletService(
    */
   async function transfer(
     memberId: string,
-    input: { from: string; to: string; amount: number },
+    input: { from: string; to: string; amountMinor: bigint },
     idempotencyKey: string,
   ): Promise<MoneyMoveResult> {
     const from = normalize(input.from);
     const to = normalize(input.to);
     if (from === to) throw new AppError('TRANSFER_SAME_ACCOUNT');
-    const amountMinor = toMinor(input.amount);
+    const { amountMinor } = input;
     if (amountMinor < TRANSFER_MINIMUM_MINOR) throw new AppError('TRANSFER_MINIMUM');
     const sides = await sidesOf(memberId, { from, to });
     const { currency, target } = sides;
@@ -184,17 +174,6 @@ export function createWalletService(
     throw new AppError('TRANSFER_SAME_ACCOUNT');
   }
 
-  /** The legs of an earlier transferAll with this key (its own key never moves money; its legs carry `<key>:…`). */
-  async function earlierTransferAll(memberId: string, idempotencyKey: string) {
-    return db.kysely
-      .selectFrom('ledger_transfers')
-      .select(['id', 'status', 'kind'])
-      .select((eb) => eb.cast<string>('amount', 'text').as('amount'))
-      .where('member_id', '=', memberId)
-      .where('idempotency_key', 'like', `${idempotencyKey}:all:%`)
-      .execute();
-  }
-
   /**
    * POST /api/wallet/transferAll {to}: everything the member holds elsewhere goes to `to`. Every active game balance
    * comes back to the wallet first (one two-phase leg each); when `to` is a game, the whole cash wallet then goes in.
@@ -206,25 +185,24 @@ export function createWalletService(
   ): Promise<TransferAllResult> {
     const to = normalize(input.to);
     const { currency, target } = await sidesOf(memberId, { to });
-    const earlier = await earlierTransferAll(memberId, idempotencyKey);
+    // The request's legs share a group named after its key (its own key never moves money), so a repeat finds them.
+    const groupId = nameUuid(`${idempotencyKey}:transferAll`);
+    const earlier = await listGroupTransfers(db.kysely, memberId, groupId);
     if (earlier.length > 0) {
-      const statusOf = (t: { status: string }): LegStatus =>
-        t.status === 'posted' ? 'SUCCESS' : t.status === 'voided' ? 'FAILED' : 'PENDING';
       const inbound = earlier.filter((t) =>
         target.kind === 'wallet' ? t.kind === 'game_out' : t.kind === 'game_in',
       );
       const amountMinor = inbound
         .filter((t) => t.status === 'posted')
-        .reduce((sum, t) => sum + BigInt(t.amount), 0n);
+        .reduce((sum, t) => sum + t.amountMinor, 0n);
       const isInRefused = target.kind === 'game' && inbound.some((t) => t.status === 'voided');
-      const alive = earlier.map(statusOf).filter((s) => s !== 'FAILED');
+      const alive = earlier.map((t) => moneyStatusOf(t.status)).filter((s) => s !== 'FAILED');
       return {
-        status: isInRefused || alive.length === 0 ? 'FAILED' : combine(alive),
+        status: isInRefused || alive.length === 0 ? 'FAILED' : combinedMoneyStatus(alive),
         amountMinor,
       };
     }
 
-    const groupId = randomUUID();
     const gathered = await gatherToWallet(memberId, {
       idempotencyKey: `${idempotencyKey}:all`,
       groupId,
@@ -238,14 +216,14 @@ export function createWalletService(
         .filter((g) => g.status === 'SUCCESS')
         .reduce((sum, g) => sum + g.amountMinor, 0n);
       const alive = outStatuses.filter((s) => s !== 'FAILED');
-      return { status: alive.length === 0 ? 'FAILED' : combine(alive), amountMinor };
+      return { status: alive.length === 0 ? 'FAILED' : combinedMoneyStatus(alive), amountMinor };
     }
 
     const cash = (await getMemberBalances(db.kysely, memberId)).cash;
     if (cash <= 0n) {
       if (gathered.length === 0) throw new AppError('MONEY_NOT_ENOUGH');
       // Everything is on its way back, or was refused; nothing can go in yet.
-      return { status: combine(outStatuses), amountMinor: 0n };
+      return { status: combinedMoneyStatus(outStatuses), amountMinor: 0n };
     }
     const r = await games.runLeg({
       memberId,
@@ -259,7 +237,7 @@ export function createWalletService(
     });
     if (r.status === 'FAILED') return { status: 'FAILED', amountMinor: 0n };
     return {
-      status: combine([r.status, ...outStatuses.filter((s) => s !== 'FAILED')]),
+      status: combinedMoneyStatus([r.status, ...outStatuses.filter((s) => s !== 'FAILED')]),
       amountMinor: r.status === 'SUCCESS' ? cash : 0n,
     };
   }
@@ -274,9 +252,9 @@ export function createWalletService(
       idempotencyKey: string;
       groupId: string;
       except?: string | undefined;
-      currency?: Currency;
+      currency?: LedgerCurrency;
     },
-  ): Promise<{ provider: string; amountMinor: bigint; status: LegStatus; transferId: string }[]> {
+  ): Promise<{ provider: string; amountMinor: bigint; status: MoneyStatus; transferId: string }[]> {
     const currency = options.currency ?? (await games.findMember(memberId)).currency;
     const { active, balances } = await games.memberSlots(memberId);
     const sources = [...active.values()].filter(

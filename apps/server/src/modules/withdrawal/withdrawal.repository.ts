@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
+import { lockedIf } from '@/db/lockable.ts';
 import type { Database, WithdrawalStatus } from '@/db/schema.ts';
 
 export type Withdrawal = {
@@ -81,7 +82,7 @@ export async function findWithdrawal(
   options: { isLocked?: boolean } = {},
 ): Promise<Withdrawal | undefined> {
   const query = select(db).where('id', '=', id);
-  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  const row = await lockedIf(query, options).executeTakeFirst();
   return row && toWithdrawal(row);
 }
 
@@ -233,60 +234,6 @@ export async function listAwaitingApproval(
     .limit(limit)
     .execute();
   return rows.map(toWithdrawal);
-}
-
-/**
- * Locks the member's row against other withdrawals (FOR NO KEY UPDATE does not block inserts referencing it), so
- * the daily limits and the key check of one member are decided one withdrawal at a time.
- */
-export async function lockMemberForWithdrawal(trx: Trx, memberId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('members')
-    .select('id')
-    .where('id', '=', memberId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export type PayoutAccount = {
-  currency: 'BAHT' | 'LAK';
-  status: 'active' | 'suspended';
-  bankCode: string;
-  accountNo: string;
-  accountName: string;
-  /** When the bank or the number last changed (null: as registered). Read with the account, from the same row. */
-  changedAt: Date | null;
-};
-
-/** The member's registered bank account: the only place a withdrawal is paid to. */
-export async function findPayoutAccount(
-  db: Reader,
-  memberId: string,
-): Promise<PayoutAccount | undefined> {
-  const row = await db
-    .selectFrom('members as m')
-    .innerJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
-    .select([
-      'm.currency',
-      'm.status',
-      'a.bank_code',
-      'a.account_no',
-      'a.account_name',
-      'a.changed_at',
-    ])
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
-  return (
-    row && {
-      currency: row.currency,
-      status: row.status,
-      bankCode: row.bank_code,
-      accountNo: row.account_no,
-      accountName: row.account_name,
-      changedAt: row.changed_at === null ? null : new Date(row.changed_at),
-    }
-  );
 }
 
 /** Whether an operator approved a withdrawal of the member at or after `since` (and did not refuse it). */

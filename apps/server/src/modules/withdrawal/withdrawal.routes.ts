@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { toMinor } from '@mekong/contracts/money';
 import { walletWithdraw, walletWithdrawAll } from '@mekong/contracts/wallet';
-import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import { idempotencyKeyOf } from '@/lib/idempotency-key.ts';
+import { moneyAnswer } from '@/lib/money-answer.ts';
 import type {
   WithdrawalService,
   WithdrawOutcome,
@@ -12,12 +12,7 @@ import { sessionOf } from '@/plugins/sessions.ts';
 
 /** Paid: 200 SUCCESS. On its way or waiting for approval: 202 WITHDRAW_PENDING. Refused by the bank: TRANSFER_FAIL. */
 function answer(reply: FastifyReply, outcome: WithdrawOutcome) {
-  if (outcome.status === 'FAILED') throw new AppError('TRANSFER_FAIL');
-  if (outcome.status === 'PENDING') {
-    void reply.code(202);
-    return { message: 'WITHDRAW_PENDING' as const, ...outcome };
-  }
-  return { message: 'SUCCESS' as const, ...outcome };
+  return { message: moneyAnswer(reply, outcome.status, 'WITHDRAW_PENDING'), ...outcome };
 }
 
 export function registerWithdrawalRoutes(

@@ -1,8 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import type { MoneyStatus } from '@mekong/contracts/money';
 import type { PayoutOutcome } from '@/adapters/bank/bank-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
-import type { WithdrawalStatus } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { moneyStatusOf } from '@/lib/money-status.ts';
+import { nameUuid } from '@/lib/name-uuid.ts';
+import { startOfPlayerDay } from '@/lib/player-time.ts';
+import { findMemberWithBank, lockMember } from '@/modules/account/member.repository.ts';
 import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import {
   createTransfer,
@@ -14,17 +18,14 @@ import {
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingValue } from '@/modules/settings/settings.schema.ts';
-import { startOfPlayerDay } from '@/modules/withdrawal/withdrawal-day.ts';
 import { isPayoutAccountOnHold } from '@/modules/withdrawal/payout-approval.ts';
 import {
-  findPayoutAccount,
   findWithdrawal,
   findWithdrawalByKey,
   holdPayoutForApproval,
   insertWithdrawal,
   listAwaitingApproval,
   listUnsettledPayouts,
-  lockMemberForWithdrawal,
   markPayoutAttempt,
   sumWithdrawalsSince,
   updateWithdrawal,
@@ -33,7 +34,7 @@ import {
 import type { Trx } from '@/db/database.ts';
 
 /** What the member is told: the payout went out, is still on its way (or waits for approval), or failed. */
-export type WithdrawOutcome = { withdrawalId: string; status: 'SUCCESS' | 'PENDING' | 'FAILED' };
+export type WithdrawOutcome = { withdrawalId: string; status: MoneyStatus };
 
 /**
  * Brings every active game balance back to the cash wallet (DESIGN D3 two-phase: the wallet service's
@@ -42,7 +43,7 @@ export type WithdrawOutcome = { withdrawalId: string; status: 'SUCCESS' | 'PENDI
 export type GatherGames = (
   memberId: string,
   options: { idempotencyKey: string; groupId: string },
-) => Promise<{ status: 'SUCCESS' | 'PENDING' | 'FAILED' }[]>;
+) => Promise<{ status: MoneyStatus }[]>;
 
 export type ReconcileSummary = {
   checked: number;
@@ -57,25 +58,10 @@ export type ReconcileSummary = {
 /** The lease a reconciliation run takes on one withdrawal before asking the bank about it (docs/decisions/0008-ledger-locks-and-leases.md). */
 export const PAYOUT_LEASE_JOB = 'payout-reconciliation';
 
-const STATUS_OUTCOME: Record<WithdrawalStatus, WithdrawOutcome['status']> = {
-  pending_approval: 'PENDING',
-  processing: 'PENDING',
-  succeeded: 'SUCCESS',
-  failed: 'FAILED',
-  rejected: 'FAILED',
-};
-
 const outcomeOf = (w: Withdrawal): WithdrawOutcome => ({
   withdrawalId: w.id,
-  status: STATUS_OUTCOME[w.status],
+  status: moneyStatusOf(w.status),
 });
-
-/** A UUID-shaped key derived from a member's key, for the legs of one request (stable across its retries). */
-export function derivedKey(idempotencyKey: string, label: string): string {
-  const h = createHash('sha256').update(`${idempotencyKey}:${label}`).digest('hex');
-  const variant = ((parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
 
 /** Money out (DESIGN D7): withdrawals reserve cash, pay out through the bank, and settle exactly once. */
 export function createWithdrawalService(
@@ -112,8 +98,9 @@ export function createWithdrawalService(
     const { range, limits } = await settings();
     if (amountMinor < BigInt(range.minMinor)) throw new AppError('WITHDRAW_MINIMUM');
     if (amountMinor > BigInt(range.maxMinor)) throw new AppError('WITHDRAW_MAXIMUM');
-    const account = await findPayoutAccount(db.kysely, memberId);
-    if (!account) throw new AppError('NO_BANK');
+    const member = await findMemberWithBank(db.kysely, memberId);
+    if (!member?.bank) throw new AppError('NO_BANK');
+    const account = { ...member.bank, currency: member.currency };
     checkDailyLimits(
       await sumWithdrawalsSince(db.kysely, memberId, startOfPlayerDay(clock.now())),
       amountMinor,
@@ -214,7 +201,7 @@ export function createWithdrawalService(
     const { account, limits } = await checkRules(memberId, amountMinor);
 
     const result = await db.withTransaction(async (trx: Trx) => {
-      if (!(await lockMemberForWithdrawal(trx, memberId))) throw new AppError('NO_USER');
+      if (!(await lockMember(trx, memberId))) throw new AppError('NO_USER');
       // Under the member's lock, the key check and the daily limits cannot race another withdrawal of this member.
       const again = await findWithdrawalByKey(trx, memberId, idempotencyKey);
       if (again) return { isReplay: true as const, withdrawal: again };
@@ -253,7 +240,7 @@ export function createWithdrawalService(
         groupId,
         amountMinor,
         currency,
-        bankCode: account.bankCode,
+        bankCode: account.code,
         accountNo: account.accountNo,
         accountName: account.accountName,
         status: isApprovalNeeded ? 'pending_approval' : 'processing',
@@ -297,7 +284,7 @@ export function createWithdrawalService(
       const balances = await getMemberBalances(db.kysely, memberId);
       const total = Object.values(balances.games).reduce((sum, b) => sum + b, balances.cash);
       if (amountMinor > total) throw new AppError('MONEY_NOT_ENOUGH');
-      const groupId = derivedKey(idempotencyKey, 'withdrawAll');
+      const groupId = nameUuid(`${idempotencyKey}:withdrawAll`);
       const legs = options.gatherGames
         ? await options.gatherGames(memberId, { idempotencyKey, groupId })
         : [];

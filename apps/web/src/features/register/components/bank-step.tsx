@@ -1,4 +1,4 @@
-import { CURRENCIES } from '@mekong/contracts/constants';
+import { MEMBER_CURRENCIES } from '@mekong/contracts/constants';
 import type { Bank } from '@mekong/contracts/lookup';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -81,7 +81,7 @@ export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankS
       <p className="muted">{t('register.bankHint')}</p>
       {isLaosBuild && (
         <SelectField label={t('register.currency')} data-testid="register-currency" {...field('currency')}>
-          {CURRENCIES.map((currency) => (
+          {MEMBER_CURRENCIES.map((currency) => (
             <option key={currency} value={currency}>
               {t(`register.currencies.${currency}`)}
             </option>

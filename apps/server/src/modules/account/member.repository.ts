@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import type { Database, MembersTable } from '@/db/schema.ts';
+
+/**
+ * What other modules read of a member: the account module owns `members` and `member_bank_accounts`, so these are
+ * the only queries of them outside it (a Transaction is a Kysely too: each runs on the db or the caller's trx).
+ */
+
+type Db = Kysely<Database>;
+
+export type MemberCurrencyRow = { publicId: string; currency: MembersTable['currency'] };
+
+export async function findMemberCurrency(
+  db: Db,
+  memberId: string,
+): Promise<MemberCurrencyRow | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select(['public_id', 'currency'])
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return row && { publicId: row.public_id, currency: row.currency };
+}
+
+/** The registration currency of each given member that exists. */
+export async function listMemberCurrencies(
+  db: Db,
+  memberIds: readonly string[],
+): Promise<Map<string, MembersTable['currency']>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'currency'])
+    .where('id', 'in', [...memberIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.currency]));
+}
+
+/**
+ * Locks the member's row within the caller's transaction, so one member's money requests of one kind are decided one
+ * at a time (FOR NO KEY UPDATE does not block inserts referencing the member). False when there is no such member.
+ */
+export async function lockMember(trx: Db, memberId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('members')
+    .select('id')
+    .where('id', '=', memberId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type MemberWithBank = {
+  id: string;
+  phone: string;
+  currency: MembersTable['currency'];
+  status: MembersTable['status'];
+  /**
+   * The registered bank account, with the bank's 3-digit clearing code where it has one, and when its bank or number
+   * last changed (null: as registered).
+   */
+  bank: {
+    code: string;
+    numericCode: string | null;
+    accountNo: string;
+    accountName: string;
+    changedAt: Date | null;
+  } | null;
+};
+
+/** The member with their registered bank account (the only place money is paid out to). */
+export async function findMemberWithBank(
+  db: Db,
+  memberId: string,
+): Promise<MemberWithBank | undefined> {
+  const row = await db
+    .selectFrom('members as m')
+    .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
+    .leftJoin('banks as b', 'b.code', 'a.bank_code')
+    .select([
+      'm.id',
+      'm.phone',
+      'm.currency',
+      'm.status',
+      'a.bank_code',
+      'a.account_no',
+      'a.account_name',
+      'a.changed_at',
+      'b.numeric_code',
+    ])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { bank_code: code, account_no: accountNo, account_name: accountName } = row;
+  return {
+    id: row.id,
+    phone: row.phone,
+    currency: row.currency,
+    status: row.status,
+    bank:
+      code && accountNo && accountName !== null
+        ? {
+            code,
+            numericCode: row.numeric_code,
+            accountNo,
+            accountName,
+            changedAt: row.changed_at === null ? null : new Date(row.changed_at),
+          }
+        : null,
+  };
+}
+
+/**
+ * The member whose registered account is this one. The bank may name the bank by our code (KBANK) or by its
+ * clearing number (004).
+ */
+export async function findMemberByBankAccount(
+  db: Db,
+  bankCode: string,
+  accountNo: string,
+): Promise<{ memberId: string; currency: MembersTable['currency'] } | undefined> {
+  const row = await db
+    .selectFrom('member_bank_accounts as a')
+    .innerJoin('members as m', 'm.id', 'a.member_id')
+    .innerJoin('banks as b', 'b.code', 'a.bank_code')
+    .select(['m.id', 'm.currency'])
+    .where('a.account_no', '=', accountNo)
+    .where((eb) =>
+      eb.or([eb('a.bank_code', '=', bankCode.toUpperCase()), eb('b.numeric_code', '=', bankCode)]),
+    )
+    .executeTakeFirst();
+  return row && { memberId: row.id, currency: row.currency };
+}

@@ -1,0 +1,209 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { lockedIf } from '@/db/lockable.ts';
+import type { Database, LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
+import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+
+/** The ledger's reads for other modules: only the ledger module queries ledger_* (docs/decisions/0002-ledger.md). */
+
+type Db = Kysely<Database>;
+
+export type TransferKind = LedgerTransferKind;
+export type TransferStatus = 'pending' | 'posted' | 'voided';
+
+export type TransferRow = {
+  id: string;
+  memberId: string | null;
+  debitAccountId: string;
+  creditAccountId: string;
+  amountMinor: bigint;
+  currency: LedgerCurrency;
+  kind: TransferKind;
+  status: TransferStatus;
+  idempotencyKey: string | null;
+  externalRef: string | null;
+  groupId: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: Date;
+  settledAt: Date | null;
+};
+
+export type TransferDbRow = Omit<Selectable<LedgerTransfersTable>, 'amount'> & { amount: string };
+
+export const transferColumns = [
+  'id',
+  'member_id',
+  'debit_account_id',
+  'credit_account_id',
+  'currency',
+  'kind',
+  'status',
+  'idempotency_key',
+  'external_ref',
+  'group_id',
+  'metadata',
+  'created_at',
+  'settled_at',
+] as const;
+
+export function toTransfer(row: TransferDbRow): TransferRow {
+  return {
+    id: row.id,
+    memberId: row.member_id,
+    debitAccountId: row.debit_account_id,
+    creditAccountId: row.credit_account_id,
+    amountMinor: BigInt(row.amount),
+    currency: row.currency,
+    kind: row.kind,
+    status: row.status,
+    idempotencyKey: row.idempotency_key,
+    externalRef: row.external_ref,
+    groupId: row.group_id,
+    metadata: row.metadata,
+    createdAt: row.created_at,
+    settledAt: row.settled_at,
+  };
+}
+
+function selectTransfers(db: Db) {
+  return db
+    .selectFrom('ledger_transfers')
+    .select(transferColumns)
+    .select(sql<string>`amount::text`.as('amount'));
+}
+
+/** The one transfer whose columns equal `where` (every condition names a unique key), if any. */
+async function findTransfer(
+  db: Db,
+  where: Partial<Record<'id' | 'member_id' | 'idempotency_key' | 'kind' | 'external_ref', string>>,
+): Promise<TransferRow | undefined> {
+  let query = selectTransfers(db);
+  for (const [column, value] of Object.entries(where))
+    query = query.where(column as keyof typeof where, '=', value);
+  const row = await query.executeTakeFirst();
+  return row && toTransfer(row);
+}
+
+export const getTransfer = (db: Db, transferId: string) => findTransfer(db, { id: transferId });
+
+export const findTransferByIdempotencyKey = (db: Db, memberId: string, idempotencyKey: string) =>
+  findTransfer(db, { member_id: memberId, idempotency_key: idempotencyKey });
+
+/** The transfer of this kind recorded under an outside reference (unique per kind), if any. */
+export const findTransferByExternalRef = (db: Db, kind: TransferKind, externalRef: string) =>
+  findTransfer(db, { kind, external_ref: externalRef });
+
+/** The member's transfers of one group (the legs of one member action), oldest first. */
+export async function listGroupTransfers(
+  db: Db,
+  memberId: string,
+  groupId: string,
+): Promise<TransferRow[]> {
+  const query = selectTransfers(db).where('member_id', '=', memberId);
+  return (await query.where('group_id', '=', groupId).orderBy('created_at').execute()).map(
+    toTransfer,
+  );
+}
+
+/** Pending transfers of the given kinds created before `olderThan`, oldest first (for reconciliation). */
+export async function listPendingTransfers(
+  db: Db,
+  options: { kinds: TransferKind[]; olderThan: Date; limit?: number },
+): Promise<TransferRow[]> {
+  if (options.kinds.length === 0) return [];
+  const rows = await selectTransfers(db)
+    .where('status', '=', 'pending')
+    .where('kind', 'in', options.kinds)
+    .where('created_at', '<', options.olderThan)
+    .orderBy('created_at')
+    .limit(options.limit ?? 500)
+    .execute();
+  return rows.map(toTransfer);
+}
+
+/** Whether any pending transfer touches the ledger account (its balance is then in flight). */
+export async function hasPendingTransfer(db: Db, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([eb('debit_account_id', '=', accountId), eb('credit_account_id', '=', accountId)]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A member account's posted balance and version (the version moves with every change), locked (FOR NO KEY UPDATE)
+ * within the caller's transaction when `isLocked`.
+ */
+export async function findAccountState(
+  db: Db,
+  accountId: string,
+  options: { isLocked?: boolean } = {},
+): Promise<{ version: string; balance: bigint } | undefined> {
+  const query = db
+    .selectFrom('ledger_accounts')
+    .select([sql<string>`version::text`.as('version'), sql<string>`balance::text`.as('balance')])
+    .where('id', '=', accountId);
+  const row = await lockedIf(query, options).executeTakeFirst();
+  return row && { version: row.version, balance: BigInt(row.balance) };
+}
+
+/** One side of a transfer: the account's owner (null for a house account), kind and provider. */
+export type TransferSide = { memberId: string | null; kind: string; provider: string | null };
+
+export type TransferWithSides = Pick<
+  TransferRow,
+  'id' | 'kind' | 'status' | 'amountMinor' | 'createdAt' | 'metadata'
+> & { debit: TransferSide; credit: TransferSide };
+
+/** A page of the member's transfers (but `excludeKinds`), newest first, with both sides, and how many in all. */
+export async function listMemberTransfersWithSides(
+  db: Db,
+  memberId: string,
+  options: { excludeKinds: readonly TransferKind[]; offset: number; limit: number },
+): Promise<{ total: number; transfers: TransferWithSides[] }> {
+  let base = db.selectFrom('ledger_transfers as t').where('t.member_id', '=', memberId);
+  if (options.excludeKinds.length > 0)
+    base = base.where('t.kind', 'not in', [...options.excludeKinds]);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
+      .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
+      .select([
+        't.id',
+        't.kind',
+        't.status',
+        sql<string>`t.amount::text`.as('amount'),
+        't.created_at',
+        't.metadata',
+        'd.member_id as debit_member_id',
+        'd.kind as debit_kind',
+        'd.provider as debit_provider',
+        'c.member_id as credit_member_id',
+        'c.kind as credit_kind',
+        'c.provider as credit_provider',
+      ])
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.n),
+    transfers: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      amountMinor: BigInt(r.amount),
+      createdAt: r.created_at,
+      metadata: r.metadata,
+      debit: { memberId: r.debit_member_id, kind: r.debit_kind, provider: r.debit_provider },
+      credit: { memberId: r.credit_member_id, kind: r.credit_kind, provider: r.credit_provider },
+    })),
+  };
+}
