@@ -1,7 +1,23 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/**
+ * Web layers (docs/decisions/0008-web-boundaries.md): src/app composes features; a feature imports only itself and
+ * the shared layers (src/components, src/lib); src/components imports src/lib; src/lib imports neither.
+ * Every import inside the web app is spelled `@/…`, so these patterns see every path between folders.
+ */
+const WEB = 'apps/web/src';
+const webFeatures = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const why = 'see docs/decisions/0008-web-boundaries.md';
+const noRelative = { regex: '^\\.\\.?/', message: `Import with the @/ alias, never a relative path (${why}).` };
+const noApp = { regex: '^@/app/', message: `Only src/app and main.tsx import from src/app (${why}).` };
+const noFeatures = { regex: '^@/features/', message: `Shared code never imports a feature: move what both need to src/lib or src/components (${why}).` };
+const webImports = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns: [noRelative, ...patterns] }] } });
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -20,4 +36,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  webImports([`${WEB}/**/*.{ts,tsx}`], []),
+  ...webFeatures.map((feature) =>
+    webImports(
+      [`${WEB}/features/${feature}/**/*.{ts,tsx}`],
+      [
+        {
+          regex: `^@/features/(?!${feature}/)`,
+          message: `Features do not import each other: the ${feature} feature may import only @/features/${feature}/…, src/components and src/lib; compose features in src/app (${why}).`,
+        },
+        noApp,
+      ],
+    ),
+  ),
+  webImports([`${WEB}/components/**/*.{ts,tsx}`], [noFeatures, noApp]),
+  webImports([`${WEB}/lib/**/*.{ts,tsx}`], [noFeatures, noApp, { regex: '^@/components/', message: `src/lib is the bottom layer: it imports no component (${why}).` }]),
 );

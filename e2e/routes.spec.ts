@@ -28,7 +28,7 @@ const en = JSON.parse(
     videos: Record<'wallet' | 'play' | 'balance' | 'bonus' | 'bonusCancel', string>;
   };
   app: Record<'loading', string>;
-  notFound: Record<'title', string>;
+  notFound: Record<'body', string>;
   terminated: Record<'title', string>;
   conditions: Record<'empty', string>;
   drawer: Record<'deposit' | 'withdraw' | 'invite' | 'bonus' | 'refund' | 'refresh', string>;
@@ -93,16 +93,21 @@ async function currentAgreementVersion(api: Api): Promise<string> {
 }
 
 test.describe('routes and guard', () => {
-  test('an unknown path shows "Page Not Found"', async ({ page }) => {
-    await storeSession(page, { locale: 'en' });
-    await page.goto('/no/such/page');
-    const notFound = page.getByTestId('not-found-page');
-    await expect(notFound).toBeVisible();
-    await expect(notFound.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
-    expect(en.notFound.title).toBe('Page Not Found');
-    await expect(page).toHaveURL(/\/no\/such\/page$/);
-    await screenshot(page, 'routes-404');
-  });
+  for (const locale of ['th', 'la', 'en'] as const) {
+    test(`an unknown path shows "Page Not Found" in ${locale}, with a translated line below`, async ({ page }) => {
+      const texts = JSON.parse(
+        readFileSync(new URL(`../apps/web/src/locales/${locale}.json`, import.meta.url), 'utf8'),
+      ) as { notFound: Record<'body', string> };
+      await storeSession(page, { locale });
+      await page.goto('/no/such/page');
+      const notFound = page.getByTestId('not-found-page');
+      await expect(notFound).toBeVisible();
+      await expect(notFound.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+      await expect(notFound.getByTestId('not-found-line')).toHaveText(texts.notFound.body);
+      await expect(page).toHaveURL(/\/no\/such\/page$/);
+      await screenshot(page, `routes-404-${locale}`);
+    });
+  }
 
   test('signed out, / goes to /user and then to /login', async ({ page }) => {
     await recordTimeline(page, []);

@@ -50,14 +50,6 @@ export const TIME_AGO_UNITS = [
 
 export const LOCALES = ['th', 'la', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
-export const STORAGE_KEYS = {
-  token: 'token',
-  locale: 'locale',
-  rememberAgreement: 'remember-agreement',
-  lastSync: 'last_sync',
-  userInfo: 'user-info',
-  inviteCode: 'invite-code',
-} as const;
 
 export const PLAYER_TIME_ZONE = 'Asia/Bangkok';
 

@@ -16,6 +16,3 @@ export function createQueryClient() {
 }
 
 export const queryClient = createQueryClient();
-
-/** Everything cached for the signed-in member lives under this key, so signing out can drop it in one go. */
-export const MEMBER_KEY = 'member';

@@ -1,14 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { MEMBER_KEY, queryClient } from '@/app/query-client';
+import { queryClient } from '@/app/query-client';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { HomePage } from '@/features/home/components/home-page';
-import { MemberLayout } from '@/features/shell/components/member-layout';
-import { PublicLayout } from '@/features/shell/components/public-layout';
-import { RequireAuth } from '@/features/shell/components/require-auth';
-import { RootLayout, RouteFallback } from '@/features/shell/components/root-layout';
+import { HomePage } from '@/app/home-page';
+import { MemberLayout } from '@/app/shell/member-layout';
+import { PublicLayout } from '@/app/shell/public-layout';
+import { RequireAuth } from '@/app/shell/require-auth';
+import { RootLayout, RouteFallback } from '@/app/shell/root-layout';
 import { NotFoundPage } from '@/features/system/components/not-found-page';
 import { TerminatedPage } from '@/features/system/components/terminated-page';
 import { setSessionHandlers } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { clearSession } from '@/lib/session';
 
 /** The route map of spec §2. Pages a visitor rarely opens first are split into their own chunks. */
@@ -53,7 +54,7 @@ export function createAppRouter() {
   setSessionHandlers({
     onSessionEnded: () => {
       clearSession();
-      void router.navigate('/login', { replace: true }).then(() => queryClient.removeQueries({ queryKey: [MEMBER_KEY] }));
+      void router.navigate('/login', { replace: true }).then(() => queryClient.removeQueries({ queryKey: queryKeys.member }));
     },
     onGone: () => {
       void router.navigate('/terminated', { replace: true });

@@ -3,6 +3,7 @@ import { createContext, use, useCallback, useMemo, useState, type ReactNode } fr
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
+import '@/components/alert-provider.css';
 
 type AlertOptions = { title: string; message?: string; tone: 'success' | 'error' };
 type ShowAlert = (options: AlertOptions) => Promise<void>;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { brandQuery } from '@/features/lookup/api/lookup-queries';
+import { brandQuery } from '@/lib/lookup-queries';
+import '@/components/brand-logo.css';
 
 /** The operator's logo, or a monogram with the brand name when none is set. */
 /** `isCompact` shows only the mark when there is no logo image (the member header needs room for the name). */

@@ -1,6 +1,7 @@
 import { LOCALES, type Locale } from '@mekong/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { changeLocale, currentLocale, htmlLang } from '@/lib/i18n';
+import '@/components/language-switcher.css';
 
 const fullName: Record<Locale, string> = { th: 'language.thName', la: 'language.laName', en: 'language.enName' };
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '@/components/page-header.css';
 
 export function PageHeader({ title, subtitle, action }: { title: ReactNode; subtitle?: ReactNode; action?: ReactNode }) {
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import '@/components/safe-html.css';
 
 /**
  * Operator-written HTML (conditions, agreements), sanitized with DOMPurify before it reaches the page.

@@ -1,8 +1,9 @@
-import { LOCALES, STORAGE_KEYS, type Locale } from '@mekong/contracts/constants';
+import { LOCALES, type Locale } from '@mekong/contracts/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE } from '@/lib/config';
 import { readStorage, writeStorage } from '@/lib/storage';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
 import en from '@/locales/en.json';
 import la from '@/locales/la.json';
 import th from '@/locales/th.json';

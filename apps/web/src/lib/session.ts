@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '@mekong/contracts/constants';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 /**
  * The session token (spec §4): localStorage when remember-me was ticked, otherwise sessionStorage,

@@ -1,5 +1,4 @@
 import { isMessageCode } from '@mekong/contracts/messages';
-import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -8,9 +7,9 @@ import { useTranslation } from 'react-i18next';
  */
 export function useFieldError() {
   const { t } = useTranslation();
-  return (error: FieldError | undefined): string | undefined => {
+  return (error: { message?: string } | undefined, params?: Record<string, string>): string | undefined => {
     const message = error?.message;
     if (!message) return undefined;
-    return isMessageCode(message) ? t(`errors.${message}`) : t(message);
+    return isMessageCode(message) ? t(`errors.${message}`) : t(message, params);
   };
 }

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '@mekong/contracts/constants';
 import { readStorage, writeStorage } from '@/lib/storage';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 /** The hidden check of spec §2: the agreement shows unless its current version was accepted on this device. */
 export function shouldShowAgreement(acceptedVersion: string | null, currentVersion: string | undefined): boolean {

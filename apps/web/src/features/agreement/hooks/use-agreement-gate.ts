@@ -1,7 +1,7 @@
 import { DELAY } from '@mekong/contracts/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { agreementQuery } from '@/features/lookup/api/lookup-queries';
+import { agreementQuery } from '@/lib/lookup-queries';
 import { readAcceptedAgreement, rememberAgreement, shouldShowAgreement } from '@/features/agreement/hooks/agreement-gate';
 
 /** Opens the agreement 1.5 s after home shows (spec §2), unless this version was already accepted. */

@@ -1,18 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBodySchema } from '@mekong/contracts/account';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
-import { useFieldError } from '@/components/form/use-field-error';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { COUNTRY } from '@/lib/config';
 import { errorText } from '@/lib/error-message';
 import type { Credentials } from '@/features/auth/api/auth-api';
 
 const loginFormSchema = loginBodySchema(COUNTRY).extend({ isRemembered: z.boolean() });
-type LoginFormValues = z.input<typeof loginFormSchema>;
 
 type LoginFormProps = {
   onSubmit: (credentials: Credentials) => Promise<void>;
@@ -21,17 +18,8 @@ type LoginFormProps = {
 /** Phone, password and remember-me. A failed sign-in shows its message under the form until the member types again. */
 export function LoginForm({ onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const [formError, setFormError] = useState<unknown>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { username: '', password: '', isRemembered: false },
-  });
+  const { field, register, handleSubmit, watch, formState } = useSchemaForm(loginFormSchema, { username: '', password: '', isRemembered: false });
 
   useEffect(() => {
     const subscription = watch((_values, { type }) => {
@@ -51,29 +39,14 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={t('login.title')}>
-      <TextField
-        label={t('login.phone')}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="username"
-        data-testid="login-phone"
-        error={fieldError(errors.username)}
-        {...register('username')}
-      />
-      <TextField
-        label={t('login.password')}
-        isPassword
-        autoComplete="current-password"
-        data-testid="login-password"
-        error={fieldError(errors.password)}
-        {...register('password')}
-      />
+      <TextField label={t('login.phone')} type="tel" inputMode="numeric" autoComplete="username" data-testid="login-phone" {...field('username')} />
+      <TextField label={t('login.password')} isPassword autoComplete="current-password" data-testid="login-password" {...field('password')} />
       <label className="checkbox">
         <input type="checkbox" className="checkbox__input" data-testid="login-remember" {...register('isRemembered')} />
         <span className="checkbox__box" aria-hidden />
         <span className="checkbox__label">{t('login.rememberMe')}</span>
       </label>
-      <Button type="submit" variant="primary" isBlock isBusy={isSubmitting} data-testid="login-submit">
+      <Button type="submit" variant="primary" isBlock isBusy={formState.isSubmitting} data-testid="login-submit">
         {t('login.submit')}
       </Button>
       <div className="form-error-slot" aria-live="assertive">

@@ -2,11 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MEMBER_KEY } from '@/app/query-client';
 import { signIn, type Credentials } from '@/features/auth/api/auth-api';
+import { AuthPage, AuthSwitch } from '@/components/auth-page';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { activeQuery } from '@/features/lookup/api/lookup-queries';
+import { activeQuery } from '@/lib/lookup-queries';
 import { setTerminatedStyling } from '@/lib/terminated-styling';
+import { queryKeys } from '@/lib/query-keys';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -22,31 +23,27 @@ export function LoginPage() {
   }, [active, navigate]);
 
   const onSubmit = async (credentials: Credentials) => {
-    queryClient.removeQueries({ queryKey: [MEMBER_KEY] });
+    queryClient.removeQueries({ queryKey: queryKeys.member });
     await signIn(credentials);
     await navigate('/user');
   };
 
   return (
-    <section className="auth-page">
-      <div className="auth-hero">
-        <h1 className="auth-hero__title">{t('login.title')}</h1>
-        <p className="auth-hero__subtitle">{t('login.subtitle')}</p>
-      </div>
-      <div className="card card--raised">
-        <LoginForm onSubmit={onSubmit} />
-      </div>
-      <p className="auth-switch">
-        {t('login.noAccount')}{' '}
-        <Link to="/register" className="link-strong">
-          {t('login.registerLink')}
-        </Link>
-      </p>
-      <p className="auth-switch">
-        <Link to="/howto" className="link-muted">
-          {t('login.howtoLink')}
-        </Link>
-      </p>
-    </section>
+    <AuthPage
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        <>
+          <AuthSwitch text={t('login.noAccount')} to="/register" label={t('login.registerLink')} />
+          <p className="auth-switch">
+            <Link to="/howto" className="link-muted">
+              {t('login.howtoLink')}
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <LoginForm onSubmit={onSubmit} />
+    </AuthPage>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MEMBER_KEY } from '@/app/query-client';
 import { signOut } from '@/features/auth/api/auth-api';
+import { queryKeys } from '@/lib/query-keys';
 
 export function useLogout() {
   const navigate = useNavigate();
@@ -9,6 +9,6 @@ export function useLogout() {
   return async () => {
     await signOut();
     await navigate('/login', { replace: true });
-    queryClient.removeQueries({ queryKey: [MEMBER_KEY] });
+    queryClient.removeQueries({ queryKey: queryKeys.member });
   };
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { SafeHtml } from '@/components/safe-html';
-import { conditionsQuery } from '@/features/lookup/api/lookup-queries';
+import { Loading } from '@/components/loading';
+import { conditionsQuery } from '@/lib/lookup-queries';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
 
@@ -28,9 +29,7 @@ export function ConditionsModal({ isOpen, onOpenChange }: { isOpen: boolean; onO
       }
     >
       {isPending ? (
-        <div className="modal__loading">
-          <span className="spinner" aria-label={t('app.loading')} />
-        </div>
+        <Loading />
       ) : html ? (
         <SafeHtml html={html} />
       ) : (

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/button';
 import { PageHeader } from '@/components/page-header';
-import { chatWidgetQuery, contactQuery } from '@/features/lookup/api/lookup-queries';
+import { chatWidgetQuery, contactQuery } from '@/lib/lookup-queries';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
+import '@/features/contact/components/contact.css';
 
 /** Contact text, LINE QR, link and name, app version; the chat entry only when the operator enables it. */
 export function ContactPage({ isMember = false }: { isMember?: boolean }) {

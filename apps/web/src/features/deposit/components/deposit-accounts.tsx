@@ -2,11 +2,11 @@ import { DELAY } from '@mekong/contracts/constants';
 import type { DepositBank, DepositWallet } from '@mekong/contracts/lookup';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Landmark, Smartphone } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditNameModal } from '@/features/deposit/components/edit-name-modal';
 import { needsEnglishNameEdit } from '@/features/deposit/hooks/name-edit-gate';
-import { profileQuery } from '@/features/profile/api/profile-queries';
+import { profileQuery } from '@/lib/member-queries';
 import { formatAccountNumber } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { useCopy } from '@/lib/use-copy';
@@ -54,51 +54,18 @@ export function DepositAccounts({ banks, wallets }: { banks: DepositBank[]; wall
   return (
     <>
       <ul className="deposit-accounts">
-        {banks.map((bank) => {
-          const bankName = locale === 'en' ? bank.bank.nameEN || bank.bank.nameTH : bank.bank.nameTH || bank.bank.nameEN;
-          return (
-            <li key={`${bank.bankCode}-${bank.bankAccountNo}`} className="deposit-account" data-testid={`deposit-bank-${bank.bankAccountNo}`}>
-              <span className="deposit-account__logo" aria-hidden data-bank={bank.bankCode}>
-                <Landmark size={16} />
-                <span>{bank.bankCode}</span>
-              </span>
-              <div className="deposit-account__text">
-                <span className="deposit-account__bank">{bankName}</span>
-                <span className="deposit-account__no">{formatAccountNumber(bank.bankAccountNo)}</span>
-                <span className="deposit-account__name">{bank.bankAccountName}</span>
-              </div>
-              <button
-                type="button"
-                className="chip-btn deposit-account__copy"
-                onClick={() => onCopyBank(bank.bankAccountNo)}
-                aria-label={t('deposit.copyNumber', { number: bank.bankAccountNo })}
-                data-testid={`deposit-copy-${bank.bankAccountNo}`}
-              >
-                <Copy size={15} aria-hidden /> {t('deposit.copy')}
-              </button>
-            </li>
-          );
-        })}
+        {banks.map((bank) => (
+          <AccountRow
+            key={`${bank.bankCode}-${bank.bankAccountNo}`}
+            testId={`deposit-bank-${bank.bankAccountNo}`}
+            logo={<BankLogo code={bank.bankCode} />}
+            title={locale === 'en' ? bank.bank.nameEN || bank.bank.nameTH : bank.bank.nameTH || bank.bank.nameEN}
+            account={{ number: bank.bankAccountNo, name: bank.bankAccountName }}
+            onCopy={() => onCopyBank(bank.bankAccountNo)}
+          />
+        ))}
         {wallets.map((wallet) => (
-          <li key={`${wallet.mode}-${wallet.walletAccountNo}`} className="deposit-account" data-testid={`deposit-wallet-${wallet.walletAccountNo}`}>
-            <span className="deposit-account__logo deposit-account__logo--wallet" aria-hidden data-mode={wallet.mode}>
-              <Smartphone size={16} />
-            </span>
-            <div className="deposit-account__text">
-              <span className="deposit-account__bank">{t(`deposit.walletModes.${wallet.mode}`)}</span>
-              <span className="deposit-account__no">{formatAccountNumber(wallet.walletAccountNo)}</span>
-              <span className="deposit-account__name">{wallet.walletAccountName}</span>
-            </div>
-            <button
-              type="button"
-              className="chip-btn deposit-account__copy"
-              onClick={() => void copy(wallet.walletAccountNo)}
-              aria-label={t('deposit.copyNumber', { number: wallet.walletAccountNo })}
-              data-testid={`deposit-copy-${wallet.walletAccountNo}`}
-            >
-              <Copy size={15} aria-hidden /> {t('deposit.copy')}
-            </button>
-          </li>
+          <AccountRow key={`${wallet.mode}-${wallet.walletAccountNo}`} testId={`deposit-wallet-${wallet.walletAccountNo}`} logo={<WalletLogo mode={wallet.mode} />} title={t(`deposit.walletModes.${wallet.mode}`)} account={{ number: wallet.walletAccountNo, name: wallet.walletAccountName }} onCopy={() => void copy(wallet.walletAccountNo)} />
         ))}
       </ul>
       {member && (
@@ -112,5 +79,42 @@ export function DepositAccounts({ banks, wallets }: { banks: DepositBank[]; wall
         />
       )}
     </>
+  );
+}
+
+type AccountRowProps = { testId: string; logo: ReactNode; title: string; account: { number: string; name: string }; onCopy: () => void };
+
+function BankLogo({ code }: { code: string }) {
+  return (
+    <span className="deposit-account__logo" aria-hidden data-bank={code}>
+      <Landmark size={16} />
+      <span>{code}</span>
+    </span>
+  );
+}
+
+function WalletLogo({ mode }: { mode: string }) {
+  return (
+    <span className="deposit-account__logo deposit-account__logo--wallet" aria-hidden data-mode={mode}>
+      <Smartphone size={16} />
+    </span>
+  );
+}
+
+/** One listed account: its logo, bank or wallet name, number (3-3-rest) and holder, with a copy button. */
+function AccountRow({ testId, logo, title, account: { number, name }, onCopy }: AccountRowProps) {
+  const { t } = useTranslation();
+  return (
+    <li className="deposit-account" data-testid={testId}>
+      {logo}
+      <div className="deposit-account__text">
+        <span className="deposit-account__bank">{title}</span>
+        <span className="deposit-account__no">{formatAccountNumber(number)}</span>
+        <span className="deposit-account__name">{name}</span>
+      </div>
+      <button type="button" className="chip-btn deposit-account__copy" onClick={onCopy} aria-label={t('deposit.copyNumber', { number })} data-testid={`deposit-copy-${number}`}>
+        <Copy size={15} aria-hidden /> {t('deposit.copy')}
+      </button>
+    </li>
   );
 }

@@ -4,13 +4,15 @@ import { FileImage, Gift, Landmark, QrCode } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/modal';
-import { depositLookupQuery, qrQuery } from '@/features/deposit/api/deposit-api';
+import { Loading } from '@/components/loading';
+import { qrQuery } from '@/features/deposit/api/deposit-api';
 import { DepositAccounts } from '@/features/deposit/components/deposit-accounts';
 import { ManualDepositForm } from '@/features/deposit/components/manual-deposit-form';
 import { QrPanel } from '@/features/deposit/components/qr-panel';
 import { SlipUpload } from '@/features/deposit/components/slip-upload';
 import { TruelinkForm } from '@/features/deposit/components/truelink-form';
-import { walletQuery } from '@/features/wallet/api/wallet-api';
+import { depositLookupQuery } from '@/lib/lookup-queries';
+import { walletQuery } from '@/lib/member-queries';
 import '@/features/deposit/components/deposit.css';
 
 /**
@@ -67,9 +69,7 @@ function DepositBody({ onClose }: { onClose: () => void }) {
 
       <DepositSection icon={<Landmark size={18} aria-hidden />} title={t('deposit.bankTitle')} hint={t('deposit.bankHint')}>
         {lookup.isPending ? (
-          <div className="modal__loading">
-            <span className="spinner" aria-label={t('app.loading')} />
-          </div>
+          <Loading />
         ) : lookup.data ? (
           <>
             <DepositAccounts banks={lookup.data.banks} wallets={lookup.data.wallets} />

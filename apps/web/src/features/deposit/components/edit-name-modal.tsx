@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ENGLISH_NAME } from '@mekong/contracts/fields';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAlert } from '@/components/alert-provider';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
-import { useFieldError } from '@/components/form/use-field-error';
+import { upperCased } from '@/components/form/upper-cased';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { Modal } from '@/components/modal';
 import { saveBankAccountName } from '@/features/deposit/api/deposit-api';
 import { errorText } from '@/lib/error-message';
@@ -20,7 +19,6 @@ export const editNameSchema = z.object({
     .transform((s) => s.trim().replace(/\s+/g, ' ').toUpperCase())
     .pipe(z.string().min(1, { error: 'common.required' }).max(100, { error: 'NAME_TOO_LONG' }).regex(ENGLISH_NAME, { error: 'editName.englishOnly' })),
 });
-type EditNameValues = z.input<typeof editNameSchema>;
 
 type EditNameModalProps = {
   isOpen: boolean;
@@ -36,15 +34,8 @@ export function EditNameModal({ isOpen, onOpenChange, bankCode, currentName, onS
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const showAlert = useAlert();
-  const fieldError = useFieldError();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<EditNameValues, unknown, z.output<typeof editNameSchema>>({
-    resolver: zodResolver(editNameSchema),
-    defaultValues: { bankAccountName: /^[A-Za-z ]*$/.test(currentName) ? currentName : '' },
-  });
+  const { field, handleSubmit, formState } = useSchemaForm(editNameSchema, { bankAccountName: /^[A-Za-z ]*$/.test(currentName) ? currentName : '' });
+  const { isSubmitting } = formState;
   const isBusyShown = useDelayedFlag(isSubmitting);
 
   const submit = handleSubmit(async ({ bankAccountName }) => {
@@ -56,18 +47,6 @@ export function EditNameModal({ isOpen, onOpenChange, bankCode, currentName, onS
     }
     onOpenChange(false);
     onSaved();
-  });
-
-  const field = register('bankAccountName', {
-    onChange: (event: { target: HTMLInputElement }) => {
-      const input = event.target;
-      const upper = input.value.toUpperCase();
-      if (upper !== input.value) {
-        const caret = input.selectionStart;
-        input.value = upper;
-        if (caret !== null) input.setSelectionRange(caret, caret);
-      }
-    },
   });
 
   return (
@@ -92,9 +71,8 @@ export function EditNameModal({ isOpen, onOpenChange, bankCode, currentName, onS
           spellCheck={false}
           placeholder="SOMCHAI JAIDEE"
           hint={t('editName.hint')}
-          error={fieldError(errors.bankAccountName)}
           data-testid="edit-name-input"
-          {...field}
+          {...upperCased(field('bankAccountName'))}
         />
         <div className="form-row">
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting} data-testid="edit-name-cancel">

@@ -1,18 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { walletAdd } from '@mekong/contracts/deposit';
 import { Hourglass } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '@/components/button';
-import { TextField } from '@/components/form/text-field';
+import { AmountField } from '@/components/form/amount-field';
+import { amountFromText, useSchemaForm } from '@/components/form/use-schema-form';
+import { useMoneyMutation } from '@/components/use-money-mutation';
 import { addManualDeposit } from '@/features/deposit/api/deposit-api';
-import { afterMoneyMoved } from '@/features/wallet/api/wallet-api';
-import { errorText } from '@/lib/error-message';
-import { formatAmount, parseAmountInput } from '@/lib/format';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
-import { useDelayedFlag } from '@/lib/use-delayed-flag';
+import { formatAmount } from '@/lib/format';
 
-const noticeKeys = createIdempotencyKeeper();
+const manualDepositSchema = z.object({ amount: amountFromText(walletAdd.body.shape.amount) });
 
 /**
  * Manual deposit notice (isManual on): the member says how much they sent to a listed account. It waits for
@@ -20,58 +18,30 @@ const noticeKeys = createIdempotencyKeeper();
  */
 export function ManualDepositForm({ currency }: { currency?: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sentAmount, setSentAmount] = useState<number | null>(null);
-  const amount = parseAmountInput(text);
-  const isValid = Number.isFinite(amount) && amount > 0;
+  const { field, handleSubmit, watch, reset, showServerError } = useSchemaForm(manualDepositSchema, { amount: '' }, 'money');
 
-  const send = useMutation({
-    mutationFn: (value: number) => addManualDeposit(value, noticeKeys.keyFor(String(value))),
-    onSuccess: async (_result, value) => {
-      noticeKeys.settle();
-      setText('');
-      setSentAmount(value);
-      toast.info(t('manualDeposit.waiting', { amount: formatAmount(value, currency) }));
-      await afterMoneyMoved(queryClient);
+  const send = useMoneyMutation({
+    scope: 'manual-deposit',
+    send: addManualDeposit,
+    successToast: (_result, { amount }) => ({ tone: 'info', text: t('manualDeposit.waiting', { amount: formatAmount(amount, currency) }) }),
+    onSuccess: (_result, { amount }) => {
+      reset();
+      setSentAmount(amount);
     },
-    onError: (failure) => {
-      noticeKeys.settle(failure);
-      setError(errorText(t, failure));
-    },
+    onError: showServerError,
   });
-  const isBusyShown = useDelayedFlag(send.isPending);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    if (!isValid) {
-      setError(t('errors.TRANSFER_MINIMUM'));
-      return;
-    }
-    setError(null);
-    send.mutate(amount);
-  };
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit}>
-      <TextField
+    <form className="form" noValidate onSubmit={handleSubmit(send.submit)}>
+      <AmountField
         label={t('manualDeposit.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         className="qr-amount"
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setError(null);
-        }}
         hint={t('manualDeposit.hint')}
-        error={error ?? undefined}
         data-testid="deposit-manual-amount"
+        {...field('amount')}
       />
-      <Button type="submit" isBlock disabled={send.isPending || text.trim() === ''} isBusy={isBusyShown} data-testid="deposit-manual-submit">
+      <Button type="submit" isBlock disabled={send.isPending || watch('amount').trim() === ''} isBusy={send.isBusyShown} data-testid="deposit-manual-submit">
         {t('manualDeposit.submit')}
       </Button>
       {sentAmount !== null && (

@@ -1,56 +1,47 @@
 import { SLIP_MAX_BYTES, type Slip } from '@mekong/contracts/deposit';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Hourglass, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { slipWindowQuery, uploadSlip } from '@/features/deposit/api/deposit-api';
-import { slipReasonKey } from '@/features/deposit/hooks/slip-format';
-import { afterMoneyMoved } from '@/features/wallet/api/wallet-api';
+import { useMoneyMutation } from '@/components/use-money-mutation';
+import { uploadSlip } from '@/features/deposit/api/deposit-api';
+import { slipReasonKey } from '@/lib/slip-format';
 import { ApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-message';
 import { formatAmount } from '@/lib/format';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
-import { useDelayedFlag } from '@/lib/use-delayed-flag';
+import { slipWindowQuery } from '@/lib/lookup-queries';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
-const uploadKeys = createIdempotencyKeeper();
 
 type Outcome = { kind: 'slip'; slip: Slip } | { kind: 'error'; message: string };
 
 /** Slip upload (spec §7): jpeg or png, multipart, 300 s; the answer is the slip row with its status and reason. */
 export function SlipUpload({ currency }: { currency?: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const slipWindow = useQuery(slipWindowQuery);
   const isClosed = slipWindow.data?.isOpen === false;
 
-  const upload = useMutation({
-    mutationFn: (file: File) => {
+  const upload = useMoneyMutation({
+    scope: 'slip',
+    fingerprint: (file: File) => `${file.name}:${file.size}:${file.lastModified}`,
+    send: (file: File, idempotencyKey: string) => {
       if (!ACCEPTED_TYPES.includes(file.type) || file.size > SLIP_MAX_BYTES) return Promise.reject(new ApiError('SLIP_INVALID_FILE', 400));
-      return uploadSlip(file, uploadKeys.keyFor(`${file.name}:${file.size}:${file.lastModified}`));
+      return uploadSlip(file, idempotencyKey);
     },
-    onSuccess: async ({ slip }) => {
-      uploadKeys.settle();
-      setOutcome({ kind: 'slip', slip });
-      await afterMoneyMoved(queryClient);
-    },
-    onError: (failure) => {
-      uploadKeys.settle(failure);
-      setOutcome({ kind: 'error', message: errorText(t, failure) });
-    },
-    onSettled: () => {
-      if (input.current) input.current.value = '';
-    },
+    onSuccess: ({ slip }) => setOutcome({ kind: 'slip', slip }),
+    onError: (message) => setOutcome({ kind: 'error', message }),
   });
-  const isBusyShown = useDelayedFlag(upload.isPending);
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file || upload.isPending) return;
     setOutcome(null);
-    upload.mutate(file);
+    upload.mutate(file, {
+      onSettled: () => {
+        if (input.current) input.current.value = '';
+      },
+    });
   };
 
   return (
@@ -73,7 +64,7 @@ export function SlipUpload({ currency }: { currency?: string }) {
           disabled={upload.isPending}
           data-testid="slip-upload-input"
         />
-        {isBusyShown ? <span className="spinner" aria-hidden /> : <Upload size={22} aria-hidden />}
+        {upload.isBusyShown ? <span className="spinner" aria-hidden /> : <Upload size={22} aria-hidden />}
         <span className="slip-upload__title">{upload.isPending ? t('slip.uploading') : t('slip.choose')}</span>
         <span className="slip-upload__hint muted">{t('slip.hint')}</span>
       </label>

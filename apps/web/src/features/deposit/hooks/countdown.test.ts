@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiresAtOf, formatCountdown, isQrExpired, secondsLeft } from '@/features/deposit/hooks/countdown';
+import { expiresAtOf, formatCountdown } from '@/features/deposit/hooks/countdown';
+import { secondsLeft } from '@/lib/use-countdown';
 
 describe('QR countdown', () => {
   it('formats mm:ss with leading zeros', () => {
@@ -31,10 +32,10 @@ describe('QR countdown', () => {
 
   it('treats the QR as gone at 00:00 and after', () => {
     const expiresAt = expiresAtOf(0, 10);
-    expect(isQrExpired(expiresAt, 9_000)).toBe(false);
-    expect(isQrExpired(expiresAt, 9_999)).toBe(false);
-    expect(isQrExpired(expiresAt, 10_000)).toBe(true);
-    expect(isQrExpired(expiresAt, 60_000)).toBe(true);
-    expect(isQrExpired(expiresAtOf(5_000, null), 5_000)).toBe(true);
+    expect(secondsLeft(expiresAt, 9_000)).toBe(1);
+    expect(secondsLeft(expiresAt, 9_999)).toBe(1);
+    expect(secondsLeft(expiresAt, 10_000)).toBe(0);
+    expect(secondsLeft(expiresAt, 60_000)).toBe(0);
+    expect(secondsLeft(expiresAtOf(5_000, null), 5_000)).toBe(0);
   });
 });

@@ -3,20 +3,10 @@ export function expiresAtOf(readAtMs: number, expireInSeconds: number | null): n
   return readAtMs + Math.max(0, expireInSeconds ?? 0) * 1000;
 }
 
-/** Whole seconds left (rounded up, so the first tick shows the full time), never below 0. */
-export function secondsLeft(expiresAtMs: number, nowMs: number): number {
-  return Math.max(0, Math.ceil((expiresAtMs - nowMs) / 1000));
-}
-
 /** mm:ss (spec §4); minutes keep counting past 59 rather than wrapping. */
 export function formatCountdown(seconds: number): string {
   const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   const minutes = Math.floor(whole / 60);
   const rest = whole % 60;
   return `${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
-}
-
-/** At 00:00 the QR is treated as gone (spec §4). */
-export function isQrExpired(expiresAtMs: number, nowMs: number): boolean {
-  return secondsLeft(expiresAtMs, nowMs) <= 0;
 }

@@ -2,6 +2,7 @@ import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import '@/features/howto/components/howto.css';
 
 const VIDEO_KEYS = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const;
 type VideoKey = (typeof VIDEO_KEYS)[number];

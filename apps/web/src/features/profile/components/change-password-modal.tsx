@@ -56,20 +56,8 @@ export function ChangePasswordModal({ isOpen, onOpenChange }: { isOpen: boolean;
       testId="change-password-modal"
     >
       <form className="form" noValidate onSubmit={submit}>
-        <TextField
-          label={t('changePassword.oldPassword')}
-          isPassword
-          autoComplete="current-password"
-          data-testid="change-password-old"
-          {...register('oldPassword', onTyping)}
-        />
-        <TextField
-          label={t('changePassword.newPassword')}
-          isPassword
-          autoComplete="new-password"
-          data-testid="change-password-new"
-          {...register('newPassword', onTyping)}
-        />
+        <TextField label={t('changePassword.oldPassword')} isPassword autoComplete="current-password" data-testid="change-password-old" {...register('oldPassword', onTyping)} />
+        <TextField label={t('changePassword.newPassword')} isPassword autoComplete="new-password" data-testid="change-password-new" {...register('newPassword', onTyping)} />
         <TextField
           label={t('changePassword.confirmPassword')}
           isPassword

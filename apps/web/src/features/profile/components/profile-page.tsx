@@ -3,9 +3,11 @@ import { Landmark, LockKeyhole, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import { Loading } from '@/components/loading';
 import { ChangePasswordModal } from '@/features/profile/components/change-password-modal';
-import { profileQuery } from '@/features/profile/api/profile-queries';
+import { profileQuery } from '@/lib/member-queries';
 import { formatAccountNumber, formatDateTime } from '@/lib/format';
+import '@/features/profile/components/profile.css';
 
 function Row({ label, value, testId, isMono = false }: { label: string; value: ReactNode; testId: string; isMono?: boolean }) {
   return (
@@ -49,9 +51,7 @@ export function ProfilePage() {
       </div>
 
       {isPending && !data ? (
-        <div className="card card--loading" aria-busy="true">
-          <span className="spinner" aria-label={t('app.loading')} />
-        </div>
+        <Loading isCard />
       ) : (
         <>
           <div className="card">

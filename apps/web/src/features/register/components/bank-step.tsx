@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MEMBER_CURRENCIES } from '@mekong/contracts/constants';
 import type { Bank } from '@mekong/contracts/lookup';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ChangeEvent } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
-import { useFieldError } from '@/components/form/use-field-error';
-import { banksQuery, sourcesQuery } from '@/features/lookup/api/lookup-queries';
-import { accountNameOf, bankFormSchema, needsEnglish, type BankFormValues } from '@/features/register/hooks/bank-form-schema';
+import { upperCased } from '@/components/form/upper-cased';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { StepActions } from '@/features/register/components/step-actions';
+import { banksQuery, sourcesQuery } from '@/lib/lookup-queries';
+import { accountNameOf, bankFormSchema, needsEnglish } from '@/features/register/hooks/bank-form-schema';
 import { isLaosBuild } from '@/lib/config';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
@@ -31,51 +30,25 @@ type BankStepProps = {
   onBack: () => void;
 };
 
-/** Upper-cases what the member types without moving the caret (spec §5: forced upper case). */
-function upperCased(field: UseFormRegisterReturn) {
-  return {
-    ...field,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const input = event.target;
-      const upper = input.value.toUpperCase();
-      if (upper !== input.value) {
-        const caret = input.selectionStart;
-        input.value = upper;
-        if (caret !== null) input.setSelectionRange(caret, caret);
-      }
-      return field.onChange(event);
-    },
-  };
-}
-
 function bankLabel(bank: Bank, isEnglish: boolean): string {
   return isEnglish ? bank.nameEN || bank.nameTH : bank.nameTH || bank.nameEN;
 }
 
 export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankStepProps) {
   const { t, i18n } = useTranslation();
-  const fieldError = useFieldError();
   const locale = i18n.language ? currentLocale() : 'th';
   const { data: allBanks = [] } = useQuery(banksQuery);
   const { data: sources = [] } = useQuery(sourcesQuery);
   const schema = useMemo(() => bankFormSchema(allBanks), [allBanks]);
 
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<BankFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      bankCode: '',
-      firstName: '',
-      lastName: '',
-      bankAccountNo: '',
-      sourceCode: '',
-      inviteCode,
-      currency: isLaosBuild ? 'LAK' : 'BAHT',
-    },
+  const { field, handleSubmit, watch, formState } = useSchemaForm(schema, {
+    bankCode: '',
+    firstName: '',
+    lastName: '',
+    bankAccountNo: '',
+    sourceCode: '',
+    inviteCode,
+    currency: isLaosBuild ? 'LAK' : 'BAHT',
   });
 
   const bankCode = watch('bankCode');
@@ -107,7 +80,7 @@ export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankS
       <h2 className="step-title">{t('register.bankTitle')}</h2>
       <p className="muted">{t('register.bankHint')}</p>
       {isLaosBuild && (
-        <SelectField label={t('register.currency')} data-testid="register-currency" error={fieldError(errors.currency)} {...register('currency')}>
+        <SelectField label={t('register.currency')} data-testid="register-currency" {...field('currency')}>
           {MEMBER_CURRENCIES.map((currency) => (
             <option key={currency} value={currency}>
               {t(`register.currencies.${currency}`)}
@@ -115,7 +88,7 @@ export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankS
           ))}
         </SelectField>
       )}
-      <SelectField label={t('register.bank')} data-testid="register-bank" error={fieldError(errors.bankCode)} {...register('bankCode')}>
+      <SelectField label={t('register.bank')} data-testid="register-bank" {...field('bankCode')}>
         <option value="">{t('register.bankPlaceholder')}</option>
         {isLaosBuild ? (
           <>
@@ -127,22 +100,8 @@ export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankS
         )}
       </SelectField>
       <div className="form-grid-2">
-        <TextField
-          label={t('register.firstName')}
-          autoComplete="given-name"
-          className="field--upper"
-          data-testid="register-first-name"
-          error={fieldError(errors.firstName)}
-          {...upperCased(register('firstName'))}
-        />
-        <TextField
-          label={t('register.lastName')}
-          autoComplete="family-name"
-          className="field--upper"
-          data-testid="register-last-name"
-          error={fieldError(errors.lastName)}
-          {...upperCased(register('lastName'))}
-        />
+        <TextField label={t('register.firstName')} autoComplete="given-name" className="field--upper" data-testid="register-first-name" {...upperCased(field('firstName'))} />
+        <TextField label={t('register.lastName')} autoComplete="family-name" className="field--upper" data-testid="register-last-name" {...upperCased(field('lastName'))} />
       </div>
       <div className="account-name-preview" aria-live="polite">
         <div className="account-name-preview__top">
@@ -153,15 +112,8 @@ export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankS
           {accountName || '—'}
         </span>
       </div>
-      <TextField
-        label={t('register.accountNo')}
-        inputMode="numeric"
-        autoComplete="off"
-        data-testid="register-account-no"
-        error={fieldError(errors.bankAccountNo)}
-        {...register('bankAccountNo')}
-      />
-      <SelectField label={t('register.source')} data-testid="register-source" error={fieldError(errors.sourceCode)} {...register('sourceCode')}>
+      <TextField label={t('register.accountNo')} inputMode="numeric" autoComplete="off" data-testid="register-account-no" {...field('bankAccountNo')} />
+      <SelectField label={t('register.source')} data-testid="register-source" {...field('sourceCode')}>
         <option value="">{t('register.sourcePlaceholder')}</option>
         {sources.map((source) => (
           <option key={source.code} value={source.code}>
@@ -174,17 +126,11 @@ export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankS
         readOnly={isInviteLocked}
         autoComplete="off"
         data-testid="register-invite-code"
-        error={fieldError(errors.inviteCode)}
-        {...register('inviteCode')}
+        {...field('inviteCode')}
       />
-      <div className="form-row">
-        <Button variant="ghost" onClick={onBack}>
-          {t('common.back')}
-        </Button>
-        <Button type="submit" variant="gold" isBusy={isSubmitting} data-testid="register-submit">
-          {t('register.submit')}
-        </Button>
-      </div>
+      <StepActions onBack={onBack} variant="gold" isBusy={formState.isSubmitting} testId="register-submit">
+        {t('register.submit')}
+      </StepActions>
     </form>
   );
 }

@@ -1,16 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_RESEND_MS } from '@mekong/contracts/constants';
 import { otpVerifyBodySchema } from '@mekong/contracts/otp';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
-import { useFieldError } from '@/components/form/use-field-error';
-import { useCountdown } from '@/features/register/hooks/use-countdown';
+import { useSchemaForm } from '@/components/form/use-schema-form';
+import { useCountdown } from '@/lib/use-countdown';
 
 const otpFormSchema = z.object({ otpCode: otpVerifyBodySchema.shape.otpCode });
-type OtpForm = z.input<typeof otpFormSchema>;
 
 type OtpStepProps = {
   phone: string;
@@ -23,14 +20,9 @@ type OtpStepProps = {
 
 export function OtpStep({ phone, otpRef, sentAt, onVerify, onResend, onBack }: OtpStepProps) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
-  const secondsLeft = useCountdown(sentAt === null ? null : sentAt + OTP_RESEND_MS);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<OtpForm>({ resolver: zodResolver(otpFormSchema), defaultValues: { otpCode: '' } });
-  const otpField = register('otpCode');
+  const secondsLeft = useCountdown(sentAt === null ? null : sentAt + OTP_RESEND_MS, sentAt ?? 0);
+  const { field, handleSubmit, formState } = useSchemaForm(otpFormSchema, { otpCode: '' });
+  const otpField = field('otpCode');
 
   return (
     <form className="form" noValidate onSubmit={handleSubmit(async ({ otpCode }) => onVerify(otpCode))}>
@@ -49,14 +41,13 @@ export function OtpStep({ phone, otpRef, sentAt, onVerify, onResend, onBack }: O
         maxLength={6}
         placeholder="••••••"
         data-testid="register-otp"
-        error={fieldError(errors.otpCode)}
         {...otpField}
         onChange={(event) => {
           event.target.value = event.target.value.replace(/\D/g, '').slice(0, 6);
           void otpField.onChange(event);
         }}
       />
-      <Button type="submit" isBlock isBusy={isSubmitting} data-testid="register-otp-submit">
+      <Button type="submit" isBlock isBusy={formState.isSubmitting} data-testid="register-otp-submit">
         {t('register.verify')}
       </Button>
       <div className="form-row">

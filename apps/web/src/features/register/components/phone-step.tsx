@@ -1,24 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { phoneSchema } from '@mekong/contracts/fields';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
-import { useFieldError } from '@/components/form/use-field-error';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { COUNTRY } from '@/lib/config';
 
 const phoneFormSchema = z.object({ phone: phoneSchema(COUNTRY) });
-type PhoneForm = z.input<typeof phoneFormSchema>;
 
 export function PhoneStep({ defaultPhone, onSubmit }: { defaultPhone: string; onSubmit: (phone: string) => Promise<void> }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<PhoneForm>({ resolver: zodResolver(phoneFormSchema), defaultValues: { phone: defaultPhone } });
+  const { field, handleSubmit, formState } = useSchemaForm(phoneFormSchema, { phone: defaultPhone });
 
   return (
     <form className="form" noValidate onSubmit={handleSubmit(async ({ phone }) => onSubmit(phone.trim()))}>
@@ -30,10 +22,9 @@ export function PhoneStep({ defaultPhone, onSubmit }: { defaultPhone: string; on
         autoComplete="tel-national"
         hint={t('register.phoneHint')}
         data-testid="register-phone"
-        error={fieldError(errors.phone)}
-        {...register('phone')}
+        {...field('phone')}
       />
-      <Button type="submit" isBlock isBusy={isSubmitting} data-testid="register-phone-submit">
+      <Button type="submit" isBlock isBusy={formState.isSubmitting} data-testid="register-phone-submit">
         {t('register.continue')}
       </Button>
     </form>

@@ -1,10 +1,10 @@
-import { DELAY, STORAGE_KEYS } from '@mekong/contracts/constants';
+import { DELAY } from '@mekong/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { registerOtpQuery } from '@/features/lookup/api/lookup-queries';
+import { AuthPage, AuthSwitch } from '@/components/auth-page';
 import { createAccount, sendOtp, verifyOtp } from '@/features/register/api/register-api';
 import { BankStep, type BankStepValues } from '@/features/register/components/bank-step';
 import { OtpStep } from '@/features/register/components/otp-step';
@@ -13,7 +13,10 @@ import { ProfileStep } from '@/features/register/components/profile-step';
 import { StepIndicator } from '@/features/register/components/step-indicator';
 import { initialWizardState, wizardReducer } from '@/features/register/hooks/register-wizard';
 import { errorText } from '@/lib/error-message';
+import { registerOtpQuery } from '@/lib/lookup-queries';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import '@/features/register/components/register.css';
 
 /** An inviter code from ?code is kept locally (spec §5) and then fixed in the form. */
 function useInviteCode(): { inviteCode: string; isLocked: boolean } {
@@ -107,44 +110,33 @@ export function RegisterPage() {
   };
 
   return (
-    <section className="auth-page">
-      <div className="auth-hero">
-        <h1 className="auth-hero__title" ref={headingRef} tabIndex={-1}>
-          {t('register.title')}
-        </h1>
-      </div>
-      <div className="card card--raised">
-        <StepIndicator step={state.step} />
-        {state.step === 0 && <PhoneStep defaultPhone={state.phone} onSubmit={onPhone} />}
-        {state.step === 1 && (
-          <OtpStep
-            phone={state.phone}
-            otpRef={state.otpRef}
-            sentAt={state.otpSentAt}
-            onVerify={onVerify}
-            onResend={onResend}
-            onBack={() => dispatch({ type: 'back' })}
-          />
-        )}
-        {state.step === 2 && (
-          <ProfileStep
-            phone={state.phone}
-            defaults={{ name: state.name, password: state.password }}
-            onSubmit={(values) => dispatch({ type: 'profileSaved', ...values })}
-            onBack={() => dispatch({ type: 'back' })}
-          />
-        )}
-        {state.step === 3 && (
-          <BankStep inviteCode={inviteCode} isInviteLocked={isLocked} onSubmit={onBank} onBack={() => dispatch({ type: 'back' })} />
-        )}
-      </div>
-      <p className="auth-switch">
-        {t('register.haveAccount')}{' '}
-        <Link to="/login" className="link-strong">
-          {t('register.loginLink')}
-        </Link>
-      </p>
-    </section>
+    <AuthPage
+      title={t('register.title')}
+      headingRef={headingRef}
+      footer={<AuthSwitch text={t('register.haveAccount')} to="/login" label={t('register.loginLink')} />}
+    >
+      <StepIndicator step={state.step} />
+      {state.step === 0 && <PhoneStep defaultPhone={state.phone} onSubmit={onPhone} />}
+      {state.step === 1 && (
+        <OtpStep
+          phone={state.phone}
+          otpRef={state.otpRef}
+          sentAt={state.otpSentAt}
+          onVerify={onVerify}
+          onResend={onResend}
+          onBack={() => dispatch({ type: 'back' })}
+        />
+      )}
+      {state.step === 2 && (
+        <ProfileStep
+          phone={state.phone}
+          defaults={{ name: state.name, password: state.password }}
+          onSubmit={(values) => dispatch({ type: 'profileSaved', ...values })}
+          onBack={() => dispatch({ type: 'back' })}
+        />
+      )}
+      {state.step === 3 && <BankStep inviteCode={inviteCode} isInviteLocked={isLocked} onSubmit={onBank} onBack={() => dispatch({ type: 'back' })} />}
+    </AuthPage>
   );
 }
 

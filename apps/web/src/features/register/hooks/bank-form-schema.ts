@@ -34,6 +34,5 @@ export function bankFormSchema(banks: readonly Bank[]) {
     });
 }
 
-export type BankFormValues = z.input<ReturnType<typeof bankFormSchema>>;
 
 export { needsEnglish };

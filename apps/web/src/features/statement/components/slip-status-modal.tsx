@@ -6,12 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Modal } from '@/components/modal';
+import { Loading } from '@/components/loading';
 import { Pagination } from '@/features/statement/components/pagination';
-import { slipListQuery, slipReferenceUrl } from '@/features/deposit/api/deposit-api';
-import { slipAmountText, slipReasonKey } from '@/features/deposit/hooks/slip-format';
+import { slipListQuery, slipReferenceUrl } from '@/features/statement/api/statement-queries';
+import { slipAmountText, slipReasonKey } from '@/lib/slip-format';
 import { pageCount, statusKind } from '@/features/statement/hooks/statement-format';
 import { errorText } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format';
+import '@/features/statement/components/statement.css';
 import '@/features/statement/components/slip-status-modal.css';
 
 /**
@@ -50,9 +52,7 @@ function SlipStatusBody() {
       </div>
 
       {slips.isPending ? (
-        <div className="modal__loading">
-          <span className="spinner" aria-label={t('app.loading')} />
-        </div>
+        <Loading />
       ) : !data || data.slips.length === 0 ? (
         <p className="slip-status__empty muted" data-testid="slip-empty">
           {t('slipStatus.empty')}

@@ -6,15 +6,17 @@ import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, FileSearch, Flag, Gif
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { Loading } from '@/components/loading';
 import { statementQuery } from '@/features/statement/api/statement-queries';
 import { Pagination } from '@/features/statement/components/pagination';
 import { SlipStatusModal } from '@/features/statement/components/slip-status-modal';
 import { pageCount, signedAmount, statusKind } from '@/features/statement/hooks/statement-format';
-import { walletQuery } from '@/features/wallet/api/wallet-api';
 import { currencySymbol, formatDateTime } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
+import { walletQuery } from '@/lib/member-queries';
 import { formatTimeAgo } from '@/lib/time-ago';
 import { useNow } from '@/lib/use-now';
+import '@/features/statement/components/statement.css';
 
 const typeIcons = {
   deposit: ArrowDownToLine,
@@ -69,14 +71,10 @@ export function StatementPage() {
       />
 
       {statement.isPending ? (
-        <div className="card card--loading" aria-busy="true">
-          <span className="spinner" aria-label={t('app.loading')} />
-        </div>
+        <Loading isCard />
       ) : !data || data.statements.length === 0 ? (
         <div className="empty-state card" data-testid="statement-empty">
-          <span className="empty-state__icon" aria-hidden>
-            <ReceiptText size={32} />
-          </span>
+          <span className="empty-state__icon" aria-hidden><ReceiptText size={32} /></span>
           <p className="empty-state__title">{t('statement.empty')}</p>
           <p className="muted">{t('statement.emptyHint')}</p>
         </div>

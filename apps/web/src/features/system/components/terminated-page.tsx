@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { setTerminatedStyling } from '@/lib/terminated-styling';
+import '@/features/system/components/standalone.css';
 
 export function TerminatedPage() {
   const { t } = useTranslation();

@@ -5,12 +5,15 @@ import { Dices, Ticket, Trophy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { activateGame, storeWallet, walletKey } from '@/features/wallet/api/wallet-api';
+import { activateGame } from '@/features/wallet/api/wallet-api';
 import { GameCard } from '@/features/wallet/components/game-card';
 import { SlotAccountModal } from '@/features/wallet/components/slot-account-modal';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
-import { groupGames, GAME_GROUPS, type GameGroupKey } from '@/features/wallet/hooks/wallet-figures';
+import { groupGames, GAME_GROUPS, type GameGroupKey } from '@/lib/wallet-figures';
 import { errorText } from '@/lib/error-message';
+import { storeWallet } from '@/lib/member-queries';
+import { queryKeys } from '@/lib/query-keys';
+import '@/features/wallet/components/games.css';
 
 const groupIcons = { slot: Dices, sportCasino: Trophy, lotto: Ticket } as const;
 
@@ -27,7 +30,7 @@ export function GameCarousels({ data }: { data: WalletResponse }) {
   const activate = useMutation({
     mutationFn: (game: GameEntry) => activateGame(game.code),
     onSuccess: ({ slot }) => {
-      const current = queryClient.getQueryData<WalletResponse>(walletKey) ?? data;
+      const current = queryClient.getQueryData<WalletResponse>(queryKeys.wallet) ?? data;
       storeWallet(queryClient, { ...current, slots: current.slots.map((g) => (g.code === slot.code ? slot : g)) });
       toast.success(t('games.activated', { name: slot.name }));
       setOpenCode(slot.code);

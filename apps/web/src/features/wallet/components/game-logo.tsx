@@ -1,4 +1,5 @@
 import { useState, type CSSProperties } from 'react';
+import '@/features/wallet/components/games.css';
 
 /** A stable hue per provider, so the fallback badges tell games apart. */
 function hueOf(code: string): number {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
+import { Loading } from '@/components/loading';
 import { autoLoginLink, resetGamePassword, slotAccountQuery } from '@/features/wallet/api/wallet-api';
 import { GameLogo } from '@/features/wallet/components/game-logo';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
@@ -12,6 +13,7 @@ import { errorText } from '@/lib/error-message';
 import { formatAmount } from '@/lib/format';
 import { useCopy } from '@/lib/use-copy';
 import { useDelayedFlag } from '@/lib/use-delayed-flag';
+import '@/features/wallet/components/games.css';
 
 /**
  * The slot account modal (spec §2): the game's username and password with copy buttons, reset password, the
@@ -99,9 +101,7 @@ export function SlotAccountModal({
           </div>
 
           {account.isPending ? (
-            <div className="modal__loading">
-              <span className="spinner" aria-label={t('app.loading')} />
-            </div>
+            <Loading />
           ) : account.data ? (
             <dl className="credentials">
               <Credential label={t('slotAccount.username')} value={account.data.username} testId="slot-account-username" onCopy={() => void copy(account.data.username)} copyLabel={t('slotAccount.copyUsername')} />

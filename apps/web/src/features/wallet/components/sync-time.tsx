@@ -3,6 +3,7 @@ import { formatDateTime } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { formatTimeAgo } from '@/lib/time-ago';
 import { useNow } from '@/lib/use-now';
+import '@/features/wallet/components/wallet-card.css';
 
 /** "Updated 21/11/2025 12:04:09 · 3 minutes ago", in Asia/Bangkok. */
 export function SyncTime({ timesync, className, testId }: { timesync: string | null | undefined; className?: string; testId?: string }) {

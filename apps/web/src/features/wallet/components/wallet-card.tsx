@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { SyncTime } from '@/features/wallet/components/sync-time';
 import { useRefreshWallet } from '@/features/wallet/hooks/use-refresh-wallet';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
-import { combinedTotal } from '@/features/wallet/hooks/wallet-figures';
+import { combinedTotal } from '@/lib/wallet-figures';
 import { currencySymbol, formatMoney } from '@/lib/format';
+import '@/features/wallet/components/wallet-card.css';
 
 /**
  * Spec §1/§2: the cash and bonus wallets on a horizontal scroll-snap (two slides, dots), the combined total

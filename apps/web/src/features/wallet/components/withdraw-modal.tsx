@@ -1,22 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Info, Landmark } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { useAlert } from '@/components/alert-provider';
 import { Button } from '@/components/button';
-import { TextField } from '@/components/form/text-field';
+import { AmountField } from '@/components/form/amount-field';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { Modal } from '@/components/modal';
-import { afterMoneyMoved, walletQuery, withdrawAll, withdrawLimitsQuery } from '@/features/wallet/api/wallet-api';
-import { combinedTotal } from '@/features/wallet/hooks/wallet-figures';
-import { withdrawError } from '@/features/wallet/hooks/withdraw-form';
-import { errorText } from '@/lib/error-message';
-import { formatAccountNumber, formatAmount, parseAmountInput } from '@/lib/format';
+import { useMoneyMutation } from '@/components/use-money-mutation';
+import { Loading } from '@/components/loading';
+import { withdrawAll } from '@/features/wallet/api/wallet-api';
+import { withdrawFormSchema } from '@/features/wallet/hooks/withdraw-form';
+import { formatAccountNumber, formatAmount } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
-import { createIdempotencyKeeper } from '@/lib/idempotency';
-import { useDelayedFlag } from '@/lib/use-delayed-flag';
+import { withdrawLimitsQuery } from '@/lib/lookup-queries';
+import { walletQuery } from '@/lib/member-queries';
+import { combinedTotal } from '@/lib/wallet-figures';
+import '@/features/wallet/components/money-modals.css';
 
-const withdrawKeys = createIdempotencyKeeper();
+/** Until the limits are read nothing may be sent (the submit button waits for them too). */
+const NO_LIMITS = { withdrawMin: Number.POSITIVE_INFINITY, withdrawMax: 0 };
 
 /**
  * Spec §2/§5, D7: amount between the server's withdrawMin and withdrawMax, paid to the registered bank account by
@@ -25,54 +27,36 @@ const withdrawKeys = createIdempotencyKeeper();
  */
 export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const showAlert = useAlert();
   const wallet = useQuery({ ...walletQuery, enabled: isOpen });
   const limits = useQuery({ ...withdrawLimitsQuery, enabled: isOpen });
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const locale = i18n.language ? currentLocale() : 'th';
 
   const data = wallet.data;
   const currency = data?.profile.currency;
   const available = data ? combinedTotal(data.wallet.amount, data.slots) : 0;
   const bankAccount = data?.bankAccount;
+  const schema = useMemo(() => withdrawFormSchema(limits.data ?? NO_LIMITS, available), [limits.data, available]);
+  const { field, handleSubmit, setValue } = useSchemaForm(schema, { amount: '' }, 'money');
 
-  const send = useMutation({
-    mutationFn: (value: number) => withdrawAll(value, withdrawKeys.keyFor(String(value))),
-    onSuccess: async (result, value) => {
-      withdrawKeys.settle();
-      await afterMoneyMoved(queryClient);
-      const text = formatAmount(value, currency);
-      if (result.status === 'PENDING') toast.info(t('withdraw.pending', { amount: text }), { duration: 6000 });
-      else toast.success(t('withdraw.success', { amount: text }));
-      onOpenChange(false);
+  const send = useMoneyMutation({
+    scope: 'withdraw',
+    send: withdrawAll,
+    successToast: (result, { amount }) => {
+      const text = formatAmount(amount, currency);
+      return result.status === 'PENDING' ? { tone: 'info', text: t('withdraw.pending', { amount: text }), durationMs: 6000 } : { text: t('withdraw.success', { amount: text }) };
     },
-    onError: async (failure) => {
-      withdrawKeys.settle(failure);
-      await afterMoneyMoved(queryClient);
-      await showAlert({ tone: 'error', title: t('withdraw.failed'), message: errorText(t, failure) });
-    },
+    onSuccess: () => onOpenChange(false),
+    failureTitle: t('withdraw.failed'),
   });
-  const isBusyShown = useDelayedFlag(send.isPending);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (send.isPending || !limits.data) return;
-    const problem = withdrawError(limits.data, available, amount);
-    setError(problem);
-    if (problem) return;
-    send.mutate(parseAmountInput(amount));
-  };
+  const onSubmit = handleSubmit((body) => limits.data && send.submit(body));
 
   const bankName = bankAccount ? (locale === 'en' ? bankAccount.bank.nameEN || bankAccount.bank.nameTH : bankAccount.bank.nameTH) : '';
 
   return (
     <Modal isOpen={isOpen} onOpenChange={(next) => !send.isPending && onOpenChange(next)} title={t('withdraw.title')} testId="withdraw-modal">
       {!data || (!limits.data && limits.isPending) ? (
-        <div className="modal__loading">
-          <span className="spinner" aria-label={t('app.loading')} />
-        </div>
+        <Loading />
       ) : (
         <form className="form" noValidate onSubmit={onSubmit}>
           <div className="withdraw-summary">
@@ -102,43 +86,21 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
             </p>
           )}
 
-          <div className="amount-field">
-            <TextField
-              label={t('withdraw.amount')}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              value={amount}
-              onChange={(e) => {
-                setAmount(e.target.value);
-                setError(null);
-              }}
-              error={error ? t(error) : undefined}
-              hint={
-                limits.data
-                  ? t('withdraw.limits', { min: formatAmount(limits.data.withdrawMin, currency), max: formatAmount(limits.data.withdrawMax, currency) })
-                  : undefined
-              }
-              data-testid="withdraw-amount"
-            />
-            {available > 0 && (
-              <button
-                type="button"
-                className="chip-btn amount-field__all"
-                onClick={() => {
-                  setAmount(available.toFixed(2));
-                  setError(null);
-                }}
-                data-testid="withdraw-fill-all"
-              >
-                {t('transfer.fillAll')}
-              </button>
-            )}
-          </div>
+          <AmountField
+            label={t('withdraw.amount')}
+            hint={
+              limits.data
+                ? t('withdraw.limits', { min: formatAmount(limits.data.withdrawMin, currency), max: formatAmount(limits.data.withdrawMax, currency) })
+                : undefined
+            }
+            data-testid="withdraw-amount"
+            fillAll={{ amount: available, onFill: (text) => setValue('amount', text), testId: 'withdraw-fill-all' }}
+            {...field('amount')}
+          />
 
           {!limits.data && <p className="form-error">{t('withdraw.limitsUnavailable')}</p>}
 
-          <Button type="submit" isBlock disabled={send.isPending || !limits.data} isBusy={isBusyShown} data-testid="withdraw-submit">
+          <Button type="submit" isBlock disabled={send.isPending || !limits.data} isBusy={send.isBusyShown} data-testid="withdraw-submit">
             {t('withdraw.submit')}
           </Button>
         </form>

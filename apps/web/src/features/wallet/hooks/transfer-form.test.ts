@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { transferError, transferFormSchema } from '@/features/wallet/hooks/transfer-form';
+import { transferFormSchema } from '@/features/wallet/hooks/transfer-form';
 
-const check = (from: string, to: string, amount: string) => transferError({ from, to, amount });
+function check(from: string, to: string, amount: string) {
+  const result = transferFormSchema.safeParse({ from, to, amount });
+  if (result.success) return null;
+  const issue = result.error.issues[0]!;
+  return { field: issue.path[0], message: issue.message };
+}
 
 describe('transfer rules (spec §5)', () => {
   it('needs both accounts chosen', () => {
@@ -16,9 +21,9 @@ describe('transfer rules (spec §5)', () => {
   });
 
   it('blocks a transfer to a game with an amount of 0 or less', () => {
-    expect(check('wallet', 'PG', '0')).toEqual({ field: 'amount', message: 'errors.TRANSFER_MINIMUM' });
-    expect(check('wallet', 'PG', '')).toEqual({ field: 'amount', message: 'errors.TRANSFER_MINIMUM' });
-    expect(check('wallet', 'PG', '-5')).toEqual({ field: 'amount', message: 'errors.TRANSFER_MINIMUM' });
+    expect(check('wallet', 'PG', '0')).toEqual({ field: 'amount', message: 'TRANSFER_MINIMUM' });
+    expect(check('wallet', 'PG', '')).toEqual({ field: 'amount', message: 'TRANSFER_MINIMUM' });
+    expect(check('wallet', 'PG', '-5')).toEqual({ field: 'amount', message: 'TRANSFER_MINIMUM' });
   });
 
   it('needs at least 1 baht', () => {
@@ -29,9 +34,10 @@ describe('transfer rules (spec §5)', () => {
     expect(check('wallet', 'PG', '1.00')).toBeNull();
   });
 
-  it('accepts game to game and separators, refuses more than 2 decimals', () => {
+  it('accepts game to game and separators; the contract schema refuses more than 2 decimals and too large', () => {
     expect(check('PG', 'JOKER', '1,250.50')).toBeNull();
-    expect(check('wallet', 'PG', '10.123')).toEqual({ field: 'amount', message: 'errors.INVALID_AMOUNT' });
+    expect(check('wallet', 'PG', '10.123')).toEqual({ field: 'amount', message: 'INVALID_AMOUNT' });
+    expect(check('wallet', 'PG', '100000001')).toEqual({ field: 'amount', message: 'AMOUNT_TOO_LARGE' });
   });
 
   it('checks the rules in the spec order', () => {

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { refreshGameBalances, storeWallet } from '@/features/wallet/api/wallet-api';
+import { refreshGameBalances } from '@/features/wallet/api/wallet-api';
 import { errorText } from '@/lib/error-message';
+import { storeWallet } from '@/lib/member-queries';
 
 /** GET /api/wallet/refresh/slot: every active game balance read again; the answer is the whole wallet. */
 export function useRefreshWallet() {

@@ -1,0 +1,47 @@
+import { profileGet } from '@mekong/contracts/account';
+import { walletGet, type WalletResponse } from '@mekong/contracts/wallet';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { readProfileCache, readWalletCache, writeProfileCache, writeWalletCache, type ProfileInfo } from '@/lib/user-info-cache';
+
+/**
+ * The signed-in member's own data, read by many features (header, home, deposit, statement), so it is shared here
+ * rather than owned by one feature (docs/decisions/0008-web-boundaries.md).
+ */
+
+/** Fetches, then keeps the answer in the local-storage copy (spec §3) its query is painted from first. */
+function fetchAndStore<T>(fetch: (signal: AbortSignal) => Promise<T>, write: (data: T) => void) {
+  return async ({ signal }: { signal: AbortSignal }) => {
+    const data = await fetch(signal);
+    write(data);
+    return data;
+  };
+}
+
+/** The profile, so the header has a name at once. */
+export const profileQuery = queryOptions<ProfileInfo>({
+  queryKey: queryKeys.profile,
+  queryFn: fetchAndStore((signal) => apiCall(profileGet, { signal }), writeProfileCache),
+  placeholderData: () => readProfileCache(),
+});
+
+/** GET /api/wallet, so the home page paints at once. */
+export const walletQuery = queryOptions<WalletResponse>({
+  queryKey: queryKeys.wallet,
+  queryFn: fetchAndStore((signal) => apiCall(walletGet, { signal }), writeWalletCache),
+  placeholderData: () => readWalletCache(),
+  staleTime: 15_000,
+});
+
+/** Puts a fresh wallet answer everywhere it is shown (wallet, header name, cache). */
+export function storeWallet(queryClient: QueryClient, data: WalletResponse): void {
+  writeWalletCache(data);
+  queryClient.setQueryData(queryKeys.wallet, data);
+  queryClient.setQueryData(queryKeys.profile, { profile: data.profile, bankAccount: data.bankAccount });
+}
+
+/** After money moved (or may have): the wallet and the statement are out of date. */
+export async function afterMoneyMoved(queryClient: QueryClient): Promise<void> {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.wallet }), queryClient.invalidateQueries({ queryKey: queryKeys.statement })]);
+}

@@ -1,0 +1,20 @@
+import type { QrProvider } from '@mekong/contracts/constants';
+
+/** Everything cached for the signed-in member lives under this key, so signing out can drop it in one go. */
+export const MEMBER_KEY = 'member';
+
+/**
+ * Every query key of the app. Keys live here, not in the feature that reads them, so one feature can refresh what
+ * another shows without importing it (docs/decisions/0008-web-boundaries.md).
+ */
+export const queryKeys = {
+  member: [MEMBER_KEY],
+  profile: [MEMBER_KEY, 'profile'],
+  wallet: [MEMBER_KEY, 'wallet'],
+  /** Statement pages and the slip list below it: both change when money moves. */
+  statement: [MEMBER_KEY, 'statement'],
+  slips: [MEMBER_KEY, 'statement', 'slips'],
+  qr: (provider: QrProvider) => [MEMBER_KEY, 'deposit', 'qr', provider] as const,
+  slotAccount: (code: string) => [MEMBER_KEY, 'slot-account', code] as const,
+  lookup: (name: string) => ['lookup', name] as const,
+} as const;

@@ -1,0 +1,9 @@
+/** The browser storage keys of spec §3 and §4, the only place they are spelled. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  locale: 'locale',
+  rememberAgreement: 'remember-agreement',
+  lastSync: 'last_sync',
+  userInfo: 'user-info',
+  inviteCode: 'invite-code',
+} as const;
