@@ -32,7 +32,7 @@ test.describe('money in through the deposit modal', () => {
     await expect(kbank).toHaveAttribute('aria-selected', 'true');
     await expect(create).toBeDisabled();
 
-    // WW: at least 100 (spec §5).
+    // WW: at least 100 (docs/spec.md §5).
     await modal.getByTestId('deposit-provider-WW').click();
     await expect(modal.getByTestId('deposit-provider-WW')).toHaveAttribute('aria-selected', 'true');
     await amount.fill('50');

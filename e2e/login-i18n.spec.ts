@@ -166,7 +166,7 @@ test.describe('remember me', () => {
   }) => {
     await acceptAgreementBeforehand(page, api);
     await page.goto('/login');
-    // Signing in first forgets any stored session (spec §2): a stale remembered token must not survive.
+    // Signing in first forgets any stored session (docs/spec.md §2): a stale remembered token must not survive.
     await page.evaluate(() => localStorage.setItem('token', 'stale-remembered-token'));
     await fillLogin(page, member, member.password);
     await expect(page.getByTestId('login-remember')).not.toBeChecked();

@@ -119,7 +119,7 @@ test.describe('money on the home page', () => {
     await expect(transferModal.getByTestId('transfer-from-PG')).toContainText(baht(400));
     await transferModal.getByTestId('transfer-to-wallet').click();
     await transferModal.getByTestId('transfer-amount').fill('150');
-    // Page scroll is locked under a modal (spec §2).
+    // Page scroll is locked under a modal (docs/spec.md §2).
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     // Hold the answer: the button shows it is busy (after the spec's 200 ms) until the answer arrives.
     let release: () => void = () => {};
@@ -220,7 +220,7 @@ test.describe('money on the home page', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
-  test('the transfer and withdraw modals refuse what spec §5 refuses, with its message', async ({
+  test('the transfer and withdraw modals refuse what docs/spec.md §5 refuses, with its message', async ({
     page,
     api,
     member,

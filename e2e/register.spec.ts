@@ -36,7 +36,7 @@ function letters(count: number): string {
   return Array.from({ length: count }, () => String.fromCharCode(97 + randomInt(26))).join('');
 }
 
-/** DD/MM/YYYY HH:mm:ss in the players' time zone (spec §9, DESIGN D12). */
+/** DD/MM/YYYY HH:mm:ss in the players' time zone (docs/spec.md §9, docs/design.md#member-app). */
 function formatBangkok(iso: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
@@ -213,7 +213,7 @@ test.describe('register', () => {
     await agreement.getByRole('button', { name: th.agreement.accept }).click();
     await expect(agreement).toBeHidden();
 
-    // Profile: every field of spec §2 in its format.
+    // Profile: every field of docs/spec.md §2 in its format.
     await page.getByRole('link', { name: th.header.profile }).click();
     await expect(page).toHaveURL(/\/user\/profile$/);
     const apiToken = await api.login(phone, password);
@@ -255,7 +255,7 @@ test.describe('register', () => {
     await expect(modal).toBeHidden();
     await lock.click();
     await expect(page.getByTestId('change-password-old')).toHaveValue('');
-    // Any field empty: saving silently does nothing (spec §5).
+    // Any field empty: saving silently does nothing (docs/spec.md §5).
     await page.getByTestId('change-password-old').fill(password);
     await page.getByTestId('change-password-save').click();
     await expect(modal).toBeVisible();
@@ -278,7 +278,7 @@ test.describe('register', () => {
     await screenshot(page, 'register-9-saved');
     await alert.getByRole('button', { name: th.common.ok }).click();
     await expect(alert).toBeHidden();
-    // DESIGN D4: changing the password ends the member's other sessions, not this one.
+    // docs/design.md#members-and-sessions: changing the password ends the member's other sessions, not this one.
     expect((await api.call('GET', '/api/account/profile', { token: apiToken })).status).toBe(401);
     await page.reload();
     await expect(page.getByTestId('profile-username')).toHaveText(phone);
@@ -286,7 +286,7 @@ test.describe('register', () => {
     // Sign out.
     await page.getByRole('button', { name: th.header.logout }).click();
     await expect(page).toHaveURL(/\/login$/);
-    // Logout clears the token and the cached user info (spec §4).
+    // Logout clears the token and the cached user info (docs/spec.md §4).
     expect(
       await page.evaluate(() => [
         localStorage.getItem('token'),

@@ -246,7 +246,7 @@ test.describe('signed-in chrome', () => {
     expect(firstSeen['plus-button']).toBeDefined();
     expect(firstSeen['agreement-modal']! - firstSeen['plus-button']!).toBeGreaterThanOrEqual(1400);
     await expect(agreement.getByRole('heading')).toHaveText(current.title.en);
-    // Page scroll is locked while a modal is open (spec §2).
+    // Page scroll is locked while a modal is open (docs/spec.md §2).
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     await screenshot(page, 'routes-agreement');
 

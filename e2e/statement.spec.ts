@@ -12,7 +12,7 @@ import {
 } from './support/money.ts';
 import { screenshot } from './support/screenshot.ts';
 
-/** The amount as spec §9 signs it: deposit and bonus "+", withdraw "-", others none; 2 decimals. */
+/** The amount as docs/spec.md §9 signs it: deposit and bonus "+", withdraw "-", others none; 2 decimals. */
 function signed(entry: StatementEntry): string {
   const sign =
     entry.statementType === 'deposit' || entry.statementType === 'bonus'

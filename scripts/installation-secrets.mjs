@@ -1,5 +1,5 @@
 // The keys and secrets one installation's parts share (server, sandbox, web), generated once by `npm start` and kept
-// in data/secrets.json (mode 0600), so no published default is ever live (docs/decisions/0008-deploy-secrets.md).
+// in data/secrets.json (mode 0600), so no published default is ever live (docs/decisions/0012-deploy-secrets.md).
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -45,12 +45,12 @@ const money = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-/** ฿1,234.50: baht with 2 decimals, as the app shows amounts (spec §9). */
+/** ฿1,234.50: baht with 2 decimals, as the app shows amounts (docs/spec.md §9). */
 export function baht(value: number): string {
   return `฿${money.format(value)}`;
 }
 
-/** DD/MM/YYYY HH:mm:ss (spec §9). */
+/** DD/MM/YYYY HH:mm:ss (docs/spec.md §9). */
 export const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
 
 async function sandboxPost<T>(path: string, body: unknown): Promise<T> {

@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
-    // Node's whole-request limit: a slip upload may take 300 s (spec §9); other calls get their 60 s deadline from
+    // Node's whole-request limit: a slip upload may take 300 s (docs/spec.md §9); other calls get their 60 s deadline from
     // the request-deadline plugin.
     requestTimeout: Math.max(config.REQUEST_TIMEOUT_MS, SLIP_UPLOAD_TIMEOUT_MS),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -156,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     const clock = options.clock ?? systemClock;
-    if (config.SEED_DEMO) await seedDemo(db.kysely, clock.now());
+    if (config.SEED_DEMO) await seedDemo(db.kysely, clock.now(), config.SEED_SLIP_WINDOW);
 
     const deps: AppDeps = {
       config,

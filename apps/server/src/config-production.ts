@@ -49,7 +49,7 @@ export function isLocalOrSandboxHost(hostname: string): boolean {
 }
 
 /**
- * What keeps a configuration from running in production (docs/decisions/0008-deploy-secrets.md), one line per setting
+ * What keeps a configuration from running in production (docs/decisions/0012-deploy-secrets.md), one line per setting
  * naming it; empty when it may run.
  */
 export function productionProblems(config: Config): string[] {

@@ -59,7 +59,7 @@ const optionalUrl = (protocols: RegExp) =>
   z.url({ protocol: protocols, error: 'must be a valid URL' }).optional();
 
 /**
- * Every setting of the server, read from environment variables (DESIGN D2).
+ * Every setting of the server, read from environment variables (docs/design.md#running).
  * Name → meaning (default):
  * - PORT (3000), HOST (0.0.0.0): where the HTTP server listens.
  * - DATABASE_URL: PostgreSQL connection string; without it the embedded PGlite is used.
@@ -74,9 +74,11 @@ const optionalUrl = (protocols: RegExp) =>
  * - SMS_DAILY_LIMIT (1000): SMS the server sends in 24 hours, all phones together (the operator's SMS cost); past it,
  *   one-time codes answer OTP_SEND_PAUSED and nothing is sent.
  * - AUTH_GLOBAL_LIMIT_PER_MINUTE (600): wrong sign-ins, and phone look-ups (register validate, one-time code send), per
- *   minute from all clients together (REQUEST_LIMIT_1MIN past it); docs/decisions/0008-account-security.md.
+ *   minute from all clients together (REQUEST_LIMIT_1MIN past it); docs/decisions/0009-account-security.md.
  * - WEB_DIST_DIR (<repo>/apps/web/dist): the built web app served at /.
  * - SEED_DEMO (true): insert demo data (banks, sources, operator settings) at start, idempotently.
+ * - SEED_SLIP_WINDOW (23:30-00:30): the demo's daily slip closed window (players' time), or `open`; only what an
+ *   empty database is seeded with (the browser tests seed `open`, so they pass at any hour).
  * - LOG_LEVEL (info): pino level (fatal, error, warn, info, debug, trace, silent).
  * - TRUST_PROXY (false): whose X-Forwarded-For gives the client IP: false, a hop count (1 = the one proxy in front), or
  *   a comma-separated list of proxy addresses/CIDR ranges; `true` is refused.
@@ -142,6 +144,10 @@ export const configSchema = z.object({
   AUTH_GLOBAL_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
   WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
   SEED_DEMO: booleanFromEnv.default(true),
+  SEED_SLIP_WINDOW: z
+    .string()
+    .regex(/^(?:open|\d{2}:\d{2}-\d{2}:\d{2})$/, 'must be open or HH:MM-HH:MM')
+    .default('23:30-00:30'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   ARGON2_MEMORY_KIB: integer(1024, 4_194_304).default(19_456),

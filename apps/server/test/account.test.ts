@@ -48,7 +48,7 @@ async function verifiedRegistration(overrides: Partial<Registration> = {}) {
   return body;
 }
 
-describe('registration rules (D4, spec §5) on validate and create', () => {
+describe('registration rules (D4, docs/spec.md §5) on validate and create', () => {
   const cases: [string, Partial<Registration> | ((r: Registration) => unknown), string][] = [
     ['empty name', { name: '  ' }, 'NAME_REQUIRED'],
     ['missing name', (r) => ({ ...r, name: undefined }), 'NAME_REQUIRED'],

@@ -52,7 +52,7 @@ const allLookups = [
   lookupEnableChatWidget,
 ];
 
-describe('lookups (spec §7, D10)', () => {
+describe('lookups (docs/spec.md §7, D10)', () => {
   it('answers all 13 lookups without a session, matching their contracts', async () => {
     expect(allLookups).toHaveLength(13);
     for (const contract of allLookups) await get(contract);
@@ -224,7 +224,7 @@ describe('lookups (spec §7, D10)', () => {
       ),
     );
     await saveSetting(db, 'withdraw', { minMinor: 200_00, maxMinor: 10_000_00 }, t.clock.now());
-    await seedDemo(db, t.clock.now());
+    await seedDemo(db, t.clock.now(), t.config.SEED_SLIP_WINDOW);
     const after = await Promise.all(
       (['banks', 'sources', 'operator_accounts', 'operator_settings'] as const).map((table) =>
         t.countRows(table),

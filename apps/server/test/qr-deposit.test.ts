@@ -242,7 +242,7 @@ describe('QR deposits (D6)', () => {
     await expectLedgerConsistent(t.app.deps.db);
   });
 
-  it('keeps the minimums of spec §5 on the server and refuses bad input with a clear code', async () => {
+  it('keeps the minimums of docs/spec.md §5 on the server and refuses bad input with a clear code', async () => {
     const m = await walletMember(t);
     const cases: [string, unknown, number, string][] = [
       ['WW', 99.99, 400, 'QR_AMOUNT_MINIMUM'],

@@ -66,7 +66,7 @@ async function gameLeg(
   });
 }
 
-describe('POST /api/statement (spec §2, §7; D3)', () => {
+describe('POST /api/statement (docs/spec.md §2, §7; D3)', () => {
   it('is empty for a new member', async () => {
     const m = await member();
     expect(await statementOf(t, m.token)).toEqual({ total: 0, statements: [] });

@@ -14,7 +14,7 @@ import {
 } from './support/money.ts';
 
 /**
- * DESIGN D3 against a misbehaving provider: definite failures and unknown outcomes (5xx and time-outs, applied before
+ * docs/design.md#money against a misbehaving provider: definite failures and unknown outcomes (5xx and time-outs, applied before
  * or after) on every money call. After reconciliation the ledger matches every provider balance exactly, and no
  * member has gained or lost a satang beyond what was played.
  */

@@ -271,7 +271,7 @@ describe('game accounts', () => {
   });
 });
 
-describe('POST /api/wallet/transfer rules (spec §5)', () => {
+describe('POST /api/wallet/transfer rules (docs/spec.md §5)', () => {
   let m: Member;
   beforeAll(async () => {
     m = await fundedMember(100_00n, ['PG']);

@@ -41,7 +41,7 @@ const optionalCode = (error: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-/** The registration payload of spec §3. `username` is the phone. */
+/** The registration payload of docs/spec.md §3. `username` is the phone. */
 export function registerBodySchema(country: Country) {
   return z.strictObject({
     name: nameSchema,

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and DESIGN D4. */
+/** Business constants of docs/spec.md §9 and docs/design.md#members-and-sessions. */
 export const APP_VERSION = '1.1.14';
 export const CLIENT_HEADER = 'x-client';
 export const CLIENT_HEADER_VALUE = 'member-web';
@@ -53,7 +53,7 @@ export type Locale = (typeof LOCALES)[number];
 
 export const PLAYER_TIME_ZONE = 'Asia/Bangkok';
 
-/** DESIGN D4 */
+/** docs/design.md#members-and-sessions */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const OTP_VALID_MS = 5 * 60_000;

@@ -63,7 +63,7 @@ export const bankAccountNoSchema = z
   .trim()
   .regex(/^\d{8,18}$/, { error: 'BANK_ACCOUNT_NO_INVALID' });
 
-/** Account names are trimmed, inner spaces collapsed, upper-cased (spec §5). */
+/** Account names are trimmed, inner spaces collapsed, upper-cased (docs/spec.md §5). */
 export const bankAccountNameSchema = textSchema('BANK_ACCOUNT_NAME_REQUIRED')
   .transform((s) => s.trim().replace(/\s+/g, ' ').toUpperCase())
   .pipe(

@@ -3,7 +3,7 @@ import { TRUELINK_DEV_SECRET } from './deposit.ts';
 /**
  * Every secret an installation shares between its parts (server, sandbox, web), with the published value the sandbox
  * and development use when none is set. These published values are never accepted in production
- * (docs/decisions/0008-deploy-secrets.md); `npm start` generates random ones per installation.
+ * (docs/decisions/0012-deploy-secrets.md); `npm start` generates random ones per installation.
  */
 export const SANDBOX_DEFAULT_SECRETS = {
   SMS_API_KEY: 'sandbox-sms-key',

@@ -1,9 +1,9 @@
 /**
- * The message-code catalogue (spec §8 plus codes this project adds, D11).
+ * The message-code catalogue (docs/spec.md §8 plus codes this project adds, D11).
  * Every error answer is `{ message: <code> }` with the status given here.
  */
 export const messages = {
-  // spec §8
+  // docs/spec.md §8
   UNAUTHORIZED: 401,
   EXPIRED_AUTH_TOKEN: 401,
   INVALID_USER_1: 401,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSlipQrPayload, parseSlipQr } from './slip-qr.ts';
 import { buildThaiQrPayload } from './thai-qr.ts';
 
-// DESIGN D13's example (sending bank 014 SCB); its CRC 17DF does verify under CRC-16/CCITT-FALSE.
+// docs/design.md#outside-parties's example (sending bank 014 SCB); its CRC 17DF does verify under CRC-16/CCITT-FALSE.
 const EXAMPLE = '004100060000010103014022000111222233344ABCD125102TH910417DF';
 
 describe('slip mini-QR', () => {

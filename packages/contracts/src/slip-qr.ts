@@ -1,7 +1,7 @@
 import { encodeTlvs, parseEmv, parseTemplate, withCrc } from './thai-qr.ts';
 
 /**
- * The Bank of Thailand slip verification mini-QR printed on Thai bank transfer slips (DESIGN D13):
+ * The Bank of Thailand slip verification mini-QR printed on Thai bank transfer slips (docs/design.md#outside-parties):
  * `00` {`00` API id `000001`, `01` sending bank 3-digit code, `02` transaction reference}, `51` = `TH`,
  * `91` CRC-16/CCITT-FALSE over everything before its value. It holds only bank and reference; the
  * amount, time and accounts come from the slip verification service.

@@ -12,7 +12,7 @@ import {
   readPaymentQr,
 } from './thai-qr.ts';
 
-// DESIGN D13's known-good payloads (PromptPay 0812223333, without and with 30.00).
+// docs/design.md#outside-parties's known-good payloads (PromptPay 0812223333, without and with 30.00).
 const STATIC_PROMPTPAY =
   '00020101021129370016A0000006770101110113006681222333353037645802TH63041DCF';
 const DYNAMIC_PROMPTPAY =

@@ -1,6 +1,6 @@
 /**
  * EMVCo merchant-presented QR payloads: Thai QR Payment (PromptPay and bill payment) and Lao QR (LAPNet),
- * per DESIGN D13. Pure functions, no dependencies: the server builds and checks payloads with them, the
+ * per docs/design.md#outside-parties. Pure functions, no dependencies: the server builds and checks payloads with them, the
  * sandbox gateways build them, and both decode payloads read back from an image.
  *
  * A payload is a run of fields `tag(2 digits) length(2 digits) value`; a template field's value is itself

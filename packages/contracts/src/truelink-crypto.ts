@@ -1,5 +1,5 @@
 /**
- * TrueMoney gift links travel encrypted (spec §7, DESIGN D6): the member's browser encrypts the link with the
+ * TrueMoney gift links travel encrypted (docs/spec.md §7, docs/design.md#deposits): the member's browser encrypts the link with the
  * shared secret, the server decrypts it. Web Crypto only (globalThis.crypto.subtle), so the same code runs in
  * browsers and Node 20.
  *

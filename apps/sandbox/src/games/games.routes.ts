@@ -22,7 +22,7 @@ const passwordBody = z.object({ password: z.string().min(6).max(64).optional() }
 
 type ProviderParams = { provider: string; username?: string; reference?: string };
 
-/** The transfer-mode provider API (DESIGN D13): one set of calls per provider under /games/<CODE>. */
+/** The transfer-mode provider API (docs/design.md#outside-parties): one set of calls per provider under /games/<CODE>. */
 export function gamesRoutes(ctx: SandboxContext, store: GamesStore) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireBearer(ctx.secrets.GAME_API_KEY));

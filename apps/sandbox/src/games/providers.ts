@@ -1,4 +1,4 @@
-/** The 16 providers of spec §1. `hasLaunch`: the provider gives an auto-login (launch) link. */
+/** The 16 providers of docs/spec.md §1. `hasLaunch`: the provider gives an auto-login (launch) link. */
 export const GAME_PROVIDERS = [
   { code: 'JOKER', name: 'Joker Gaming', hasLaunch: false },
   { code: 'SEXYGAME', name: 'AE Sexy', hasLaunch: false },

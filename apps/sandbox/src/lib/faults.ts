@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Switchable misbehaviour of a simulated party, so tests can exercise the server's two-phase transfers (DESIGN D3):
+ * Switchable misbehaviour of a simulated party, so tests can exercise the server's two-phase transfers (docs/design.md#money):
  * a definite failure, or an unknown outcome (time-out / 5xx) that happened before or after the change was applied.
  */
 export const OUTCOMES = [

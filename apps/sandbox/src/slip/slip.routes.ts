@@ -12,7 +12,7 @@ const verifyBody = z.union([
   z.strictObject({ sendingBank: z.string().min(1).max(10), transRef: z.string().min(1).max(50) }),
 ]);
 
-/** The slip verification service's API (modelled on the commercial verifiers of DESIGN D13). */
+/** The slip verification service's API (modelled on the commercial verifiers of docs/design.md#outside-parties). */
 export function slipRoutes(ctx: SandboxContext, store: SlipStore) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', requireBearer(ctx.secrets.SLIP_API_KEY));

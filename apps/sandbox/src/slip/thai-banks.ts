@@ -1,4 +1,4 @@
-/** Thai banks of DESIGN D13: the 3-digit code used on slips and the short code used by the wallet (TTB = TMB). */
+/** Thai banks of docs/design.md#outside-parties: the 3-digit code used on slips and the short code used by the wallet (TTB = TMB). */
 export const THAI_BANKS = [
   { code: '002', shortCode: 'BBL' },
   { code: '004', shortCode: 'KBANK' },

@@ -13,7 +13,7 @@ import {
 const modeBody = z.object({ mode: z.enum(SMS_MODES) });
 const sendBody = z.object({ msisdn: z.string(), message: z.string().min(1).max(1000) });
 
-/** The ThaiBulkSMS-style one-time-code gateway (DESIGN D13) plus the sandbox's outbox and mode switch. */
+/** The ThaiBulkSMS-style one-time-code gateway (docs/design.md#outside-parties) plus the sandbox's outbox and mode switch. */
 export function smsRoutes(ctx: SandboxContext, store: SmsStore) {
   return async (app: FastifyInstance) => {
     const gateway = async (app: FastifyInstance) => {

@@ -38,7 +38,7 @@ export const voucherForm = `<form method="post" action="/sandbox/truemoney/vouch
 <button type="submit">Make gift link</button>
 </form>`;
 
-/** TrueMoney's gift voucher redemption (DESIGN D13; no key, like the real one) and the sandbox controls. */
+/** TrueMoney's gift voucher redemption (docs/design.md#outside-parties; no key, like the real one) and the sandbox controls. */
 export function trueMoneyRoutes(ctx: SandboxContext, store: TrueMoneyStore) {
   return async (app: FastifyInstance) => {
     app.post('/campaign/vouchers/:hash/redeem', async (request, reply) => {

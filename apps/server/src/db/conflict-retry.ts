@@ -3,7 +3,7 @@ import { AppError } from '@/lib/app-error.ts';
 
 /**
  * Deadlock (40P01) and serialization failure (40001): PostgreSQL rolled the whole transaction back, so running it again
- * from the start is safe and usually succeeds (docs/decisions/0008-ledger-locks-and-leases.md).
+ * from the start is safe and usually succeeds (docs/decisions/0010-ledger-locks-and-leases.md).
  */
 const RETRYABLE_CODES = new Set(['40P01', '40001']);
 

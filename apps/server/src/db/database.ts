@@ -16,8 +16,8 @@ export type Db = {
    * Runs fn in one database transaction. On PGlite (one connection, no isolation) transactions run one at a time
    * through a queue; on PostgreSQL they run concurrently and rely on row locks, conditional updates and unique
    * constraints. A deadlock or serialization failure re-runs fn as a new transaction, a bounded number of times
-   * (docs/decisions/0008-ledger-locks-and-leases.md), so fn must not change anything outside the database. Never call
-   * an outside party inside fn (DESIGN D3).
+   * (docs/decisions/0010-ledger-locks-and-leases.md), so fn must not change anything outside the database. Never call
+   * an outside party inside fn (docs/design.md#money).
    */
   withTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
   driver: 'pglite' | 'postgres';

@@ -68,7 +68,7 @@ export type MemberBankAccountsTable = {
   account_no: string;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** When the bank or the number last changed after registration (null: never); see docs/decisions/0008-account-security.md. */
+  /** When the bank or the number last changed after registration (null: never); see docs/decisions/0009-account-security.md. */
   changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 

@@ -5,7 +5,7 @@ import type { GamesService } from '@/modules/games/games.service.ts';
 export const GAME_RECONCILE_JOB = 'game-transfer-reconciliation';
 export const GAME_SYNC_JOB = 'game-balance-sync';
 
-/** DESIGN D3: settle pending game transfers by their reference; sync every active game balance. */
+/** docs/design.md#money: settle pending game transfers by their reference; sync every active game balance. */
 export function registerGameJobs(jobs: JobScheduler, games: GamesService, config: Config) {
   jobs.add({
     name: GAME_RECONCILE_JOB,

@@ -6,7 +6,7 @@ import type { WithdrawalService } from '@/modules/withdrawal/withdrawal.service.
 export const BANK_FEED_JOB = 'bank-feed';
 export const PAYOUT_RECONCILE_JOB = 'payout-reconciliation';
 
-/** DESIGN D6: credit incoming bank transfers within a minute. D7: settle payouts whose outcome was unknown. */
+/** docs/design.md#deposits: credit incoming bank transfers within a minute. D7: settle payouts whose outcome was unknown. */
 export function registerMoneyOutJobs(
   jobs: JobScheduler,
   services: { withdrawals: WithdrawalService; bankFeed: BankFeedService },

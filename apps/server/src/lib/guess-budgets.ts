@@ -39,7 +39,7 @@ function clientAndAllBudgets(
   ];
 }
 
-/** Wrong sign-ins: a client 30 an hour and 10 a minute; all clients the setting a minute (docs/decisions/0008-account-security.md). */
+/** Wrong sign-ins: a client 30 an hour and 10 a minute; all clients the setting a minute (docs/decisions/0009-account-security.md). */
 export const signInBudgets = (ip: string, config: Pick<Config, 'AUTH_GLOBAL_LIMIT_PER_MINUTE'>) =>
   clientAndAllBudgets(
     'login',

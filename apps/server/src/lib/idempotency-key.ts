@@ -4,7 +4,7 @@ import { AppError } from '@/lib/app-error.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The Idempotency-Key header (DESIGN D3), a UUID, normalised; null when absent. A malformed key is KEY_INVALID. */
+/** The Idempotency-Key header (docs/design.md#money), a UUID, normalised; null when absent. A malformed key is KEY_INVALID. */
 export function optionalIdempotencyKeyOf(request: FastifyRequest): string | null {
   const value = request.headers[IDEMPOTENCY_HEADER];
   if (value === undefined || value === '') return null;

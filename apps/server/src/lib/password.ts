@@ -27,7 +27,7 @@ export type HashingLimits = {
 
 /**
  * A counting semaphore with a bounded queue: a flood of sign-ins waits in line, and past the line is refused, instead
- * of starting thousands of Argon2 computations at once (docs/decisions/0008-account-security.md).
+ * of starting thousands of Argon2 computations at once (docs/decisions/0009-account-security.md).
  */
 function boundedRunner(maxConcurrency: number, maxQueue: number) {
   let active = 0;

@@ -18,7 +18,7 @@ export function isUnmarkedPath(url: string): boolean {
   return UNMARKED_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
-/** DESIGN D4: every /api call carries `X-Client: member-web` (except the unmarked paths above). */
+/** docs/design.md#members-and-sessions: every /api call carries `X-Client: member-web` (except the unmarked paths above). */
 export const clientMarker = fp(
   async (app) => {
     app.addHook('onRequest', async (request) => {

@@ -53,7 +53,7 @@ export type ErrorEnvelopeOptions = {
   onWebFallback: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
 };
 
-/** DESIGN D11: every failure answers `{ message: CODE }` with the catalogue status. */
+/** docs/design.md#errors: every failure answers `{ message: CODE }` with the catalogue status. */
 export const errorEnvelope = fp<ErrorEnvelopeOptions>(
   async (app, options) => {
     app.setErrorHandler((error, request, reply) => {

@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-/** Answers SERVICE_UNAVAILABLE when a request is not answered within the time-out (spec §9: 60 s). */
+/** Answers SERVICE_UNAVAILABLE when a request is not answered within the time-out (docs/spec.md §9: 60 s). */
 export const requestDeadline = fp<{ timeoutMs: number }>(
   async (app, { timeoutMs }) => {
     app.decorateRequest('deadlineTimer', null);

@@ -14,7 +14,7 @@ export function redactUrl(url: string): string {
   return url;
 }
 
-/** Fastify's request serializer with the URL redacted (docs/decisions/0008-deploy-secrets.md). */
+/** Fastify's request serializer with the URL redacted (docs/decisions/0012-deploy-secrets.md). */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,

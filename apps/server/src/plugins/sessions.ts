@@ -27,7 +27,7 @@ export function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
-/** DESIGN D4 sessions: `app.requireSession` is the onRequest hook of every signed-in call. */
+/** docs/design.md#members-and-sessions sessions: `app.requireSession` is the onRequest hook of every signed-in call. */
 export const sessions = fp<{ auth: AuthService }>(
   async (app, { auth }) => {
     app.decorateRequest('session', null);

@@ -14,10 +14,10 @@ const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * Serves the built web app at / (DESIGN D1). Vite's hashed files under /assets/ are cached for a year;
+ * Serves the built web app at / (docs/design.md#parts). Vite's hashed files under /assets/ are cached for a year;
  * index.html is never cached, so a new release is picked up on the next load. index.html is always served with this
  * installation's gift-link secret written in, so one build serves every installation
- * (docs/decisions/0008-deploy-secrets.md). Returns the history fallback used by the not-found handler for any other
+ * (docs/decisions/0012-deploy-secrets.md). Returns the history fallback used by the not-found handler for any other
  * GET outside /api (and for / and /index.html).
  */
 export async function registerWebApp(

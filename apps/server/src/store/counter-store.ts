@@ -5,7 +5,7 @@ export type ConsumeResult =
   { isAllowed: true; entryId: string; counts: number[] } | { isAllowed: false; failedRule: number };
 
 /**
- * Sliding-window event counters for rate limits and lock-outs (DESIGN D2). Time is passed in (`now`, epoch ms)
+ * Sliding-window event counters for rate limits and lock-outs (docs/design.md#running). Time is passed in (`now`, epoch ms)
  * so the injected clock governs the windows; real expiry only cleans up.
  */
 export type CounterStore = {

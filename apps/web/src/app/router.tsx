@@ -12,7 +12,7 @@ import { setSessionHandlers } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { clearSession } from '@/lib/session';
 
-/** The route map of spec §2. Pages a visitor rarely opens first are split into their own chunks. */
+/** The route map of docs/spec.md §2. Pages a visitor rarely opens first are split into their own chunks. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -10,7 +10,7 @@ type ShowAlert = (options: AlertOptions) => Promise<void>;
 
 const AlertContext = createContext<ShowAlert | null>(null);
 
-/** "Error alert" and "saved alert" of spec §8: a small dialog the member confirms with OK. */
+/** "Error alert" and "saved alert" of docs/spec.md §8: a small dialog the member confirms with OK. */
 export function AlertProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState<(AlertOptions & { resolve: () => void }) | null>(null);

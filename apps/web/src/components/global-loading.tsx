@@ -5,7 +5,7 @@ import { isLoading, subscribeLoading } from '@/lib/loading-store';
 import { useDelayedFlag } from '@/lib/use-delayed-flag';
 import '@/components/global-loading.css';
 
-/** Appears only when a request has been running for 200 ms (spec §7), so quick answers never flash it. */
+/** Appears only when a request has been running for 200 ms (docs/spec.md §7), so quick answers never flash it. */
 export function GlobalLoading({ delayMs = DELAY.loadingIndicatorMs }: { delayMs?: number }) {
   const { t } = useTranslation();
   const isBusy = useSyncExternalStore(subscribeLoading, isLoading, () => false);

@@ -20,7 +20,7 @@ type ModalProps = {
 };
 
 /**
- * Radix Dialog underneath: focus trap, Escape, aria-modal, and scroll lock of the page (spec §2) while open.
+ * Radix Dialog underneath: focus trap, Escape, aria-modal, and scroll lock of the page (docs/spec.md §2) while open.
  */
 export function Modal({
   isOpen,

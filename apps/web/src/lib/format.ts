@@ -11,7 +11,7 @@ const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** DD/MM/YYYY HH:mm:ss in the players' time zone (UTC+7, DESIGN D12), whatever the phone's setting. */
+/** DD/MM/YYYY HH:mm:ss in the players' time zone (UTC+7, docs/design.md#member-app), whatever the phone's setting. */
 export function formatDateTime(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
@@ -26,12 +26,12 @@ export function formatAccountNumber(value: string): string {
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Amounts with exactly 2 decimals and thousands separators (spec §9). */
+/** Amounts with exactly 2 decimals and thousands separators (docs/spec.md §9). */
 export function formatMoney(value: number): string {
   return money.format(Number.isFinite(value) ? value : 0);
 }
 
-/** Currency symbols of the two member currencies (spec §3: BAHT, LAK). */
+/** Currency symbols of the two member currencies (docs/spec.md §3: BAHT, LAK). */
 export const CURRENCY_SYMBOL = { BAHT: '฿', LAK: '₭' } as const;
 
 export function currencySymbol(currency: string | null | undefined): string {

@@ -14,7 +14,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Lao is kept as `la` (spec) but its ISO 639-1 code is `lo` (DESIGN D13). */
+/** Lao is kept as `la` (spec) but its ISO 639-1 code is `lo` (docs/design.md#outside-parties). */
 export function htmlLang(locale: Locale): string {
   return locale === 'la' ? 'lo' : locale;
 }

@@ -18,7 +18,7 @@ function lookupQuery<TResponse extends z.ZodType>(name: string, contract: Contra
 }
 
 export const brandQuery = lookupQuery('info', lookup.lookupInfo);
-/** Whether the service still runs: asked afresh on every visit to /login (spec §2). */
+/** Whether the service still runs: asked afresh on every visit to /login (docs/spec.md §2). */
 export const activeQuery = lookupQuery('active', lookup.lookupActive, 0);
 export const noticeQuery = lookupQuery('notice', lookup.lookupNotice);
 export const conditionsQuery = lookupQuery('conditions', lookup.lookupConditions);

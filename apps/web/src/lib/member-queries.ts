@@ -10,7 +10,7 @@ import { readProfileCache, readWalletCache, writeProfileCache, writeWalletCache,
  * rather than owned by one feature (docs/decisions/0008-web-boundaries.md).
  */
 
-/** Fetches, then keeps the answer in the local-storage copy (spec §3) its query is painted from first. */
+/** Fetches, then keeps the answer in the local-storage copy (docs/spec.md §3) its query is painted from first. */
 function fetchAndStore<T>(fetch: (signal: AbortSignal) => Promise<T>, write: (data: T) => void) {
   return async ({ signal }: { signal: AbortSignal }) => {
     const data = await fetch(signal);

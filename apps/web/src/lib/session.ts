@@ -2,7 +2,7 @@ import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
 /**
- * The session token (spec §4): localStorage when remember-me was ticked, otherwise sessionStorage,
+ * The session token (docs/spec.md §4): localStorage when remember-me was ticked, otherwise sessionStorage,
  * both under the key `token`.
  */
 const listeners = new Set<() => void>();

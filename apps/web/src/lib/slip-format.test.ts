@@ -26,7 +26,7 @@ describe('slip amount', () => {
   });
 });
 
-describe('slip reasons (spec §4)', () => {
+describe('slip reasons (docs/spec.md §4)', () => {
   it.each(LOCALES)('every reason code has %s text', (locale) => {
     const missing = SLIP_REASONS.filter((code) => {
       const text = textAt(files[locale], SLIP_REASON_KEYS[code]);

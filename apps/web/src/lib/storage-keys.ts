@@ -1,4 +1,4 @@
-/** The browser storage keys of spec §3 and §4, the only place they are spelled. */
+/** The browser storage keys of docs/spec.md §3 and §4, the only place they are spelled. */
 export const STORAGE_KEYS = {
   token: 'token',
   locale: 'locale',

@@ -1,4 +1,4 @@
-/** The terminated look (spec §2): set while /terminated shows, cleared when /login finds the service active. */
+/** The terminated look (docs/spec.md §2): set while /terminated shows, cleared when /login finds the service active. */
 export function setTerminatedStyling(isTerminated: boolean): void {
   document.documentElement.classList.toggle('is-terminated', isTerminated);
 }

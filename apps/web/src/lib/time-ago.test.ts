@@ -4,7 +4,7 @@ import { formatTimeAgo, timeAgo } from '@/lib/time-ago';
 const now = Date.parse('2025-06-01T12:00:00Z');
 const ago = (seconds: number) => new Date(now - seconds * 1000);
 
-describe('timeAgo (spec §9 units)', () => {
+describe('timeAgo (docs/spec.md §9 units)', () => {
   it('uses year 31536000 s, month 2592000 s, day 86400 s, hour 3600 s, minute 60 s', () => {
     expect(timeAgo(ago(31_536_000), now)).toEqual({ unit: 'year', value: 1 });
     expect(timeAgo(ago(31_535_999), now)).toEqual({ unit: 'month', value: 12 });

@@ -4,7 +4,7 @@ export type TimeAgoUnit = (typeof TIME_AGO_UNITS)[number]['unit'];
 export type TimeAgo = { unit: TimeAgoUnit; value: number } | null;
 
 /**
- * How long ago `value` was, in the largest unit of spec §9 that fits (year 31536000 s, month 2592000 s,
+ * How long ago `value` was, in the largest unit of docs/spec.md §9 that fits (year 31536000 s, month 2592000 s,
  * day 86400 s, hour 3600 s, minute 60 s). Under a minute, or in the future (clock skew), it is null: "just now".
  */
 export function timeAgo(value: string | number | Date, now: number = Date.now()): TimeAgo {
@@ -17,7 +17,7 @@ export function timeAgo(value: string | number | Date, now: number = Date.now())
   return null;
 }
 
-/** Lao is stored as `la` but Intl knows it as `lo` (DESIGN D13). */
+/** Lao is stored as `la` but Intl knows it as `lo` (docs/design.md#outside-parties). */
 export function intlLocale(locale: Locale): string {
   if (locale === 'la') return 'lo-LA';
   if (locale === 'th') return 'th-TH';

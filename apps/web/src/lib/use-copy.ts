@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { copyText } from '@/lib/clipboard';
 
-/** Copy with the toasts of spec §8: "copied: {text}" or "Failed to copy". */
+/** Copy with the toasts of docs/spec.md §8: "copied: {text}" or "Failed to copy". */
 export function useCopy() {
   const { t } = useTranslation();
   return async (text: string) => {

@@ -8,7 +8,7 @@ export function secondsLeft(untilMs: number, nowMs: number): number {
 /**
  * Seconds left until `untilMs` (epoch ms), re-read every second and resting at 0; 0 when unset. `sinceMs` is when
  * the deadline was learnt: one learnt after the last tick must not show more time than it was given.
- * Used by the QR countdown (spec §4) and the one-time-code resend wait.
+ * Used by the QR countdown (docs/spec.md §4) and the one-time-code resend wait.
  */
 export function useCountdown(untilMs: number | null, sinceMs = 0): number {
   const [now, setNow] = useState(() => Date.now());

@@ -1,7 +1,7 @@
 import { DELAY } from '@mekong/contracts/constants';
 import { useEffect, useState } from 'react';
 
-/** True once `isOn` has stayed true for `delayMs` (spec §4: loading indicators appear after 200 ms). */
+/** True once `isOn` has stayed true for `delayMs` (docs/spec.md §4: loading indicators appear after 200 ms). */
 export function useDelayedFlag(isOn: boolean, delayMs: number = DELAY.loadingIndicatorMs): boolean {
   const [isShown, setShown] = useState(false);
   useEffect(() => {

@@ -7,7 +7,7 @@ import { groupGames } from '@/lib/wallet-figures';
 export type ProfileInfo = { profile: Profile; bankAccount: BankAccount };
 
 /**
- * The cached user info of spec §3, in local storage: timesync, profile, bankAccount, wallet, slots,
+ * The cached user info of docs/spec.md §3, in local storage: timesync, profile, bankAccount, wallet, slots,
  * slotAccount, sportAccount, lottoAccount, total, inviteAmount, inviteSuccess, inviteFail; plus last_sync.
  * The profile and the wallet answers each update their part of it.
  */

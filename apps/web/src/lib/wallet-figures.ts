@@ -1,6 +1,6 @@
 import type { GameCategory, GameEntry } from '@mekong/contracts/wallet';
 
-/** The three home carousels of spec §1: slot, sport+casino, lotto. */
+/** The three home carousels of docs/spec.md §1: slot, sport+casino, lotto. */
 export const GAME_GROUPS = [
   { key: 'slot', categories: ['slot'] },
   { key: 'sportCasino', categories: ['sport', 'casino'] },

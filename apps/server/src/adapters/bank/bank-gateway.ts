@@ -1,4 +1,4 @@
-/** The operator's bank (DESIGN D6, D7): payouts by our reference, their status, and the feed of incoming transfers. */
+/** The operator's bank (docs/design.md#deposits): payouts by our reference, their status, and the feed of incoming transfers. */
 
 export type BankCurrency = 'THB' | 'LAK';
 

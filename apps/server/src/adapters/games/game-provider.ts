@@ -1,5 +1,5 @@
 /**
- * A game provider in transfer mode (DESIGN D5, D13): accounts, balances, deposit and withdraw with our reference,
+ * A game provider in transfer mode (docs/design.md#games): accounts, balances, deposit and withdraw with our reference,
  * the status of a reference, password reset and a launch link. One adapter serves every provider by its code.
  */
 export type GameProvider = {

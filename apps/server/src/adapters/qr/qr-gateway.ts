@@ -21,7 +21,7 @@ export type QrCreateOutcome =
  */
 export type QrCancelOutcome = 'cancelled' | 'paid' | 'unknown';
 
-/** A QR payment gateway (KBANK, WW, E2P), DESIGN D6. Never throws: every answer is classified. */
+/** A QR payment gateway (KBANK, WW, E2P), docs/design.md#deposits. Never throws: every answer is classified. */
 export type QrGateway = {
   create(request: QrCreateRequest): Promise<QrCreateOutcome>;
   cancel(provider: QrProvider, reference: string): Promise<QrCancelOutcome>;

@@ -28,7 +28,7 @@ export type SlipVerifyOutcome =
   /** No usable answer (time-out, 5xx, unreadable). */
   | { kind: 'unavailable' };
 
-/** The slip verification service (DESIGN D6, D13). Never throws. */
+/** The slip verification service (docs/design.md#deposits). Never throws. */
 export type SlipVerifier = {
   verify(request: { sendingBank: string; transRef: string }): Promise<SlipVerifyOutcome>;
 };

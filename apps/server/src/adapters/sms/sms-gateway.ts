@@ -1,4 +1,4 @@
-/** The one-time-code SMS gateway (DESIGN D13, ThaiBulkSMS-style). The gateway makes and checks the pin. */
+/** The one-time-code SMS gateway (docs/design.md#outside-parties, ThaiBulkSMS-style). The gateway makes and checks the pin. */
 export type SmsGateway = {
   /** Sends a code to the phone. Throws SmsGatewayError when the gateway fails or does not answer. */
   requestOtp(phone: string): Promise<{ token: string; refno: string }>;

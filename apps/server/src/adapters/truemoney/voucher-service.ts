@@ -14,7 +14,7 @@ export type RedeemOutcome =
   | { kind: 'refused'; code: string }
   | { kind: 'unknown' };
 
-/** The TrueMoney gift voucher service (DESIGN D6, D13). Never throws. */
+/** The TrueMoney gift voucher service (docs/design.md#deposits). Never throws. */
 export type VoucherService = {
   redeem(request: { voucherHash: string; mobile: string }): Promise<RedeemOutcome>;
 };

@@ -40,7 +40,7 @@ const up = [
     sort_order integer not null default 0
   )`,
   // Member accounts (cash, bonus, game) carry balance and reserved; house accounts never do: their balance is
-  // derived from the transfer log, so no shared hot row is updated by every member's transfer (DESIGN D3).
+  // derived from the transfer log, so no shared hot row is updated by every member's transfer (docs/design.md#money).
   `create table ledger_accounts (
     id uuid primary key,
     member_id uuid references members (id),

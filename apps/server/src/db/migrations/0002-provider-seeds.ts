@@ -1,5 +1,5 @@
 /**
- * The 16 providers of spec §1 as migration 0002 first stored them, frozen here: a migration never imports live code,
+ * The 16 providers of docs/spec.md §1 as migration 0002 first stored them, frozen here: a migration never imports live code,
  * so a later change of the catalogue is a new migration. Links and art are operator data from then on.
  */
 

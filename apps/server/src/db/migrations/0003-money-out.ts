@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.
 const up = [
-  // A member's withdrawal (DESIGN D7). The money is the pending ledger transfer `transfer_id` (member cash →
+  // A member's withdrawal (docs/design.md#withdrawals). The money is the pending ledger transfer `transfer_id` (member cash →
   // bank_out); this row carries what the ledger doesn't: where it is paid, the approval state, payout attempts.
   `create table withdrawals (
     id uuid primary key,

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.
 const up = [
-  // A deposit QR (DESIGN D6). `reference` is the gateway's ref1; the gateway's paid notice is kept on the row
+  // A deposit QR (docs/design.md#deposits). `reference` is the gateway's ref1; the gateway's paid notice is kept on the row
   // whether it was credited or held for an operator (late, cancelled, wrong amount).
   `create table qr_payments (
     id uuid primary key,
@@ -25,7 +25,7 @@ const up = [
   )`,
   // One active QR per member and provider.
   `create unique index qr_payments_active_key on qr_payments (member_id, provider) where status = 'active'`,
-  // Every slip upload with its outcome (spec §3 Slip). A reference is claimed by at most one slip that is being
+  // Every slip upload with its outcome (docs/spec.md §3 Slip). A reference is claimed by at most one slip that is being
   // checked or was credited; failed slips free it (a slip refused as BANK_DELAYED can be sent again).
   `create table slips (
     id uuid primary key,

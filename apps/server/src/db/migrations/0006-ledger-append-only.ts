@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-// Ledger history is append-only (docs/decisions/0008-ledger-locks-and-leases.md): a transfer row may change only once,
+// Ledger history is append-only (docs/decisions/0010-ledger-locks-and-leases.md): a transfer row may change only once,
 // from pending to posted or voided, setting settled_at; nothing else of it ever changes, and no row is ever deleted.
 // The trigger compares the whole row as JSON minus the two settling columns, so it needs no column list (a column
 // added later is frozen too). Values are frozen here: this migration imports no application code.

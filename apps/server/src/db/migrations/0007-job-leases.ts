@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 // A job's committed claim on one item (a payout, a pending game transfer, a game account, a feed) before it calls an
-// outside party about it, so two server processes never call twice for one item (docs/decisions/0008-ledger-locks-and-leases.md). A claim is
+// outside party about it, so two server processes never call twice for one item (docs/decisions/0010-ledger-locks-and-leases.md). A claim is
 // taken with one statement and has an expiry: a process that dies holding it only delays the item.
 export const migration0007: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-// Issue 8 A2/A4 (docs/decisions/0008-account-security.md): when a member's payout account last changed (withdrawals
+// Issue 8 A2/A4 (docs/decisions/0009-account-security.md): when a member's payout account last changed (withdrawals
 // within 24 h of it wait for an operator), and one-time codes used up by a registration.
 export const migration0008: Migration = {
   async up(db: Kysely<unknown>) {

@@ -3,7 +3,7 @@ import type { BanksTable } from '@/db/schema.ts';
 
 type BankSeed = Omit<Insertable<BanksTable>, 'sort_order' | 'is_enabled'>;
 
-/** Thai banks of DESIGN D13 (TTB keeps the spec's code TMB) and the Lao banks. */
+/** Thai banks of docs/design.md#outside-parties (TTB keeps the spec's code TMB) and the Lao banks. */
 export const demoBanks: BankSeed[] = [
   {
     code: 'BBL',

@@ -174,4 +174,3 @@ export const demoOperatorAccounts = [
 ] as const;
 
 export const demoWithdraw = { minMinor: 100_00, maxMinor: 50_000_00 };
-export const demoSlipWindow = { closedFrom: '23:30', closedTo: '00:30' };

@@ -12,16 +12,20 @@ import {
   demoContactText,
   demoNotice,
   demoOperatorAccounts,
-  demoSlipWindow,
   demoSources,
   demoWithdraw,
 } from '@/db/seed/demo-content.ts';
 import { saveSetting } from '@/modules/settings/settings.repository.ts';
 
 /**
- * Demo data (DESIGN D2, D10). Idempotent: inserts what is missing and never overwrites what an operator changed.
+ * Demo data (docs/design.md#running). Idempotent: inserts what is missing and never overwrites what an operator changed.
  */
-export async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  now: Date,
+  /** The daily slip closed window, `HH:MM-HH:MM` in players' time, or `open` (config SEED_SLIP_WINDOW). */
+  slipWindow: string,
+): Promise<void> {
   await db
     .insertInto('banks')
     .values(demoBanks.map((b, i) => ({ ...b, is_enabled: true, sort_order: i + 1 })))
@@ -81,7 +85,8 @@ export async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
   await saveSetting(db, 'notice', { text: demoNotice }, now, keep);
   await saveSetting(db, 'deposit', { isManual: false }, now, keep);
   await saveSetting(db, 'withdraw', demoWithdraw, now, keep);
-  await saveSetting(db, 'slip', demoSlipWindow, now, keep);
+  const [closedFrom = null, closedTo = null] = slipWindow === 'open' ? [] : slipWindow.split('-');
+  await saveSetting(db, 'slip', { closedFrom, closedTo }, now, keep);
   await saveSetting(db, 'registerOtp', { enabled: true }, now, keep);
   await saveSetting(db, 'chatWidget', { enabled: false }, now, keep);
   await saveSetting(db, 'service', { terminated: false }, now, keep);

@@ -56,7 +56,7 @@ export function createAccountService(
   }: Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'counters' | 'sms' | 'log' | 'config'>,
   otp: Pick<OtpService, 'isTokenVerified' | 'useToken'>,
 ) {
-  /** The bank must be known and enabled; KTB, TMB and BBL need an account name in Latin letters (spec §5). */
+  /** The bank must be known and enabled; KTB, TMB and BBL need an account name in Latin letters (docs/spec.md §5). */
   async function checkBank(bankCode: string, accountName: string) {
     const bank = await findEnabledBank(db.kysely, bankCode);
     if (!bank) throw new AppError('INVALID_BANK');
@@ -83,9 +83,9 @@ export function createAccountService(
     await counters.clear(attemptsKey);
   }
 
-  /** Every rule of registration (DESIGN D4), without writing anything. */
+  /** Every rule of registration (docs/design.md#members-and-sessions), without writing anything. */
   async function checkRegistration(input: RegisterInput, ip: string) {
-    // The phone's own verified token, not just "someone verified this phone" (docs/decisions/0008-account-security.md).
+    // The phone's own verified token, not just "someone verified this phone" (docs/decisions/0009-account-security.md).
     // Checked first, so a client without it learns nothing about the phone.
     const registerOtp = await findSetting(db.kysely, 'registerOtp');
     const isOtpRequired = registerOtp?.enabled !== false;
@@ -190,7 +190,7 @@ export function createAccountService(
                 accountNo: input.bankAccountNo,
               },
             );
-            // The member's cash and bonus wallets are born with the member (DESIGN D3).
+            // The member's cash and bonus wallets are born with the member (docs/design.md#money).
             await ensureMemberAccounts(trx, memberId, ledgerCurrency(input.currency), now);
             // After the insert: a parallel registration of the phone waits on its key and answers EXISTING_USER.
             if (isOtpRequired && !(await otp.useToken(trx, input.username, input.otpToken ?? '')))
@@ -213,7 +213,7 @@ export function createAccountService(
     /**
      * Name and bank account. A change of the bank or the number (the payout account) needs the password again, signs
      * out the member's other sessions, sends an SMS notice, and makes the withdrawals of the next 24 hours wait for an
-     * operator (docs/decisions/0008-account-security.md).
+     * operator (docs/decisions/0009-account-security.md).
      */
     async updateProfile(
       session: Session,
@@ -292,7 +292,7 @@ export function createAccountService(
       return profile(session.memberId);
     },
 
-    /** Changing the password signs out every other session of the member (DESIGN D4). */
+    /** Changing the password signs out every other session of the member (docs/design.md#members-and-sessions). */
     async changePassword(
       session: Session,
       input: { oldPassword: string; newPassword: string },

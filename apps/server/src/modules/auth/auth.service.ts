@@ -44,8 +44,8 @@ export function createAuthService({
 
   return {
     /**
-     * DESIGN D4: a live token names its member; expired → EXPIRED_AUTH_TOKEN, unknown or revoked → UNAUTHORIZED.
-     * Expired: 7 days without use, or 30 days after sign-in however much it is used (docs/decisions/0008-account-security.md).
+     * docs/design.md#members-and-sessions: a live token names its member; expired → EXPIRED_AUTH_TOKEN, unknown or revoked → UNAUTHORIZED.
+     * Expired: 7 days without use, or 30 days after sign-in however much it is used (docs/decisions/0009-account-security.md).
      */
     async authenticate(token: string | undefined): Promise<Session> {
       if (!token) throw new AppError('UNAUTHORIZED');
@@ -63,9 +63,9 @@ export function createAuthService({
     },
 
     /**
-     * DESIGN D4: unknown phone and wrong password answer alike (WRONG_CREDENTIAL, same Argon2 work). Guessing is
+     * docs/design.md#members-and-sessions: unknown phone and wrong password answer alike (WRONG_CREDENTIAL, same Argon2 work). Guessing is
      * limited per client and for all clients together (wrong tries only), and per phone by a growing delay rather
-     * than a lock a stranger could set off (docs/decisions/0008-account-security.md).
+     * than a lock a stranger could set off (docs/decisions/0009-account-security.md).
      */
     async login(input: {
       phone: string;

@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/app-error.ts';
 import type { CounterStore } from '@/store/counter-store.ts';
 
-/** Wrong passwords a phone may take at once; after them each try waits (docs/decisions/0008-account-security.md). */
+/** Wrong passwords a phone may take at once; after them each try waits (docs/decisions/0009-account-security.md). */
 export const LOGIN_FREE_FAILURES = 5;
 /** How long a wrong password counts towards the phone's delay. */
 export const LOGIN_FAILURE_WINDOW_MS = 60 * 60_000;

@@ -38,7 +38,7 @@ export type BankFeedSummary = {
 type Outcome = 'credited' | 'unmatched' | 'duplicates' | 'alreadyCredited';
 
 /**
- * Deposits by bank transfer (DESIGN D6): reads the bank's feed of incoming transfers from a cursor kept in the
+ * Deposits by bank transfer (docs/design.md#deposits): reads the bank's feed of incoming transfers from a cursor kept in the
  * database and credits each to the member whose registered account sent it, exactly once (the bank's reference is
  * unique in bank_incoming_transfers; the deposit's external reference names the bank transaction, shared with slips
  * of it, so a transfer a slip already credited is recorded with no money). A transfer that matches

@@ -7,7 +7,7 @@ const required = (name: string) =>
   new ConfigError(`Invalid configuration:\n  ${name}: required when NODE_ENV is production`);
 
 // Unset outside production: a secret of this process nobody knows, so the sandbox's published default never credits
-// a member (docs/decisions/0008-deploy-secrets.md); `npm start` always sets one.
+// a member (docs/decisions/0012-deploy-secrets.md); `npm start` always sets one.
 const unsetQrSecrets = new Map<QrProvider, string>();
 
 /** The gateway's webhook HMAC secret. */

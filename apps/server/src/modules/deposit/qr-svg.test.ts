@@ -62,7 +62,7 @@ describe('QR deposit markup', () => {
     expect(read.ok && read.qr.billPayment?.ref1).toBe('MW7K2Q9X4D');
   });
 
-  it('reads the known-good PromptPay payload of DESIGN D13 back from its markup', async () => {
+  it('reads the known-good PromptPay payload of docs/design.md#outside-parties back from its markup', async () => {
     const known =
       '00020101021229370016A0000006770101110113006681222333353037645802TH540530.0063043CAD';
     const image = rasterise(await renderQrSvg(known));

@@ -35,7 +35,7 @@ describe('QR webhook signature and notice', () => {
 });
 
 describe('QR rules', () => {
-  it('keeps spec §5 minimums', () => {
+  it('keeps docs/spec.md §5 minimums', () => {
     expect(isAboveQrMinimum('KBANK', 1n)).toBe(true);
     expect(isAboveQrMinimum('KBANK', 0n)).toBe(false);
     expect(isAboveQrMinimum('WW', 100_00n)).toBe(true);

@@ -68,7 +68,7 @@ export type QrWebhookResult = {
   holdReason?: string;
 };
 
-/** Deposit QRs (DESIGN D6): create, show, cancel, and the gateways' paid notices. */
+/** Deposit QRs (docs/design.md#deposits): create, show, cancel, and the gateways' paid notices. */
 export function createQrService(
   { db, clock, config, log }: Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>,
   gateway: QrGateway,

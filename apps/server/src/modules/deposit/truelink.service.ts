@@ -22,7 +22,7 @@ export const VOUCHER_STALE_AFTER_MS = 5 * 60_000;
 const RECOVERY_BATCH = 50;
 
 /**
- * TrueMoney gift links (DESIGN D6). The voucher hash is claimed in truemoney_vouchers (unique) before the voucher
+ * TrueMoney gift links (docs/design.md#deposits). The voucher hash is claimed in truemoney_vouchers (unique) before the voucher
  * service is called, so two requests can never both redeem it. A voucher redeemed to the operator but refused here
  * (not from the member's phone, under 2 baht) is kept `held` with its amount: the money sits in the operator's
  * TrueMoney wallet and an operator settles it (back to the owner or to the member); it is never lost or credited

@@ -31,7 +31,7 @@ type TransferFacts = {
 };
 
 /**
- * The member's accounts at game providers (DESIGN D5): activation, credentials, password reset, launch links, and
+ * The member's accounts at game providers (docs/design.md#games): activation, credentials, password reset, launch links, and
  * what the wallet and transfers need to know of them.
  */
 export function createGameAccountsService(deps: GamesDeps, catalogue: ProviderCatalogue) {

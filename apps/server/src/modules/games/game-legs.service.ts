@@ -45,7 +45,7 @@ export type GameLeg = {
 };
 
 /**
- * The money legs to and from a game provider (DESIGN D3 two-phase, D5): run, settle, reconcile the unknown outcomes,
+ * The money legs to and from a game provider (docs/design.md#money two-phase, D5): run, settle, reconcile the unknown outcomes,
  * and the balance sync that books the member's wins and losses.
  */
 export function createGameLegsService(deps: GamesDeps) {
@@ -58,7 +58,7 @@ export function createGameLegsService(deps: GamesDeps) {
   const leaseMs = config.GAME_TIMEOUT_MS + 30_000;
 
   /**
-   * One two-phase movement to or from a provider (DESIGN D3): reserve and record pending in one transaction, call
+   * One two-phase movement to or from a provider (docs/design.md#money): reserve and record pending in one transaction, call
    * the provider with the transfer id as reference (no transaction open), then post on success, void on a definite
    * failure, and leave pending on an unknown outcome for the reconciliation. A repeated idempotency key reports the
    * first transfer's state and calls nobody.

@@ -7,7 +7,7 @@ import { createProviderCatalogue } from '@/modules/games/provider-catalogue.ts';
 export type GamesDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'> & { games: GameProvider };
 
 /**
- * Game providers (DESIGN D5): the catalogue, the member's accounts at providers, and the two-phase money legs to and
+ * Game providers (docs/design.md#games): the catalogue, the member's accounts at providers, and the two-phase money legs to and
  * from a provider (D3) with their reconciliation and the balance sync.
  */
 export function createGamesService(deps: GamesDeps) {

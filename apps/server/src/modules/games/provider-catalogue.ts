@@ -9,7 +9,7 @@ import { listProviders, type ProviderRow } from '@/modules/games/games.repositor
  */
 export const PROVIDER_CACHE_TTL_MS = 5_000;
 
-/** The game providers the operator offers (spec §1), read through a short cache. */
+/** The game providers the operator offers (docs/spec.md §1), read through a short cache. */
 export function createProviderCatalogue(db: Kysely<Database>) {
   let catalogue: { rows: Promise<ProviderRow[]>; expiresAt: number } | undefined;
 

@@ -3,7 +3,7 @@ import type { AppDeps } from '@/app-deps.ts';
 import { claimLease, releaseLease, renewLease } from '@/modules/job-lease/job-lease.repository.ts';
 
 /**
- * Leases for jobs that call outside parties (docs/decisions/0008-ledger-locks-and-leases.md): before a job calls about an item it takes the
+ * Leases for jobs that call outside parties (docs/decisions/0010-ledger-locks-and-leases.md): before a job calls about an item it takes the
  * item's lease in a committed statement (no transaction stays open during the call), so a second process running the
  * same job skips the item instead of calling twice. The lease expires after `ttlMs` of the service clock, so a
  * crashed holder only delays the item. Whoever holds a lease re-reads the item's state before acting: the process

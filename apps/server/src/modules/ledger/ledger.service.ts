@@ -21,7 +21,7 @@ import {
 } from '@/modules/ledger/ledger.repository.ts';
 
 /**
- * The double-entry ledger (DESIGN D3, docs/decisions/0002-ledger.md). Every function takes the caller's transaction
+ * The double-entry ledger (docs/design.md#money, docs/decisions/0002-ledger.md). Every function takes the caller's transaction
  * (a Kysely<Database>: a Transaction is one) unless noted; money changes happen in one transaction.
  */
 
@@ -320,7 +320,7 @@ async function settle(
  * order (as createTransfer and settle lock), then changed once. Answers the transfers it posted; one that was not
  * pending is absent (settle it alone to learn why). Outside a transaction the statement is its own transaction.
  * The lock is FOR NO KEY UPDATE, not FOR UPDATE: a transfer being recorded takes FOR KEY SHARE on its accounts (its
- * foreign keys), which FOR UPDATE would block, a deadlock with createTransfer (docs/decisions/0008-ledger-locks-and-leases.md).
+ * foreign keys), which FOR UPDATE would block, a deadlock with createTransfer (docs/decisions/0010-ledger-locks-and-leases.md).
  */
 export async function postTransfers(
   db: Db,

@@ -57,7 +57,7 @@ export function createOtpService({
   return {
     isPhoneVerified,
 
-    /** Registration is bound to the verification (docs/decisions/0008-account-security.md): the verified token itself. */
+    /** Registration is bound to the verification (docs/decisions/0009-account-security.md): the verified token itself. */
     isTokenVerified: (phone: string, otpToken: string) =>
       isVerifiedToken(db.kysely, verification(phone, otpToken)),
 
@@ -65,10 +65,10 @@ export function createOtpService({
     useToken: (trx: Trx, phone: string, otpToken: string) =>
       useVerifiedToken(trx, verification(phone, otpToken), clock.now()),
 
-    /** DESIGN D4: one send per phone per 60 s, daily caps per phone and per IP; our own token, never the gateway's. */
+    /** docs/design.md#members-and-sessions: one send per phone per 60 s, daily caps per phone and per IP; our own token, never the gateway's. */
     async send(phone: string, ip: string): Promise<OtpSendResult> {
       const now = clock.now();
-      // The answer tells whether the phone is registered: limited per client and overall (docs/decisions/0008-account-security.md).
+      // The answer tells whether the phone is registered: limited per client and overall (docs/decisions/0009-account-security.md).
       await spendBudgets(counters, phoneLookupBudgets(ip, config), now.getTime());
       if (await findMemberByPhone(db.kysely, phone)) throw new AppError('EXISTING_USER');
       if (await isPhoneVerified(phone)) return { code: 'OTP_VERIFIED' };
@@ -116,7 +116,7 @@ export function createOtpService({
       return { code: 'OK', otpRef: sent.refno, otpToken };
     },
 
-    /** DESIGN D4: valid 5 minutes, at most 5 tries per code (OTP_CODE_INVALID, then OTP_BLOCK). */
+    /** docs/design.md#members-and-sessions: valid 5 minutes, at most 5 tries per code (OTP_CODE_INVALID, then OTP_BLOCK). */
     async verify(otpToken: string, otpCode: string): Promise<{ message: 'OTP_CODE_VALID' }> {
       const otp = await findOtpByTokenHash(db.kysely, hashToken(otpToken));
       if (!otp) throw new AppError('OTP_NOT_EXIST');

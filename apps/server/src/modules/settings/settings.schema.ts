@@ -3,7 +3,7 @@ import { localizedTextSchema } from '@mekong/contracts/fields';
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
-/** Every operator setting (DESIGN D10), stored as jsonb under its key and checked on the way out. */
+/** Every operator setting (docs/design.md#operator-settings), stored as jsonb under its key and checked on the way out. */
 export const settingSchemas = {
   brand: z.object({
     name: z.string().min(1),
@@ -26,12 +26,12 @@ export const settingSchemas = {
   }),
   notice: z.object({ text: localizedTextSchema.nullable() }),
   deposit: z.object({ isManual: z.boolean() }),
-  /** Amounts in minor units (satang), DESIGN D3. */
+  /** Amounts in minor units (satang), docs/design.md#money. */
   withdraw: z
     .object({ minMinor: z.number().int().positive(), maxMinor: z.number().int().positive() })
     .refine((w) => w.minMinor <= w.maxMinor, 'withdraw min above max'),
   /**
-   * DESIGN D7 limits per member and calendar day in the players' time zone (minor units), and the largest
+   * docs/design.md#withdrawals limits per member and calendar day in the players' time zone (minor units), and the largest
    * withdrawal paid out at once; above it a withdrawal waits for an operator's approval.
    */
   withdrawLimits: z.object({

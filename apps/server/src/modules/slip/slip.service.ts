@@ -38,11 +38,11 @@ import {
   type SlipRow,
 } from '@/modules/slip/slip.repository.ts';
 
-/** DESIGN D6 / spec §9: a slip must be uploaded within 1 hour of the transfer. */
+/** docs/design.md#deposits / docs/spec.md §9: a slip must be uploaded within 1 hour of the transfer. */
 export const SLIP_MAX_AGE_MS = 60 * 60_000;
 /** A transfer dated this far in the future of our clock is not believed (clock skew allowance). */
 const SLIP_FUTURE_SKEW_MS = 5 * 60_000;
-/** Per member (spec §9 REQUEST_LIMIT): reading a slip costs the server, so uploads are budgeted. */
+/** Per member (docs/spec.md §9 REQUEST_LIMIT): reading a slip costs the server, so uploads are budgeted. */
 const UPLOADS_PER_MINUTE = 5;
 const UPLOADS_PER_DAY = 30;
 /**
@@ -56,11 +56,11 @@ export type UploadedFile = { bytes: Buffer; isTruncated: boolean };
 type Reading = { reason: SlipReason } | { qrText: string };
 
 /**
- * Slip uploads (DESIGN D6, spec §4). Every file that is read is kept as a slip row with its outcome, and the answer
+ * Slip uploads (docs/design.md#deposits, docs/spec.md §4). Every file that is read is kept as a slip row with its outcome, and the answer
  * is that row: SUCCESS (credited), or FAILED with the spec's reason. Refused without a row: no file (SLIP_NO_FILE),
  * not multipart (SLIP_INVALID_FILE), the closed window (SLIP_CLOSED), over the member's budget (REQUEST_LIMIT_1MIN,
  * REQUEST_LIMIT), over 16 MP by its header (IMAGE_SIZE_UNPROCESSABLE) and every reader busy (SERVICE_UNAVAILABLE);
- * see docs/decisions/0008-slips-image-safety.md.
+ * see docs/decisions/0011-slips-image-safety.md.
  */
 export function createSlipService(
   {

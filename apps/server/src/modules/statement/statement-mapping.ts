@@ -30,7 +30,7 @@ export function accountName(account: StatementAccount): string {
   return account.kind;
 }
 
-/** The description a kind gets when its transfer carries none (spec §3: linked bonus, promotion, invite, refund, luckydraw). */
+/** The description a kind gets when its transfer carries none (docs/spec.md §3: linked bonus, promotion, invite, refund, luckydraw). */
 const DEFAULT_DESCRIPTION: Partial<Record<LedgerTransferKind, string>> = {
   refund: 'refund',
   invite: 'invite',
@@ -67,7 +67,7 @@ export function statementType(transfer: StatementTransfer): StatementEntry['stat
   }
 }
 
-/** One statement row, derived from one ledger transfer (DESIGN D3: never a separate truth). */
+/** One statement row, derived from one ledger transfer (docs/design.md#money: never a separate truth). */
 export function toStatementEntry(transfer: StatementTransfer): StatementEntry {
   const given = transfer.metadata?.description;
   return {

@@ -5,7 +5,7 @@ import {
 } from '@/modules/ledger/ledger.repository.ts';
 import { KINDS_NOT_IN_STATEMENT } from '@/modules/statement/statement-mapping.ts';
 
-/** POST /api/statement (spec §2, §7): the member's ledger transfers as statement rows, newest first. */
+/** POST /api/statement (docs/spec.md §2, §7): the member's ledger transfers as statement rows, newest first. */
 export function createStatementService({ db }: Pick<AppDeps, 'db'>) {
   return {
     async list(

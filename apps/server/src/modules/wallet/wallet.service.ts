@@ -40,7 +40,7 @@ const normalize = (ref: string) => {
   return trimmed.toLowerCase() === WALLET ? WALLET : trimmed.toUpperCase();
 };
 
-/** The wallet calls of spec §7 (GET /api/wallet and friends, transfer, transferAll), DESIGN D3 and D5. */
+/** The wallet calls of docs/spec.md §7 (GET /api/wallet and friends, transfer, transferAll), docs/design.md#money and D5. */
 export function createWalletService(
   { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
   games: GamesService,
@@ -52,7 +52,7 @@ export function createWalletService(
       games.memberSlots(memberId),
     ]);
     const { providers, active, balances } = slots;
-    // Total = cash wallet + every active game balance (spec §1: "wallet amount plus all game amounts"); the bonus
+    // Total = cash wallet + every active game balance (docs/spec.md §1: "wallet amount plus all game amounts"); the bonus
     // wallet is shown apart and is not withdrawable as such. Pending (in-flight) amounts are in neither side.
     let gamesMinor = 0n;
     for (const code of active.keys()) gamesMinor += balances.games[code] ?? 0n;
@@ -117,7 +117,7 @@ export function createWalletService(
   }
 
   /**
-   * POST /api/wallet/transfer: every rule of spec §5 on the server, then one two-phase leg (wallet ↔ game), or two
+   * POST /api/wallet/transfer: every rule of docs/spec.md §5 on the server, then one two-phase leg (wallet ↔ game), or two
    * legs through the wallet (game → game). A repeated Idempotency-Key reports the first request's state and moves
    * nothing.
    */
@@ -244,7 +244,7 @@ export function createWalletService(
 
   /**
    * Brings every active game balance (but `except`) back to the cash wallet, one two-phase leg per game, in parallel.
-   * Each leg's idempotency key is `<idempotencyKey>:<PROVIDER>`. Also used by withdrawAll (DESIGN D7).
+   * Each leg's idempotency key is `<idempotencyKey>:<PROVIDER>`. Also used by withdrawAll (docs/design.md#withdrawals).
    */
   async function gatherToWallet(
     memberId: string,

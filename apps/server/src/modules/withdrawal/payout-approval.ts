@@ -6,7 +6,7 @@ export const PAYOUT_CHANGE_HOLD_MS = 24 * 3600_000;
 
 /**
  * A payout account changed less than 24 hours ago is not paid automatically until an operator has approved one
- * withdrawal to it: a stolen session that changed it gets nothing out on its own (docs/decisions/0008-account-security.md).
+ * withdrawal to it: a stolen session that changed it gets nothing out on its own (docs/decisions/0009-account-security.md).
  * Read under the member's withdrawal lock, so an approval and a new withdrawal cannot cross.
  */
 export async function isPayoutAccountOnHold(

@@ -37,7 +37,7 @@ import type { Trx } from '@/db/database.ts';
 export type WithdrawOutcome = { withdrawalId: string; status: MoneyStatus };
 
 /**
- * Brings every active game balance back to the cash wallet (DESIGN D3 two-phase: the wallet service's
+ * Brings every active game balance back to the cash wallet (docs/design.md#money two-phase: the wallet service's
  * gatherToWallet), each leg keyed `<idempotencyKey>:<PROVIDER>` and tied by `groupId`.
  */
 export type GatherGames = (
@@ -55,7 +55,7 @@ export type ReconcileSummary = {
   held: number;
 };
 
-/** The lease a reconciliation run takes on one withdrawal before asking the bank about it (docs/decisions/0008-ledger-locks-and-leases.md). */
+/** The lease a reconciliation run takes on one withdrawal before asking the bank about it (docs/decisions/0010-ledger-locks-and-leases.md). */
 export const PAYOUT_LEASE_JOB = 'payout-reconciliation';
 
 const outcomeOf = (w: Withdrawal): WithdrawOutcome => ({
@@ -63,7 +63,7 @@ const outcomeOf = (w: Withdrawal): WithdrawOutcome => ({
   status: moneyStatusOf(w.status),
 });
 
-/** Money out (DESIGN D7): withdrawals reserve cash, pay out through the bank, and settle exactly once. */
+/** Money out (docs/design.md#withdrawals): withdrawals reserve cash, pay out through the bank, and settle exactly once. */
 export function createWithdrawalService(
   { db, clock, bank, config, log }: Pick<AppDeps, 'db' | 'clock' | 'bank' | 'config' | 'log'>,
   options: { gatherGames?: GatherGames } = {},
@@ -268,7 +268,7 @@ export function createWithdrawalService(
       withdraw(memberId, amountMinor, idempotencyKey),
 
     /**
-     * POST /api/wallet/withdrawAll (DESIGN D7): the same rules first (nothing moves when they fail), then every active
+     * POST /api/wallet/withdrawAll (docs/design.md#withdrawals): the same rules first (nothing moves when they fail), then every active
      * game balance back to the wallet, then the withdrawal of `amountMinor`. When the wallet still falls short because
      * a game leg was refused or is still pending, the answer is TRANSFER_FAIL (nothing withdrawn).
      */

@@ -26,7 +26,7 @@ const tiles: Tile[] = [
 ];
 
 /**
- * The action drawer (spec §2): the balance-refresh tile (baht total and last sync; the spin tile takes its place
+ * The action drawer (docs/spec.md §2): the balance-refresh tile (baht total and last sync; the spin tile takes its place
  * once the spin feature exists), deposit, withdraw, transfer, invite, bonus, refund. Deposit, invite, bonus and
  * refund come with later slices and say "coming soon" until then. Deposit opens the deposit modal.
  */

@@ -12,7 +12,7 @@ import { ActionDrawer } from '@/app/shell/action-drawer';
 import { WalletModalsProvider } from '@/features/wallet/components/wallet-modals-provider';
 import '@/app/shell/shell.css';
 
-/** Signed-in chrome (spec §2): header with logo, name, profile and logout; bottom menu with the raised plus. */
+/** Signed-in chrome (docs/spec.md §2): header with logo, name, profile and logout; bottom menu with the raised plus. */
 export function MemberLayout() {
   const { t } = useTranslation();
   const onLogout = useLogout();

@@ -6,7 +6,7 @@ import { BrandLogo } from '@/components/brand-logo';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import '@/app/shell/shell.css';
 
-/** Signed-out chrome: brand, language switcher, bottom menu with /login, /register, /contact (spec §2). */
+/** Signed-out chrome: brand, language switcher, bottom menu with /login, /register, /contact (docs/spec.md §2). */
 export function PublicLayout() {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ function isColor(value: string): boolean {
   return typeof CSS !== 'undefined' && typeof CSS.supports === 'function' ? CSS.supports('color', value) : /^#[0-9a-f]{3,8}$/i.test(value);
 }
 
-/** Brand name and colours are operator settings (DESIGN D10): applied as CSS variables. */
+/** Brand name and colours are operator settings (docs/design.md#operator-settings): applied as CSS variables. */
 export function useBrandTheme(): void {
   const { data: brand } = useQuery(brandQuery);
   useEffect(() => {

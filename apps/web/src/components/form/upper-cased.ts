@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 
-/** Upper-cases what the member types without moving the caret (spec §5: forced upper case), then hands it on. */
+/** Upper-cases what the member types without moving the caret (docs/spec.md §5: forced upper case), then hands it on. */
 export function upperCased<TField extends { onChange: (event: ChangeEvent<HTMLInputElement>) => unknown }>(field: TField): TField {
   return {
     ...field,

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { agreementQuery } from '@/lib/lookup-queries';
 import { readAcceptedAgreement, rememberAgreement, shouldShowAgreement } from '@/features/agreement/hooks/agreement-gate';
 
-/** Opens the agreement 1.5 s after home shows (spec §2), unless this version was already accepted. */
+/** Opens the agreement 1.5 s after home shows (docs/spec.md §2), unless this version was already accepted. */
 export function useAgreementGate() {
   const { data } = useQuery(agreementQuery);
   const [isDue, setDue] = useState(false);

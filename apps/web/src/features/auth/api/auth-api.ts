@@ -4,7 +4,7 @@ import { clearSession, storeToken } from '@/lib/session';
 
 export type Credentials = { username: string; password: string; isRemembered: boolean };
 
-/** Signing in first forgets any stored session (spec §2), then keeps the new token where remember-me says. */
+/** Signing in first forgets any stored session (docs/spec.md §2), then keeps the new token where remember-me says. */
 export async function signIn({ username, password, isRemembered }: Credentials): Promise<void> {
   clearSession();
   const { token } = await apiCall(login, { body: { username, password } });

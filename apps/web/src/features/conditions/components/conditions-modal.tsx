@@ -8,7 +8,7 @@ import { conditionsQuery } from '@/lib/lookup-queries';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
 
-/** Conditions lookup failures are swallowed (spec §8): the modal then just says there is nothing to show. */
+/** Conditions lookup failures are swallowed (docs/spec.md §8): the modal then just says there is nothing to show. */
 export function ConditionsModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const { data, isPending } = useQuery({ ...conditionsQuery, enabled: isOpen });

@@ -42,14 +42,14 @@ export function addManualDeposit(body: { amount: number }, idempotencyKey: strin
   return apiCall(walletAdd, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
-/** POST /api/wallet/slip: multipart field `file`, 300 s time-out (spec §9). */
+/** POST /api/wallet/slip: multipart field `file`, 300 s time-out (docs/spec.md §9). */
 export function uploadSlip(file: File, idempotencyKey: string) {
   const formData = new FormData();
   formData.append(SLIP_FILE_FIELD, file, file.name);
   return apiCall(walletSlipUpload, { formData, timeoutMs: SLIP_UPLOAD_TIMEOUT_MS, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
-/** The gift link leaves the browser only encrypted with the shared secret (DESIGN D6). */
+/** The gift link leaves the browser only encrypted with the shared secret (docs/design.md#deposits). */
 export async function sendTrueLink({ link }: { link: string }, idempotencyKey: string) {
   const encrypted = await encryptTrueLink(link.trim(), trueLinkSecret());
   return apiCall(walletTruelink, { body: { link: encrypted }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });

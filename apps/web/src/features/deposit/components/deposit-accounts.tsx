@@ -13,7 +13,7 @@ import { useCopy } from '@/lib/use-copy';
 
 /**
  * The operator's listed bank accounts and wallets (GET /api/lookup/deposit) with copy buttons. A member at KTB,
- * TMB or BBL without an English account name fixes it first; the copy then fires about 1 s after saving (spec §4).
+ * TMB or BBL without an English account name fixes it first; the copy then fires about 1 s after saving (docs/spec.md §4).
  */
 export function DepositAccounts({ banks, wallets }: { banks: DepositBank[]; wallets: DepositWallet[] }) {
   const { t, i18n } = useTranslation();

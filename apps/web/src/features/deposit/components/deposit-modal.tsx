@@ -16,7 +16,7 @@ import { walletQuery } from '@/lib/member-queries';
 import '@/features/deposit/components/deposit.css';
 
 /**
- * The deposit modal (spec §2): KBANK, WW and E2P QR codes, the listed bank accounts and wallets (with the manual
+ * The deposit modal (docs/spec.md §2): KBANK, WW and E2P QR codes, the listed bank accounts and wallets (with the manual
  * notice when the operator runs deposits by hand), slip upload and the mobile-wallet gift link.
  */
 export function DepositModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {

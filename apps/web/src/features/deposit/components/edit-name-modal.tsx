@@ -29,7 +29,7 @@ type EditNameModalProps = {
   onSaved: () => void;
 };
 
-/** The edit-bank-account-name modal (spec §2, §4): PUT /api/account/bankAccountName, closes on success. */
+/** The edit-bank-account-name modal (docs/spec.md §2, §4): PUT /api/account/bankAccountName, closes on success. */
 export function EditNameModal({ isOpen, onOpenChange, bankCode, currentName, onSaved }: EditNameModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -15,7 +15,7 @@ import { translateCode } from '@/lib/error-message';
 import { formatAmount, parseAmountInput } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The amount step of one provider's QR (spec §4, §5): its minimum shown while typing, quick amounts, create. */
+/** The amount step of one provider's QR (docs/spec.md §4, §5): its minimum shown while typing, quick amounts, create. */
 export function QrForm({ provider, currency, isExpired }: { provider: QrProvider; currency?: string; isExpired: boolean }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();

@@ -19,7 +19,7 @@ import { useCountdown } from '@/lib/use-countdown';
 import { useDelayedFlag } from '@/lib/use-delayed-flag';
 
 /**
- * One provider's QR (spec §4): none → amount → QR with a mm:ss countdown; at 00:00 it is gone. Cancel deletes
+ * One provider's QR (docs/spec.md §4): none → amount → QR with a mm:ss countdown; at 00:00 it is gone. Cancel deletes
  * it; "transfer done" asks the member to refresh the balance and closes the modal.
  */
 export function QrPanel({ provider, currency, onDone }: { provider: QrProvider; currency?: string; onDone: () => void }) {

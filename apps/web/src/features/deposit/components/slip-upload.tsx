@@ -14,7 +14,7 @@ const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
 
 type Outcome = { kind: 'slip'; slip: Slip } | { kind: 'error'; message: string };
 
-/** Slip upload (spec §7): jpeg or png, multipart, 300 s; the answer is the slip row with its status and reason. */
+/** Slip upload (docs/spec.md §7): jpeg or png, multipart, 300 s; the answer is the slip row with its status and reason. */
 export function SlipUpload({ currency }: { currency?: string }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);

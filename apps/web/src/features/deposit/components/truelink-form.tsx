@@ -12,7 +12,7 @@ import { formatAmount } from '@/lib/format';
 /** The typed link, trimmed, checked like the call's `link` field (it travels encrypted). */
 const truelinkSchema = z.object({ link: z.string().trim().pipe(walletTruelink.body.shape.link) });
 
-/** Mobile-wallet gift link (spec §2, §5): send disabled when empty; the link travels encrypted. */
+/** Mobile-wallet gift link (docs/spec.md §2, §5): send disabled when empty; the link travels encrypted. */
 export function TruelinkForm({ currency }: { currency?: string }) {
   const { t } = useTranslation();
   const { field, handleSubmit, watch, reset, showServerError } = useSchemaForm(truelinkSchema, { link: '' }, 'money');

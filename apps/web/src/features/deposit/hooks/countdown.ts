@@ -3,7 +3,7 @@ export function expiresAtOf(readAtMs: number, expireInSeconds: number | null): n
   return readAtMs + Math.max(0, expireInSeconds ?? 0) * 1000;
 }
 
-/** mm:ss (spec §4); minutes keep counting past 59 rather than wrapping. */
+/** mm:ss (docs/spec.md §4); minutes keep counting past 59 rather than wrapping. */
 export function formatCountdown(seconds: number): string {
   const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   const minutes = Math.floor(whole / 60);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { needsEnglishNameEdit } from '@/features/deposit/hooks/name-edit-gate';
 
-describe('the English-name gate before copying (spec §4)', () => {
+describe('the English-name gate before copying (docs/spec.md §4)', () => {
   it.each(['KTB', 'TMB', 'BBL'])('asks a %s member with a Thai name to edit it', (bankCode) => {
     expect(needsEnglishNameEdit({ bankCode, bankAccountName: 'สมชาย ใจดี' })).toBe(true);
   });

@@ -2,7 +2,7 @@ import { QR_RULES } from '@mekong/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import { isQrAmountAllowed, qrAmountProblem } from '@/features/deposit/hooks/qr-rules';
 
-describe('QR amount rules (spec §5)', () => {
+describe('QR amount rules (docs/spec.md §5)', () => {
   it('KBANK allows any amount above 0 and nothing at or below 0', () => {
     expect(isQrAmountAllowed('KBANK', 0)).toBe(false);
     expect(isQrAmountAllowed('KBANK', -5)).toBe(false);

@@ -3,7 +3,7 @@ import { qrCreate } from '@mekong/contracts/deposit';
 import { z } from 'zod';
 import { parseAmountInput } from '@/lib/format';
 
-/** Whether an amount may become a QR (spec §5): KBANK above 0, WW at least 100, E2P at least 50. */
+/** Whether an amount may become a QR (docs/spec.md §5): KBANK above 0, WW at least 100, E2P at least 50. */
 export function isQrAmountAllowed(provider: QrProvider, amount: number): boolean {
   if (!Number.isFinite(amount) || amount <= 0) return false;
   const { minimum, isMinimumExclusive } = QR_RULES[provider];
@@ -17,7 +17,7 @@ export function qrAmountProblem(provider: QrProvider, amount: number): 'deposit.
   return QR_RULES[provider].minimum > 0 ? 'deposit.minimum' : 'deposit.amountInvalid';
 }
 
-/** The QR amount form: the provider's minimum (spec §5), then the call's own body schema. */
+/** The QR amount form: the provider's minimum (docs/spec.md §5), then the call's own body schema. */
 export function qrFormSchema(provider: QrProvider) {
   return z
     .object({ amount: z.string() })

@@ -18,7 +18,7 @@ import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import '@/features/register/components/register.css';
 
-/** An inviter code from ?code is kept locally (spec §5) and then fixed in the form. */
+/** An inviter code from ?code is kept locally (docs/spec.md §5) and then fixed in the form. */
 function useInviteCode(): { inviteCode: string; isLocked: boolean } {
   const [params] = useSearchParams();
   const fromQuery = params.get('code')?.trim() ?? '';

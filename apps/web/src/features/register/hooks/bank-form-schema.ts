@@ -2,7 +2,7 @@ import { bankAccountNoSchema, bankCodeSchema, currencySchema, isEnglishName, req
 import type { Bank } from '@mekong/contracts/lookup';
 import { z } from 'zod';
 
-/** Account name = first + last name, trimmed, upper case (spec §5). */
+/** Account name = first + last name, trimmed, upper case (docs/spec.md §5). */
 export function accountNameOf(firstName: string, lastName: string): string {
   return `${firstName.trim()} ${lastName.trim()}`.trim().toUpperCase();
 }

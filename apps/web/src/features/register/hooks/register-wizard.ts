@@ -3,7 +3,7 @@ import type { otpSendResponseSchema } from '@mekong/contracts/otp';
 
 export type OtpSendReply = z.output<typeof otpSendResponseSchema>;
 
-/** Steps of spec §2: 0 phone, 1 one-time code, 2 profile, 3 bank data. */
+/** Steps of docs/spec.md §2: 0 phone, 1 one-time code, 2 profile, 3 bank data. */
 export type WizardStep = 0 | 1 | 2 | 3;
 
 export type WizardState = {

@@ -9,7 +9,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 type PageBody = z.ZodType<unknown, { page: number; limit: number }>;
 
-/** One page of a POST {page, limit} list (spec §9); the previous page stays shown while the next loads. */
+/** One page of a POST {page, limit} list (docs/spec.md §9); the previous page stays shown while the next loads. */
 function pageQuery<TResponse extends z.ZodType>(key: readonly string[], contract: Contract<PageBody, TResponse, undefined>, limit: number, page: number) {
   return queryOptions({
     queryKey: [...key, page],
@@ -22,7 +22,7 @@ function pageQuery<TResponse extends z.ZodType>(key: readonly string[], contract
 /** POST /api/statement {page, limit: 10}. */
 export const statementQuery = (page: number) => pageQuery(queryKeys.statement, statementList, PAGE_SIZE.statement, page);
 
-/** POST /api/statement/slip {page, limit: 10}; a failure is not asked again (spec §8 swallows it). */
+/** POST /api/statement/slip {page, limit: 10}; a failure is not asked again (docs/spec.md §8 swallows it). */
 export const slipListQuery = (page: number) => ({ ...pageQuery(queryKeys.slips, slipList, PAGE_SIZE.slip, page), retry: false });
 
 export function slipReferenceUrl(reference: string) {

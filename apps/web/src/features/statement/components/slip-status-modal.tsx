@@ -18,7 +18,7 @@ import '@/features/statement/components/slip-status-modal.css';
 
 /**
  * Spec §2 slip status: a refresh link and a table of date, amount ("-" if not over 0), status with the reason, and
- * a view link; 10 a page. Loading failures are swallowed (spec §8).
+ * a view link; 10 a page. Loading failures are swallowed (docs/spec.md §8).
  */
 export function SlipStatusModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const { t } = useTranslation();

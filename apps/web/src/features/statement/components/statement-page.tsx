@@ -32,7 +32,7 @@ const KNOWN_DESCRIPTIONS = ['refund', 'invite', 'luckydraw', 'bonus_forfeit', 'a
 
 /**
  * Spec §2 /user/statement: entries 10 a page with type icon, activity, status, date, time-ago and signed amount;
- * pagination shows 3 pages before and 1 after the current one. A failed load is swallowed (spec §8).
+ * pagination shows 3 pages before and 1 after the current one. A failed load is swallowed (docs/spec.md §8).
  */
 export function StatementPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountSign, pageCount, paginationWindow, signedAmount, statusKind } from '@/features/statement/hooks/statement-format';
 
-describe('signed amount (spec §9)', () => {
+describe('signed amount (docs/spec.md §9)', () => {
   it('puts "+" on deposit and bonus, "-" on withdraw and nothing on the others', () => {
     expect(amountSign('deposit')).toBe('+');
     expect(amountSign('bonus')).toBe('+');

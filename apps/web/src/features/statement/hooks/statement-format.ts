@@ -14,7 +14,7 @@ export function signedAmount(entry: Pick<StatementEntry, 'statementType' | 'amou
   return `${amountSign(entry.statementType)}${symbol}${formatMoney(Math.abs(entry.amount))}`;
 }
 
-/** SUCCESS, FAILED, anything else in progress (spec §4). */
+/** SUCCESS, FAILED, anything else in progress (docs/spec.md §4). */
 export function statusKind(status: string): 'success' | 'failed' | 'progress' {
   if (status === 'SUCCESS') return 'success';
   if (status === 'FAILED') return 'failed';
@@ -25,7 +25,7 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
 }
 
-/** The page numbers shown: up to 3 before the current one and 1 after (spec §9). */
+/** The page numbers shown: up to 3 before the current one and 1 after (docs/spec.md §9). */
 export function paginationWindow(current: number, totalPages: number): number[] {
   const first = Math.max(1, current - STATEMENT_PAGES_BEFORE);
   const last = Math.min(totalPages, current + STATEMENT_PAGES_AFTER);

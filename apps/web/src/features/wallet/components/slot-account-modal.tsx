@@ -16,7 +16,7 @@ import { useDelayedFlag } from '@/lib/use-delayed-flag';
 import '@/features/wallet/components/games.css';
 
 /**
- * The slot account modal (spec §2): the game's username and password with copy buttons, reset password, the
+ * The slot account modal (docs/spec.md §2): the game's username and password with copy buttons, reset password, the
  * provider's play links, and auto-login for the providers that have it.
  */
 export function SlotAccountModal({

@@ -8,7 +8,7 @@ function check(from: string, to: string, amount: string) {
   return { field: issue.path[0], message: issue.message };
 }
 
-describe('transfer rules (spec §5)', () => {
+describe('transfer rules (docs/spec.md §5)', () => {
   it('needs both accounts chosen', () => {
     expect(check('', '', '100')).toEqual({ field: 'root', message: 'transfer.selectAccount' });
     expect(check('wallet', '', '100')).toEqual({ field: 'root', message: 'transfer.selectAccount' });

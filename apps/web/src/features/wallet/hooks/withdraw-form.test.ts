@@ -8,7 +8,7 @@ function withdrawError(rules: WithdrawLimits, available: number, amount: string)
   return result.success ? null : result.error.issues[0]!.message;
 }
 
-describe('withdraw rules (spec §5)', () => {
+describe('withdraw rules (docs/spec.md §5)', () => {
   it('refuses less than withdrawMin with WITHDRAW_MINIMUM', () => {
     expect(withdrawError(limits, 100_000, '99.99')).toBe('WITHDRAW_MINIMUM');
     expect(withdrawError(limits, 100_000, '')).toBe('WITHDRAW_MINIMUM');
