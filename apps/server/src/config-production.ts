@@ -31,6 +31,14 @@ export const MIN_SECRET_BYTES = 32;
 
 const publishedSecrets = new Set<string>(Object.values(SANDBOX_DEFAULT_SECRETS));
 
+/** The game credentials key's bytes as hex: the same key may be written in hex or base64. */
+const keyHex = (value: string) =>
+  /^[0-9a-fA-F]{64}$/.test(value) ? value.toLowerCase() : Buffer.from(value, 'base64').toString('hex');
+
+const isPublished = (name: string, value: string) =>
+  publishedSecrets.has(value) ||
+  (name === 'GAME_CREDENTIALS_KEY' && keyHex(value) === SANDBOX_DEFAULT_SECRETS.GAME_CREDENTIALS_KEY);
+
 const localAddresses = new BlockList();
 localAddresses.addSubnet('127.0.0.0', 8, 'ipv4');
 localAddresses.addAddress('0.0.0.0', 'ipv4');
@@ -61,7 +69,7 @@ export function productionProblems(config: Config): string[] {
   for (const name of SECRET_SETTINGS) {
     const value = config[name];
     if (!value) problems.push(`${name}: required when NODE_ENV is production`);
-    else if (publishedSecrets.has(value)) problems.push(`${name}: is a published sandbox default`);
+    else if (isPublished(name, value)) problems.push(`${name}: is a published sandbox default`);
     else if (Buffer.byteLength(value, 'utf8') < MIN_SECRET_BYTES)
       problems.push(`${name}: must be at least ${MIN_SECRET_BYTES} bytes`);
   }

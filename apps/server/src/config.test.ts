@@ -108,6 +108,13 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
     },
   );
 
+  it('refuses the development game credentials key written in base64 too', () => {
+    const base64 = Buffer.from(SANDBOX_DEFAULT_SECRETS.GAME_CREDENTIALS_KEY, 'hex').toString('base64');
+    expect(() => loadConfig({ ...good, GAME_CREDENTIALS_KEY: base64 })).toThrow(
+      /GAME_CREDENTIALS_KEY: is a published sandbox default/,
+    );
+  });
+
   it('refuses any published default in any secret setting (a default moved to another name)', () => {
     expect(() =>
       loadConfig({ ...good, BANK_API_KEY: SANDBOX_DEFAULT_SECRETS.QR_WEBHOOK_SECRET_WW }),

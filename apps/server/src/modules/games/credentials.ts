@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
+import { SANDBOX_DEFAULT_SECRETS } from '@mekong/contracts/installation-secrets';
 import { ConfigError, type Config } from '@/config.ts';
 
 /** Game passwords are stored encrypted (AES-256-GCM), bound to their member and provider as associated data. */
@@ -7,8 +8,8 @@ export type CredentialCipher = {
   decrypt(stored: string, context: string): string;
 };
 
-// Development and test only: production refuses to start without GAME_CREDENTIALS_KEY.
-const DEV_KEY = createHash('sha256').update('mekong-wallet development game credentials').digest();
+// Development and test only: production refuses to start without GAME_CREDENTIALS_KEY, and refuses this one.
+const DEV_KEY = Buffer.from(SANDBOX_DEFAULT_SECRETS.GAME_CREDENTIALS_KEY, 'hex');
 
 export function credentialKey(config: Pick<Config, 'GAME_CREDENTIALS_KEY' | 'NODE_ENV'>): Buffer {
   const text = config.GAME_CREDENTIALS_KEY;
