@@ -77,16 +77,20 @@ export function createApi(baseUrl = SERVER_URL) {
     put: <T = unknown>(path: string, body?: unknown, opts?: Omit<CallOptions, 'body'>) =>
       expectOk<T>('PUT', path, { ...opts, body }),
 
-    /** Sends and confirms a one-time code for `phone` (when the operator has codes switched on). */
-    async verifyPhone(phone: string): Promise<void> {
+    /**
+     * Sends and confirms a one-time code for `phone` (when the operator has codes switched on); answers the verified
+     * code's token, which the registration must carry (none when codes are off or the phone was verified before).
+     */
+    async verifyPhone(phone: string): Promise<string | undefined> {
       const { enabled } = await api.get<{ enabled: boolean }>('/api/lookup/registerOTP');
-      if (!enabled) return;
+      if (!enabled) return undefined;
       const sent = await api.post<
         { code: 'OK'; otpRef: string; otpToken: string } | { code: 'OTP_VERIFIED' }
       >('/api/otp/send', { phoneNumber: phone });
-      if (sent.code === 'OTP_VERIFIED') return;
+      if (sent.code === 'OTP_VERIFIED') return undefined;
       const otpCode = await readOtp(phone, { refno: sent.otpRef });
       await api.post('/api/otp/verify', { otpToken: sent.otpToken, otpCode });
+      return sent.otpToken;
     },
 
     /** Registers a fresh member through the real calls; override any registration field. */
@@ -101,8 +105,11 @@ export function createApi(baseUrl = SERVER_URL) {
         currency: 'BAHT',
         ...overrides,
       };
-      await api.verifyPhone(body.username);
-      const created = await api.post<{ _id: string }>('/api/account', body);
+      const otpToken = await api.verifyPhone(body.username);
+      const created = await api.post<{ _id: string }>('/api/account', {
+        ...body,
+        ...(otpToken ? { otpToken } : {}),
+      });
       return {
         id: created._id,
         phone: body.username,

@@ -73,6 +73,8 @@ const optionalUrl = (protocols: RegExp) =>
  * - OTP_DAILY_LIMIT_PHONE (5), OTP_DAILY_LIMIT_IP (20): one-time codes per 24 hours.
  * - SMS_DAILY_LIMIT (1000): SMS the server sends in 24 hours, all phones together (the operator's SMS cost); past it,
  *   one-time codes answer OTP_SEND_PAUSED and nothing is sent.
+ * - PHONE_LOOKUP_LIMIT_IP_DAY (100), PHONE_LOOKUP_LIMIT_IP_MINUTE (20): answers that tell whether a phone is
+ *   registered (one-time code send, registration with codes off) one client address may get a day and a minute.
  * - AUTH_GLOBAL_LIMIT_PER_MINUTE (600): wrong sign-ins, and phone look-ups (register validate, one-time code send), per
  *   minute from all clients together (REQUEST_LIMIT_1MIN past it); docs/decisions/0009-account-security.md.
  * - WEB_DIST_DIR (<repo>/apps/web/dist): the built web app served at /.
@@ -142,6 +144,8 @@ export const configSchema = z.object({
   OTP_DAILY_LIMIT_IP: integer(1, 100_000).default(20),
   SMS_DAILY_LIMIT: integer(1, 10_000_000).default(1000),
   AUTH_GLOBAL_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
+  PHONE_LOOKUP_LIMIT_IP_DAY: integer(1, 1_000_000).default(100),
+  PHONE_LOOKUP_LIMIT_IP_MINUTE: integer(1, 1_000_000).default(20),
   WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
   SEED_DEMO: booleanFromEnv.default(true),
   SEED_SLIP_WINDOW: z

@@ -49,17 +49,24 @@ export const signInBudgets = (ip: string, config: Pick<Config, 'AUTH_GLOBAL_LIMI
   );
 
 /**
- * Answers that tell whether a phone is registered (one-time code send; registration while codes are off): a client 100
- * a day and 20 a minute; all clients the setting a minute.
+ * Answers that tell whether a phone is registered (one-time code send; registration while codes are off): a client
+ * the settings a day (100) and a minute (20); all clients the setting a minute.
  */
 export const phoneLookupBudgets = (
   ip: string,
-  config: Pick<Config, 'AUTH_GLOBAL_LIMIT_PER_MINUTE'>,
+  config: Pick<
+    Config,
+    'AUTH_GLOBAL_LIMIT_PER_MINUTE' | 'PHONE_LOOKUP_LIMIT_IP_DAY' | 'PHONE_LOOKUP_LIMIT_IP_MINUTE'
+  >,
 ) =>
   clientAndAllBudgets(
     'lookup',
     ip,
-    { limit: 100, windowMs: DAY_MS, perMinute: 20 },
+    {
+      limit: config.PHONE_LOOKUP_LIMIT_IP_DAY,
+      windowMs: DAY_MS,
+      perMinute: config.PHONE_LOOKUP_LIMIT_IP_MINUTE,
+    },
     config.AUTH_GLOBAL_LIMIT_PER_MINUTE,
   );
 
