@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { statementsMigration } from '@/db/migrations/run-statements.ts';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.
 const up = [
@@ -106,11 +106,4 @@ const down = [
   'banks',
 ].map((t) => `drop table if exists ${t}`);
 
-export const migration0001: Migration = {
-  async up(db: Kysely<unknown>) {
-    for (const statement of up) await sql.raw(statement).execute(db);
-  },
-  async down(db: Kysely<unknown>) {
-    for (const statement of down) await sql.raw(statement).execute(db);
-  },
-};
+export const migration0001 = statementsMigration(up, down);

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { statementsMigration } from '@/db/migrations/run-statements.ts';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.
 const up = [
@@ -69,11 +69,4 @@ const down = [
   'drop table if exists withdrawals',
 ];
 
-export const migration0003: Migration = {
-  async up(db: Kysely<unknown>) {
-    for (const statement of up) await sql.raw(statement).execute(db);
-  },
-  async down(db: Kysely<unknown>) {
-    for (const statement of down) await sql.raw(statement).execute(db);
-  },
-};
+export const migration0003 = statementsMigration(up, down);

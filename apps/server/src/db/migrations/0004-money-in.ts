@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { statementsMigration } from '@/db/migrations/run-statements.ts';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.
 const up = [
@@ -93,11 +93,4 @@ const down = [
   'drop table if exists qr_payments',
 ];
 
-export const migration0004: Migration = {
-  async up(db: Kysely<unknown>) {
-    for (const statement of up) await sql.raw(statement).execute(db);
-  },
-  async down(db: Kysely<unknown>) {
-    for (const statement of down) await sql.raw(statement).execute(db);
-  },
-};
+export const migration0004 = statementsMigration(up, down);
