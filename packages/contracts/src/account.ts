@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Country } from './constants.ts';
-import { defineContract } from './contract.ts';
+import { defineContract, memberCall } from './contract.ts';
 import { otpTokenSchema } from './otp.ts';
 import {
   bankAccountNameSchema,
@@ -75,11 +75,8 @@ export const accountCreate = defineContract({
 
 export const profileResponseSchema = z.object({ profile: profileSchema, bankAccount: bankAccountSchema });
 
-export const profileGet = defineContract({
-  method: 'GET',
-  path: '/api/account/profile',
+export const profileGet = memberCall('GET', '/api/account/profile', {
   response: profileResponseSchema,
-  isAuthenticated: true,
 });
 
 export const profileUpdateBodySchema = z.strictObject({
@@ -91,12 +88,9 @@ export const profileUpdateBodySchema = z.strictObject({
   password: givenPasswordSchema.optional(),
 });
 
-export const profileUpdate = defineContract({
-  method: 'PUT',
-  path: '/api/account/profile',
+export const profileUpdate = memberCall('PUT', '/api/account/profile', {
   body: profileUpdateBodySchema,
   response: profileResponseSchema,
-  isAuthenticated: true,
 });
 
 export const bankAccountNameBodySchema = z.strictObject({
@@ -104,12 +98,9 @@ export const bankAccountNameBodySchema = z.strictObject({
   bankAccountName: bankAccountNameSchema,
 });
 
-export const bankAccountNameUpdate = defineContract({
-  method: 'PUT',
-  path: '/api/account/bankAccountName',
+export const bankAccountNameUpdate = memberCall('PUT', '/api/account/bankAccountName', {
   body: bankAccountNameBodySchema,
   response: profileResponseSchema,
-  isAuthenticated: true,
 });
 
 export const changePasswordBodySchema = z.strictObject({
@@ -117,12 +108,9 @@ export const changePasswordBodySchema = z.strictObject({
   newPassword: newPasswordSchema,
 });
 
-export const changePassword = defineContract({
-  method: 'PUT',
-  path: '/api/account/changepwd',
+export const changePassword = memberCall('PUT', '/api/account/changepwd', {
   body: changePasswordBodySchema,
   response: z.object({ message: z.literal('SUCCESS') }),
-  isAuthenticated: true,
 });
 
 export function loginBodySchema(country: Country) {
@@ -139,9 +127,6 @@ export const login = defineContract({
   response: z.object({ token: z.string() }),
 });
 
-export const logout = defineContract({
-  method: 'POST',
-  path: '/api/logout',
+export const logout = memberCall('POST', '/api/logout', {
   response: z.object({ message: z.literal('SUCCESS') }),
-  isAuthenticated: true,
 });
