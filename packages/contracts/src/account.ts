@@ -79,6 +79,11 @@ export const profileGet = memberCall('GET', '/api/account/profile', {
   response: profileResponseSchema,
 });
 
+/** A change of the member's profile (PUT), answered with the profile as it now is. */
+function profileChange<TBody extends z.ZodType>(path: string, body: TBody) {
+  return memberCall('PUT', path, { body, response: profileResponseSchema });
+}
+
 export const profileUpdateBodySchema = z.strictObject({
   name: nameSchema,
   bankCode: bankCodeSchema,
@@ -88,20 +93,17 @@ export const profileUpdateBodySchema = z.strictObject({
   password: givenPasswordSchema.optional(),
 });
 
-export const profileUpdate = memberCall('PUT', '/api/account/profile', {
-  body: profileUpdateBodySchema,
-  response: profileResponseSchema,
-});
+export const profileUpdate = profileChange('/api/account/profile', profileUpdateBodySchema);
 
 export const bankAccountNameBodySchema = z.strictObject({
   bankCode: bankCodeSchema,
   bankAccountName: bankAccountNameSchema,
 });
 
-export const bankAccountNameUpdate = memberCall('PUT', '/api/account/bankAccountName', {
-  body: bankAccountNameBodySchema,
-  response: profileResponseSchema,
-});
+export const bankAccountNameUpdate = profileChange(
+  '/api/account/bankAccountName',
+  bankAccountNameBodySchema,
+);
 
 export const changePasswordBodySchema = z.strictObject({
   oldPassword: givenPasswordSchema,

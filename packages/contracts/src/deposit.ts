@@ -24,21 +24,19 @@ export const qrStateSchema = z.object({
 });
 export type QrState = z.infer<typeof qrStateSchema>;
 
-export const qrGet = memberCall('GET', '/api/qrcode/:providerCode', {
-  params: qrProviderParamsSchema,
-  response: qrStateSchema,
-});
+/** The QR calls all name the gateway and answer with its QR state. */
+const qrParts = { params: qrProviderParamsSchema, response: qrStateSchema };
+
+export const qrGet = memberCall('GET', '/api/qrcode/:providerCode', qrParts);
 
 export const qrCreate = memberCall('POST', '/api/qrcode/:providerCode', {
-  params: qrProviderParamsSchema,
+  ...qrParts,
   body: z.strictObject({ amount: amountSchema('QR_AMOUNT_MINIMUM') }),
-  response: qrStateSchema,
 });
 
 export const qrCancel = memberCall('DELETE', '/api/qrcode/:providerCode', {
-  params: qrProviderParamsSchema,
+  ...qrParts,
   body: z.strictObject({ qrcodeId: textSchema('QR_FAIL').min(1, { error: 'QR_FAIL' }).max(64, { error: 'QR_FAIL' }) }),
-  response: qrStateSchema,
 });
 
 /** Manual deposit notice (used when the deposit lookup's isManual is on). */

@@ -64,15 +64,14 @@ export const walletActivate = memberCall('GET', '/api/wallet/activate/:code', {
 export const slotAccountSchema = z.object({ username: z.string(), password: z.string() });
 export type SlotAccount = z.infer<typeof slotAccountSchema>;
 
-export const walletAccount = memberCall('GET', '/api/wallet/account/:code', {
-  params: providerParamsSchema,
-  response: slotAccountSchema,
-});
-
-export const walletResetPassword = memberCall('GET', '/api/wallet/resetpassword/:code', {
-  params: providerParamsSchema,
-  response: slotAccountSchema,
-});
+/** Both calls name a game and answer with the member's login there (the reset one with its new password). */
+const slotAccountParts = { params: providerParamsSchema, response: slotAccountSchema };
+export const walletAccount = memberCall('GET', '/api/wallet/account/:code', slotAccountParts);
+export const walletResetPassword = memberCall(
+  'GET',
+  '/api/wallet/resetpassword/:code',
+  slotAccountParts,
+);
 
 const accountRefSchema = textSchema('NO_GAME')
   .trim()
@@ -109,15 +108,10 @@ export const withdrawResponseSchema = z.object({
   status: z.enum(MONEY_STATUSES),
 });
 
-export const walletWithdraw = memberCall('POST', '/api/wallet/withdraw', {
-  body: withdrawBodySchema,
-  response: withdrawResponseSchema,
-});
-
-export const walletWithdrawAll = memberCall('POST', '/api/wallet/withdrawAll', {
-  body: withdrawBodySchema,
-  response: withdrawResponseSchema,
-});
+/** Both withdrawals take the amount and answer alike (withdrawAll first gathers the game balances). */
+const withdrawParts = { body: withdrawBodySchema, response: withdrawResponseSchema };
+export const walletWithdraw = memberCall('POST', '/api/wallet/withdraw', withdrawParts);
+export const walletWithdrawAll = memberCall('POST', '/api/wallet/withdrawAll', withdrawParts);
 
 const autoLoginParams = {
   provider: textSchema('NO_GAME').max(20, { error: 'NO_GAME' }).transform((s) => s.toUpperCase()),
