@@ -1,5 +1,8 @@
 import { BlockList, isIP } from 'node:net';
-import { SANDBOX_DEFAULT_SECRETS } from '@mekong/contracts/installation-secrets';
+import {
+  SANDBOX_DEFAULT_SECRETS,
+  SANDBOX_SECRET_NAMES,
+} from '@mekong/contracts/installation-secrets';
 import type { Config } from '@/config.ts';
 
 /** The outside parties the server calls; in production none may be this machine or the sandbox. */
@@ -14,14 +17,7 @@ export const ADAPTER_URL_SETTINGS = [
 
 /** Every key and secret of an installation; in production each must be set, long, and not a published default. */
 export const SECRET_SETTINGS = [
-  'SMS_API_KEY',
-  'BANK_API_KEY',
-  'GAME_API_KEY',
-  'QR_API_KEY',
-  'SLIP_API_KEY',
-  'QR_WEBHOOK_SECRET_KBANK',
-  'QR_WEBHOOK_SECRET_WW',
-  'QR_WEBHOOK_SECRET_E2P',
+  ...SANDBOX_SECRET_NAMES,
   'TRUELINK_SECRET',
   'SLIP_LINK_SECRET',
   'GAME_CREDENTIALS_KEY',

@@ -14,6 +14,35 @@ const booleanFromEnv = z
 const integer = (min: number, max: number) =>
   z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(min).max(max);
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/** The outside parties with an API key: each key's default is the sandbox's published one. */
+type KeyedParty = 'SMS' | 'BANK' | 'GAME' | 'QR' | 'SLIP';
+
+const partySettings = (url: string, key: string, timeoutMs: number) => ({
+  url: httpUrl.default(url),
+  key: z.string().min(1).default(key),
+  timeout: integer(100, 120_000).default(timeoutMs),
+});
+type PartySettings = ReturnType<typeof partySettings>;
+
+/** An outside party's `<urlName>`, `<party>_API_KEY` and `<party>_TIMEOUT_MS` (the call timeout). */
+function outsideParty<P extends KeyedParty, U extends string>(
+  party: P,
+  urlName: U,
+  url: string,
+  timeoutMs: number,
+) {
+  const settings = partySettings(url, SANDBOX_DEFAULT_SECRETS[`${party}_API_KEY`], timeoutMs);
+  return {
+    [urlName]: settings.url,
+    [`${party}_API_KEY`]: settings.key,
+    [`${party}_TIMEOUT_MS`]: settings.timeout,
+  } as Record<U, PartySettings['url']> &
+    Record<`${P}_API_KEY`, PartySettings['key']> &
+    Record<`${P}_TIMEOUT_MS`, PartySettings['timeout']>;
+}
+
 // proxy-addr's names for address ranges, accepted in a TRUST_PROXY list.
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -135,11 +164,7 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl(/^rediss?$/),
   REDIS_PREFIX: z.string().max(100).default('mekong:'),
   COUNTRY: z.enum(COUNTRIES, { error: 'must be TH or LA' }).default('TH'),
-  SMS_GATEWAY_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default('http://127.0.0.1:3001/sms'),
-  SMS_API_KEY: z.string().min(1).default('sandbox-sms-key'),
-  SMS_TIMEOUT_MS: integer(100, 120_000).default(10_000),
+  ...outsideParty('SMS', 'SMS_GATEWAY_URL', 'http://127.0.0.1:3001/sms', 10_000),
   OTP_DAILY_LIMIT_PHONE: integer(1, 1000).default(5),
   OTP_DAILY_LIMIT_IP: integer(1, 100_000).default(20),
   SMS_DAILY_LIMIT: integer(1, 10_000_000).default(1000),
@@ -160,20 +185,12 @@ export const configSchema = z.object({
   ARGON2_MAX_CONCURRENCY: integer(1, 64).default(2),
   ARGON2_MAX_QUEUE: integer(0, 100_000).default(200),
   REQUEST_TIMEOUT_MS: integer(1000, 600_000).default(60_000),
-  BANK_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default('http://127.0.0.1:3001/bank'),
-  BANK_API_KEY: z.string().min(1).default('sandbox-bank-key'),
-  BANK_TIMEOUT_MS: integer(100, 120_000).default(15_000),
+  ...outsideParty('BANK', 'BANK_API_URL', 'http://127.0.0.1:3001/bank', 15_000),
   BANK_FEED_INTERVAL_MS: integer(100, 3_600_000).default(10_000),
   PAYOUT_RECONCILE_INTERVAL_MS: integer(100, 3_600_000).default(15_000),
   PAYOUT_MAX_RESENDS: integer(0, 100).default(3),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  GAME_PROVIDER_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default('http://127.0.0.1:3001/games'),
-  GAME_API_KEY: z.string().min(1).default('sandbox-game-key'),
-  GAME_TIMEOUT_MS: integer(100, 120_000).default(10_000),
+  ...outsideParty('GAME', 'GAME_PROVIDER_URL', 'http://127.0.0.1:3001/games', 10_000),
   GAME_CREDENTIALS_KEY: z
     .string()
     .regex(
@@ -186,30 +203,20 @@ export const configSchema = z.object({
   GAME_RECONCILE_AFTER_MS: integer(0, 3_600_000).default(30_000),
   GAME_NOT_FOUND_VOID_AFTER_MS: integer(0, 86_400_000).default(300_000),
   JOBS_ENABLED: booleanFromEnv.default(true),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  QR_GATEWAY_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default('http://127.0.0.1:3001/qr'),
-  QR_API_KEY: z.string().min(1).default('sandbox-qr-key'),
-  QR_TIMEOUT_MS: integer(100, 120_000).default(10_000),
+  PUBLIC_URL: httpUrl.optional(),
+  ...outsideParty('QR', 'QR_GATEWAY_URL', 'http://127.0.0.1:3001/qr', 10_000),
   QR_WEBHOOK_SECRET_KBANK: z.string().min(1).optional(),
   QR_WEBHOOK_SECRET_WW: z.string().min(1).optional(),
   QR_WEBHOOK_SECRET_E2P: z.string().min(1).optional(),
   QR_EXPIRY_SECONDS_KBANK: integer(60, 86_400).default(600),
   QR_EXPIRY_SECONDS_WW: integer(60, 86_400).default(600),
   QR_EXPIRY_SECONDS_E2P: integer(60, 86_400).default(600),
-  SLIP_VERIFIER_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default('http://127.0.0.1:3001/slip'),
-  SLIP_API_KEY: z.string().min(1).default('sandbox-slip-key'),
-  SLIP_TIMEOUT_MS: integer(100, 120_000).default(15_000),
+  ...outsideParty('SLIP', 'SLIP_VERIFIER_URL', 'http://127.0.0.1:3001/slip', 15_000),
   SLIP_LINK_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
     .default(SANDBOX_DEFAULT_SECRETS.SLIP_LINK_SECRET),
-  TRUEMONEY_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default('http://127.0.0.1:3001'),
+  TRUEMONEY_URL: httpUrl.default('http://127.0.0.1:3001'),
   TRUEMONEY_TIMEOUT_MS: integer(100, 120_000).default(15_000),
   TRUELINK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUEMONEY_RECEIVER_PHONE: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Country } from './constants.ts';
-import { defineContract } from './contract.ts';
+import { defineContract, memberCall } from './contract.ts';
 import { otpTokenSchema } from './otp.ts';
 import {
   bankAccountNameSchema,
@@ -75,12 +75,14 @@ export const accountCreate = defineContract({
 
 export const profileResponseSchema = z.object({ profile: profileSchema, bankAccount: bankAccountSchema });
 
-export const profileGet = defineContract({
-  method: 'GET',
-  path: '/api/account/profile',
+export const profileGet = memberCall('GET', '/api/account/profile', {
   response: profileResponseSchema,
-  isAuthenticated: true,
 });
+
+/** A change of the member's profile (PUT), answered with the profile as it now is. */
+function profileChange<TBody extends z.ZodType>(path: string, body: TBody) {
+  return memberCall('PUT', path, { body, response: profileResponseSchema });
+}
 
 export const profileUpdateBodySchema = z.strictObject({
   name: nameSchema,
@@ -91,38 +93,26 @@ export const profileUpdateBodySchema = z.strictObject({
   password: givenPasswordSchema.optional(),
 });
 
-export const profileUpdate = defineContract({
-  method: 'PUT',
-  path: '/api/account/profile',
-  body: profileUpdateBodySchema,
-  response: profileResponseSchema,
-  isAuthenticated: true,
-});
+export const profileUpdate = profileChange('/api/account/profile', profileUpdateBodySchema);
 
 export const bankAccountNameBodySchema = z.strictObject({
   bankCode: bankCodeSchema,
   bankAccountName: bankAccountNameSchema,
 });
 
-export const bankAccountNameUpdate = defineContract({
-  method: 'PUT',
-  path: '/api/account/bankAccountName',
-  body: bankAccountNameBodySchema,
-  response: profileResponseSchema,
-  isAuthenticated: true,
-});
+export const bankAccountNameUpdate = profileChange(
+  '/api/account/bankAccountName',
+  bankAccountNameBodySchema,
+);
 
 export const changePasswordBodySchema = z.strictObject({
   oldPassword: givenPasswordSchema,
   newPassword: newPasswordSchema,
 });
 
-export const changePassword = defineContract({
-  method: 'PUT',
-  path: '/api/account/changepwd',
+export const changePassword = memberCall('PUT', '/api/account/changepwd', {
   body: changePasswordBodySchema,
   response: z.object({ message: z.literal('SUCCESS') }),
-  isAuthenticated: true,
 });
 
 export function loginBodySchema(country: Country) {
@@ -139,9 +129,6 @@ export const login = defineContract({
   response: z.object({ token: z.string() }),
 });
 
-export const logout = defineContract({
-  method: 'POST',
-  path: '/api/logout',
+export const logout = memberCall('POST', '/api/logout', {
   response: z.object({ message: z.literal('SUCCESS') }),
-  isAuthenticated: true,
 });

@@ -41,6 +41,24 @@ export function defineContract<
   };
 }
 
+/** A GET of public data: no session, no body, no path parameters (the lookups). */
+export function publicGet<TResponse extends z.ZodType>(path: string, response: TResponse) {
+  return defineContract({ method: 'GET', path, response });
+}
+
+/** A call only a signed-in member may make. */
+export function memberCall<
+  TResponse extends z.ZodType,
+  TBody extends z.ZodType | undefined = undefined,
+  TParams extends z.ZodType | undefined = undefined,
+>(
+  method: HttpMethod,
+  path: string,
+  parts: { response: TResponse; body?: TBody; params?: TParams },
+): Contract<TBody, TResponse, TParams> {
+  return defineContract({ method, path, ...parts, isAuthenticated: true });
+}
+
 /** Fills `:name` segments of a contract path. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {

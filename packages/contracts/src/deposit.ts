@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QR_PROVIDERS } from './constants.ts';
-import { defineContract } from './contract.ts';
+import { memberCall } from './contract.ts';
 import { textSchema } from './fields.ts';
 import { amountSchema, MONEY_STATUSES } from './money.ts';
 import { pageBodySchema } from './statement.ts';
@@ -24,39 +24,25 @@ export const qrStateSchema = z.object({
 });
 export type QrState = z.infer<typeof qrStateSchema>;
 
-export const qrGet = defineContract({
-  method: 'GET',
-  path: '/api/qrcode/:providerCode',
-  params: qrProviderParamsSchema,
-  response: qrStateSchema,
-  isAuthenticated: true,
-});
+/** The QR calls all name the gateway and answer with its QR state. */
+const qrParts = { params: qrProviderParamsSchema, response: qrStateSchema };
 
-export const qrCreate = defineContract({
-  method: 'POST',
-  path: '/api/qrcode/:providerCode',
-  params: qrProviderParamsSchema,
+export const qrGet = memberCall('GET', '/api/qrcode/:providerCode', qrParts);
+
+export const qrCreate = memberCall('POST', '/api/qrcode/:providerCode', {
+  ...qrParts,
   body: z.strictObject({ amount: amountSchema('QR_AMOUNT_MINIMUM') }),
-  response: qrStateSchema,
-  isAuthenticated: true,
 });
 
-export const qrCancel = defineContract({
-  method: 'DELETE',
-  path: '/api/qrcode/:providerCode',
-  params: qrProviderParamsSchema,
+export const qrCancel = memberCall('DELETE', '/api/qrcode/:providerCode', {
+  ...qrParts,
   body: z.strictObject({ qrcodeId: textSchema('QR_FAIL').min(1, { error: 'QR_FAIL' }).max(64, { error: 'QR_FAIL' }) }),
-  response: qrStateSchema,
-  isAuthenticated: true,
 });
 
 /** Manual deposit notice (used when the deposit lookup's isManual is on). */
-export const walletAdd = defineContract({
-  method: 'POST',
-  path: '/api/wallet/add',
+export const walletAdd = memberCall('POST', '/api/wallet/add', {
   body: z.strictObject({ amount: amountSchema('TRANSFER_MINIMUM') }),
   response: z.object({ message: z.literal('SUCCESS'), depositId: z.string(), status: z.enum(MONEY_STATUSES) }),
-  isAuthenticated: true,
 });
 
 /** Spec §4 slip reasons, in the order the spec lists them. */
@@ -87,36 +73,24 @@ export const slipSchema = z.object({
 export type Slip = z.infer<typeof slipSchema>;
 
 /** Multipart upload, field `file` (jpeg/png, at most 10 MB); the answer is the slip row as kept. */
-export const walletSlipUpload = defineContract({
-  method: 'POST',
-  path: '/api/wallet/slip',
+export const walletSlipUpload = memberCall('POST', '/api/wallet/slip', {
   response: z.object({ slip: slipSchema }),
-  isAuthenticated: true,
 });
 export const SLIP_MAX_BYTES = 10 * 1024 * 1024;
 export const SLIP_FILE_FIELD = 'file';
 
-export const slipList = defineContract({
-  method: 'POST',
-  path: '/api/statement/slip',
+export const slipList = memberCall('POST', '/api/statement/slip', {
   body: pageBodySchema(PAGE_SIZE.slip * 5),
   response: z.object({ total: z.number().int(), slips: z.array(slipSchema) }),
-  isAuthenticated: true,
 });
 
-export const slipReference = defineContract({
-  method: 'GET',
-  path: '/api/statement/slip/reference/:reference',
+export const slipReference = memberCall('GET', '/api/statement/slip/reference/:reference', {
   params: z.strictObject({ reference: textSchema('NO_DATA').min(1, { error: 'NO_DATA' }).max(64, { error: 'NO_DATA' }) }),
   response: z.object({ url: z.string() }),
-  isAuthenticated: true,
 });
 
 /** `link` is the gift link encrypted with truelink-crypto's encryptTrueLink. */
-export const walletTruelink = defineContract({
-  method: 'POST',
-  path: '/api/wallet/truelink',
+export const walletTruelink = memberCall('POST', '/api/wallet/truelink', {
   body: z.strictObject({ link: z.string({ error: 'TRUELINK_INVALID' }).min(1, { error: 'TRUELINK_INVALID' }).max(2000, { error: 'TRUELINK_INVALID' }) }),
   response: z.object({ message: z.literal('SUCCESS'), amount: z.number(), depositId: z.string() }),
-  isAuthenticated: true,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './contract.ts';
+import { publicGet } from './contract.ts';
 import { localizedTextSchema } from './fields.ts';
 
 export const bankSchema = z.object({
@@ -11,11 +11,7 @@ export const bankSchema = z.object({
 });
 export type Bank = z.infer<typeof bankSchema>;
 
-export const lookupBanks = defineContract({
-  method: 'GET',
-  path: '/api/lookup/banks',
-  response: z.array(bankSchema),
-});
+export const lookupBanks = publicGet('/api/lookup/banks', z.array(bankSchema));
 
 export const depositBankSchema = z.object({
   bankCode: z.string(),
@@ -35,27 +31,24 @@ export const depositWalletSchema = z.object({
 });
 export type DepositWallet = z.infer<typeof depositWalletSchema>;
 
-export const lookupDeposit = defineContract({
-  method: 'GET',
-  path: '/api/lookup/deposit',
-  response: z.object({
+export const lookupDeposit = publicGet(
+  '/api/lookup/deposit',
+  z.object({
     banks: z.array(depositBankSchema),
     wallets: z.array(depositWalletSchema),
     isManual: z.boolean(),
   }),
-});
+);
 
-export const lookupConditions = defineContract({
-  method: 'GET',
-  path: '/api/lookup/conditions',
-  response: z.object({ title: localizedTextSchema, html: localizedTextSchema }),
-});
+export const lookupConditions = publicGet(
+  '/api/lookup/conditions',
+  z.object({ title: localizedTextSchema, html: localizedTextSchema }),
+);
 
-export const lookupAgreements = defineContract({
-  method: 'GET',
-  path: '/api/lookup/agreements',
-  response: z.object({ version: z.string(), title: localizedTextSchema, html: localizedTextSchema }),
-});
+export const lookupAgreements = publicGet(
+  '/api/lookup/agreements',
+  z.object({ version: z.string(), title: localizedTextSchema, html: localizedTextSchema }),
+);
 
 export const brandSchema = z.object({
   name: z.string(),
@@ -66,67 +59,52 @@ export const brandSchema = z.object({
 });
 export type Brand = z.infer<typeof brandSchema>;
 
-export const lookupInfo = defineContract({
-  method: 'GET',
-  path: '/api/lookup/info',
-  response: brandSchema,
-});
+export const lookupInfo = publicGet('/api/lookup/info', brandSchema);
 
-export const lookupNotice = defineContract({
-  method: 'GET',
-  path: '/api/lookup/notice',
-  response: z.object({ text: localizedTextSchema.nullable() }),
-});
+export const lookupNotice = publicGet(
+  '/api/lookup/notice',
+  z.object({ text: localizedTextSchema.nullable() }),
+);
 
-export const lookupContact = defineContract({
-  method: 'GET',
-  path: '/api/lookup/contact',
-  response: z.object({
+export const lookupContact = publicGet(
+  '/api/lookup/contact',
+  z.object({
     text: localizedTextSchema,
     lineId: z.string(),
     lineUrl: z.string(),
     lineQr: z.string(),
   }),
-});
+);
 
-export const lookupWithdraw = defineContract({
-  method: 'GET',
-  path: '/api/lookup/withdraw',
-  response: z.object({ withdrawMin: z.number(), withdrawMax: z.number() }),
-});
+export const lookupWithdraw = publicGet(
+  '/api/lookup/withdraw',
+  z.object({ withdrawMin: z.number(), withdrawMax: z.number() }),
+);
 
-export const lookupSlip = defineContract({
-  method: 'GET',
-  path: '/api/lookup/slip',
-  response: z.object({
+export const lookupSlip = publicGet(
+  '/api/lookup/slip',
+  z.object({
     isOpen: z.boolean(),
     closedFrom: z.string().nullable(),
     closedTo: z.string().nullable(),
   }),
-});
+);
 
 export const sourceSchema = z.object({ code: z.string(), description: localizedTextSchema });
 
-export const lookupSources = defineContract({
-  method: 'GET',
-  path: '/api/lookup/sources',
-  response: z.array(sourceSchema),
-});
+export const lookupSources = publicGet('/api/lookup/sources', z.array(sourceSchema));
 
-export const lookupActive = defineContract({
-  method: 'GET',
-  path: '/api/lookup/active',
-  response: z.object({ terminated: z.enum(['gone']).nullable() }),
-});
+export const lookupActive = publicGet(
+  '/api/lookup/active',
+  z.object({ terminated: z.enum(['gone']).nullable() }),
+);
 
-export const lookupRegisterOtp = defineContract({
-  method: 'GET',
-  path: '/api/lookup/registerOTP',
-  response: z.object({ enabled: z.boolean() }),
-});
+export const lookupRegisterOtp = publicGet(
+  '/api/lookup/registerOTP',
+  z.object({ enabled: z.boolean() }),
+);
 
-export const lookupEnableChatWidget = defineContract({
-  method: 'GET',
-  path: '/api/lookup/enableChatWidget',
-  response: z.object({ enabled: z.boolean() }),
-});
+export const lookupEnableChatWidget = publicGet(
+  '/api/lookup/enableChatWidget',
+  z.object({ enabled: z.boolean() }),
+);

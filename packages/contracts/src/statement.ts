@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
-import { defineContract } from './contract.ts';
+import { memberCall } from './contract.ts';
 import { MONEY_STATUSES } from './money.ts';
 
 export const pageBodySchema = (maxLimit = 50) =>
@@ -23,10 +23,7 @@ export const statementEntrySchema = z.object({
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 
-export const statementList = defineContract({
-  method: 'POST',
-  path: '/api/statement',
+export const statementList = memberCall('POST', '/api/statement', {
   body: pageBodySchema(PAGE_SIZE.statement * 5),
   response: z.object({ total: z.number().int(), statements: z.array(statementEntrySchema) }),
-  isAuthenticated: true,
 });

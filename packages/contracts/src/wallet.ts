@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bankAccountSchema, profileSchema } from './account.ts';
-import { defineContract } from './contract.ts';
+import { memberCall } from './contract.ts';
 import { textSchema } from './fields.ts';
 import { amountSchema, MONEY_STATUSES } from './money.ts';
 
@@ -46,50 +46,32 @@ export const walletResponseSchema = z.object({
 });
 export type WalletResponse = z.infer<typeof walletResponseSchema>;
 
-export const walletGet = defineContract({
-  method: 'GET',
-  path: '/api/wallet',
-  response: walletResponseSchema,
-  isAuthenticated: true,
-});
+export const walletGet = memberCall('GET', '/api/wallet', { response: walletResponseSchema });
 
-export const walletRefreshSlot = defineContract({
-  method: 'GET',
-  path: '/api/wallet/refresh/slot',
+export const walletRefreshSlot = memberCall('GET', '/api/wallet/refresh/slot', {
   response: walletResponseSchema,
-  isAuthenticated: true,
 });
 
 export const providerParamsSchema = z.strictObject({
   code: textSchema('NO_GAME').max(20, { error: 'NO_GAME' }).transform((s) => s.toUpperCase()),
 });
 
-export const walletActivate = defineContract({
-  method: 'GET',
-  path: '/api/wallet/activate/:code',
+export const walletActivate = memberCall('GET', '/api/wallet/activate/:code', {
   params: providerParamsSchema,
   response: z.object({ message: z.literal('SUCCESS'), slot: gameEntrySchema }),
-  isAuthenticated: true,
 });
 
 export const slotAccountSchema = z.object({ username: z.string(), password: z.string() });
 export type SlotAccount = z.infer<typeof slotAccountSchema>;
 
-export const walletAccount = defineContract({
-  method: 'GET',
-  path: '/api/wallet/account/:code',
-  params: providerParamsSchema,
-  response: slotAccountSchema,
-  isAuthenticated: true,
-});
-
-export const walletResetPassword = defineContract({
-  method: 'GET',
-  path: '/api/wallet/resetpassword/:code',
-  params: providerParamsSchema,
-  response: slotAccountSchema,
-  isAuthenticated: true,
-});
+/** Both calls name a game and answer with the member's login there (the reset one with its new password). */
+const slotAccountParts = { params: providerParamsSchema, response: slotAccountSchema };
+export const walletAccount = memberCall('GET', '/api/wallet/account/:code', slotAccountParts);
+export const walletResetPassword = memberCall(
+  'GET',
+  '/api/wallet/resetpassword/:code',
+  slotAccountParts,
+);
 
 const accountRefSchema = textSchema('NO_GAME')
   .trim()
@@ -108,20 +90,14 @@ export const transferBodySchema = z.strictObject({
   amount: amountSchema('TRANSFER_MINIMUM'),
 });
 
-export const walletTransfer = defineContract({
-  method: 'POST',
-  path: '/api/wallet/transfer',
+export const walletTransfer = memberCall('POST', '/api/wallet/transfer', {
   body: transferBodySchema,
   response: moneyMoveResponseSchema,
-  isAuthenticated: true,
 });
 
-export const walletTransferAll = defineContract({
-  method: 'POST',
-  path: '/api/wallet/transferAll',
+export const walletTransferAll = memberCall('POST', '/api/wallet/transferAll', {
   body: z.strictObject({ to: accountRefSchema }),
   response: z.object({ message: z.enum(['SUCCESS', 'TRANSFER_PENDING']), amount: z.number() }),
-  isAuthenticated: true,
 });
 
 export const withdrawBodySchema = z.strictObject({ amount: amountSchema('WITHDRAW_MINIMUM') });
@@ -132,39 +108,22 @@ export const withdrawResponseSchema = z.object({
   status: z.enum(MONEY_STATUSES),
 });
 
-export const walletWithdraw = defineContract({
-  method: 'POST',
-  path: '/api/wallet/withdraw',
-  body: withdrawBodySchema,
-  response: withdrawResponseSchema,
-  isAuthenticated: true,
-});
-
-export const walletWithdrawAll = defineContract({
-  method: 'POST',
-  path: '/api/wallet/withdrawAll',
-  body: withdrawBodySchema,
-  response: withdrawResponseSchema,
-  isAuthenticated: true,
-});
+/** Both withdrawals take the amount and answer alike (withdrawAll first gathers the game balances). */
+const withdrawParts = { body: withdrawBodySchema, response: withdrawResponseSchema };
+export const walletWithdraw = memberCall('POST', '/api/wallet/withdraw', withdrawParts);
+export const walletWithdrawAll = memberCall('POST', '/api/wallet/withdrawAll', withdrawParts);
 
 const autoLoginParams = {
   provider: textSchema('NO_GAME').max(20, { error: 'NO_GAME' }).transform((s) => s.toUpperCase()),
   username: textSchema('SLOT_NO_ACCOUNT').max(64, { error: 'SLOT_NO_ACCOUNT' }),
 };
 
-export const autoLogin = defineContract({
-  method: 'GET',
-  path: '/api/autoLogin/:provider/:username',
+export const autoLogin = memberCall('GET', '/api/autoLogin/:provider/:username', {
   params: z.strictObject(autoLoginParams),
   response: z.object({ url: z.string() }),
-  isAuthenticated: true,
 });
 
-export const autoLoginWithPassword = defineContract({
-  method: 'GET',
-  path: '/api/autoLogin/:provider/:username/:password',
+export const autoLoginWithPassword = memberCall('GET', '/api/autoLogin/:provider/:username/:password', {
   params: z.strictObject({ ...autoLoginParams, password: textSchema('SLOT_NO_ACCOUNT').max(128, { error: 'SLOT_NO_ACCOUNT' }) }),
   response: z.object({ url: z.string() }),
-  isAuthenticated: true,
 });

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { statementsMigration } from '@/db/migrations/run-statements.ts';
+import { MEMBER_ROW_COLUMNS } from '@/db/migrations/member-row-columns.ts';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.
 const up = [
@@ -56,8 +57,7 @@ const up = [
   )`,
   `create index members_invited_by_idx on members (invited_by) where invited_by is not null`,
   `create table member_bank_accounts (
-    id uuid primary key,
-    member_id uuid not null references members (id),
+    ${MEMBER_ROW_COLUMNS},
     bank_code text not null references banks (code),
     account_name text not null,
     account_no text not null,
@@ -67,8 +67,7 @@ const up = [
     constraint member_bank_accounts_account_key unique (bank_code, account_no)
   )`,
   `create table sessions (
-    id uuid primary key,
-    member_id uuid not null references members (id),
+    ${MEMBER_ROW_COLUMNS},
     token_hash text not null,
     created_at timestamptz not null,
     last_used_at timestamptz not null,
@@ -106,11 +105,4 @@ const down = [
   'banks',
 ].map((t) => `drop table if exists ${t}`);
 
-export const migration0001: Migration = {
-  async up(db: Kysely<unknown>) {
-    for (const statement of up) await sql.raw(statement).execute(db);
-  },
-  async down(db: Kysely<unknown>) {
-    for (const statement of down) await sql.raw(statement).execute(db);
-  },
-};
+export const migration0001 = statementsMigration(up, down);

@@ -6,6 +6,7 @@ import {
   providerLinks,
   providerLogo,
 } from '@/db/migrations/0002-provider-seeds.ts';
+import { MEMBER_ROW_COLUMNS } from '@/db/migrations/member-row-columns.ts';
 
 // The ledger's account naming as this migration first stored it, frozen (a migration never imports live code).
 const CURRENCIES = ['THB', 'LAK'] as const;
@@ -96,8 +97,7 @@ const up = [
   `create index ledger_transfers_pending_idx on ledger_transfers (created_at) where status = 'pending'`,
   `create index ledger_transfers_group_idx on ledger_transfers (group_id) where group_id is not null`,
   `create table member_game_accounts (
-    id uuid primary key,
-    member_id uuid not null references members (id),
+    ${MEMBER_ROW_COLUMNS},
     provider text not null references game_providers (code),
     username text not null,
     password_enc text not null,

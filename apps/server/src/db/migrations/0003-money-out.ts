@@ -1,12 +1,12 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { statementsMigration } from '@/db/migrations/run-statements.ts';
+import { MEMBER_ROW_COLUMNS } from '@/db/migrations/member-row-columns.ts';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.
 const up = [
   // A member's withdrawal (docs/design.md#withdrawals). The money is the pending ledger transfer `transfer_id` (member cash →
   // bank_out); this row carries what the ledger doesn't: where it is paid, the approval state, payout attempts.
   `create table withdrawals (
-    id uuid primary key,
-    member_id uuid not null references members (id),
+    ${MEMBER_ROW_COLUMNS},
     transfer_id uuid not null references ledger_transfers (id),
     idempotency_key text not null,
     group_id uuid,
@@ -69,11 +69,4 @@ const down = [
   'drop table if exists withdrawals',
 ];
 
-export const migration0003: Migration = {
-  async up(db: Kysely<unknown>) {
-    for (const statement of up) await sql.raw(statement).execute(db);
-  },
-  async down(db: Kysely<unknown>) {
-    for (const statement of down) await sql.raw(statement).execute(db);
-  },
-};
+export const migration0003 = statementsMigration(up, down);

@@ -1,12 +1,12 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { statementsMigration } from '@/db/migrations/run-statements.ts';
+import { MEMBER_ROW_COLUMNS } from '@/db/migrations/member-row-columns.ts';
 
 // One statement per entry: PGlite's extended protocol runs a single statement per query.
 const up = [
   // A deposit QR (docs/design.md#deposits). `reference` is the gateway's ref1; the gateway's paid notice is kept on the row
   // whether it was credited or held for an operator (late, cancelled, wrong amount).
   `create table qr_payments (
-    id uuid primary key,
-    member_id uuid not null references members (id),
+    ${MEMBER_ROW_COLUMNS},
     provider text not null check (provider in ('KBANK', 'WW', 'E2P')),
     reference text not null,
     amount bigint not null check (amount > 0),
@@ -28,8 +28,7 @@ const up = [
   // Every slip upload with its outcome (docs/spec.md §3 Slip). A reference is claimed by at most one slip that is being
   // checked or was credited; failed slips free it (a slip refused as BANK_DELAYED can be sent again).
   `create table slips (
-    id uuid primary key,
-    member_id uuid not null references members (id),
+    ${MEMBER_ROW_COLUMNS},
     status text not null check (status in ('processing', 'success', 'failed')),
     reason text,
     sending_bank text,
@@ -69,8 +68,7 @@ const up = [
   // A member's manual deposit notice: "I sent this amount to a listed account". No money moves until the bank feed
   // or an operator confirms it.
   `create table deposit_notices (
-    id uuid primary key,
-    member_id uuid not null references members (id),
+    ${MEMBER_ROW_COLUMNS},
     amount bigint not null check (amount > 0),
     currency text not null check (currency in ('THB', 'LAK')),
     idempotency_key text,
@@ -93,11 +91,4 @@ const down = [
   'drop table if exists qr_payments',
 ];
 
-export const migration0004: Migration = {
-  async up(db: Kysely<unknown>) {
-    for (const statement of up) await sql.raw(statement).execute(db);
-  },
-  async down(db: Kysely<unknown>) {
-    for (const statement of down) await sql.raw(statement).execute(db);
-  },
-};
+export const migration0004 = statementsMigration(up, down);

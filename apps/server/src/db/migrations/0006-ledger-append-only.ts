@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { runStatements } from '@/db/migrations/run-statements.ts';
 
 // Ledger history is append-only (docs/decisions/0010-ledger-locks-and-leases.md): a transfer row may change only once,
 // from pending to posted or voided, setting settled_at; nothing else of it ever changes, and no row is ever deleted.
@@ -32,7 +33,7 @@ const up = [
 
 export const migration0006: Migration = {
   async up(db: Kysely<unknown>) {
-    for (const statement of up) await sql.raw(statement).execute(db);
+    await runStatements(db, up);
   },
   async down(db: Kysely<unknown>) {
     await sql`drop trigger if exists ledger_transfers_no_truncate on ledger_transfers`.execute(db);

@@ -17,6 +17,11 @@ import {
 } from '@/db/seed/demo-content.ts';
 import { saveSetting } from '@/modules/settings/settings.repository.ts';
 
+/** Demo rows are enabled and listed in the order they are written here. */
+function enabledInOrder<T extends object>(rows: readonly T[]) {
+  return rows.map((row, i) => ({ ...row, is_enabled: true, sort_order: i + 1 }));
+}
+
 /**
  * Demo data (docs/design.md#running). Idempotent: inserts what is missing and never overwrites what an operator changed.
  */
@@ -28,36 +33,26 @@ export async function seedDemo(
 ): Promise<void> {
   await db
     .insertInto('banks')
-    .values(demoBanks.map((b, i) => ({ ...b, is_enabled: true, sort_order: i + 1 })))
+    .values(enabledInOrder(demoBanks))
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
 
+  const sources = demoSources.map(({ code, description }) => ({
+    code,
+    description_th: description.th,
+    description_la: description.la,
+    description_en: description.en,
+  }));
   await db
     .insertInto('sources')
-    .values(
-      demoSources.map((s, i) => ({
-        code: s.code,
-        description_th: s.description.th,
-        description_la: s.description.la,
-        description_en: s.description.en,
-        is_enabled: true,
-        sort_order: i + 1,
-      })),
-    )
+    .values(enabledInOrder(sources))
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
 
+  const accounts = demoOperatorAccounts.map((a) => ({ ...a, id: randomUUID(), created_at: now }));
   await db
     .insertInto('operator_accounts')
-    .values(
-      demoOperatorAccounts.map((a, i) => ({
-        ...a,
-        id: randomUUID(),
-        is_enabled: true,
-        sort_order: i + 1,
-        created_at: now,
-      })),
-    )
+    .values(enabledInOrder(accounts))
     .onConflict((oc) => oc.constraint('operator_accounts_account_key').doNothing())
     .execute();
 

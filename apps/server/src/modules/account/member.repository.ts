@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { finder } from '@/db/finders.ts';
 import type { Database, MembersTable } from '@/db/schema.ts';
 
 /**
@@ -10,17 +11,11 @@ type Db = Kysely<Database>;
 
 export type MemberCurrencyRow = { publicId: string; currency: MembersTable['currency'] };
 
-export async function findMemberCurrency(
-  db: Db,
-  memberId: string,
-): Promise<MemberCurrencyRow | undefined> {
-  const row = await db
-    .selectFrom('members')
-    .select(['public_id', 'currency'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-  return row && { publicId: row.public_id, currency: row.currency };
-}
+export const findMemberCurrency = finder(
+  (db: Db, memberId: string) =>
+    db.selectFrom('members').select(['public_id', 'currency']).where('id', '=', memberId),
+  (row): MemberCurrencyRow => ({ publicId: row.public_id, currency: row.currency }),
+);
 
 /** The registration currency of each given member that exists. */
 export async function listMemberCurrencies(
@@ -69,46 +64,44 @@ export type MemberWithBank = {
 };
 
 /** The member with their registered bank account (the only place money is paid out to). */
-export async function findMemberWithBank(
-  db: Db,
-  memberId: string,
-): Promise<MemberWithBank | undefined> {
-  const row = await db
-    .selectFrom('members as m')
-    .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
-    .leftJoin('banks as b', 'b.code', 'a.bank_code')
-    .select([
-      'm.id',
-      'm.phone',
-      'm.currency',
-      'm.status',
-      'a.bank_code',
-      'a.account_no',
-      'a.account_name',
-      'a.changed_at',
-      'b.numeric_code',
-    ])
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { bank_code: code, account_no: accountNo, account_name: accountName } = row;
-  return {
-    id: row.id,
-    phone: row.phone,
-    currency: row.currency,
-    status: row.status,
-    bank:
-      code && accountNo && accountName !== null
-        ? {
-            code,
-            numericCode: row.numeric_code,
-            accountNo,
-            accountName,
-            changedAt: row.changed_at === null ? null : new Date(row.changed_at),
-          }
-        : null,
-  };
-}
+export const findMemberWithBank = finder(
+  (db: Db, memberId: string) =>
+    db
+      .selectFrom('members as m')
+      .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
+      .leftJoin('banks as b', 'b.code', 'a.bank_code')
+      .select([
+        'm.id',
+        'm.phone',
+        'm.currency',
+        'm.status',
+        'a.bank_code',
+        'a.account_no',
+        'a.account_name',
+        'a.changed_at',
+        'b.numeric_code',
+      ])
+      .where('m.id', '=', memberId),
+  (row): MemberWithBank => {
+    const { bank_code: code, account_no: accountNo, account_name: accountName } = row;
+    return {
+      id: row.id,
+      phone: row.phone,
+      currency: row.currency,
+      status: row.status,
+      bank:
+        code && accountNo && accountName !== null
+          ? {
+              code,
+              numericCode: row.numeric_code,
+              accountNo,
+              accountName,
+              changedAt: row.changed_at === null ? null : new Date(row.changed_at),
+            }
+          : null,
+    };
+  },
+);
 
 /**
  * The member whose registered account is this one. The bank may name the bank by our code (KBANK) or by its

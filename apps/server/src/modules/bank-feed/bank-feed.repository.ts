@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { IncomingTransfer } from '@/adapters/bank/bank-gateway.ts';
 import type { Trx } from '@/db/database.ts';
-import { lockedIf } from '@/db/lockable.ts';
 import type { Database } from '@/db/schema.ts';
+import { lockableFinder } from '@/db/finders.ts';
 
 type Reader = Kysely<Database> | Trx;
 
@@ -149,15 +149,10 @@ function toStored(
   };
 }
 
-export async function findIncoming(
-  db: Reader,
-  id: string,
-  options: { isLocked?: boolean } = {},
-): Promise<StoredIncoming | undefined> {
-  const query = selectIncoming(db).where('id', '=', id);
-  const row = await lockedIf(query, options).executeTakeFirst();
-  return row && toStored(row);
-}
+export const findIncoming = lockableFinder(
+  (db: Reader, id: string) => selectIncoming(db).where('id', '=', id),
+  toStored,
+);
 
 /** Transfers nobody was credited for, oldest first: the operator's queue. */
 export async function listUnmatched(db: Reader, limit: number): Promise<StoredIncoming[]> {

@@ -99,6 +99,17 @@ export function createManualDepositService({
     return true;
   }
 
+  /** The member's notice sent earlier under that idempotency key, if any. */
+  async function findNoticeIdByKey(memberId: string, idempotencyKey: string) {
+    const seen = await db.kysely
+      .selectFrom('deposit_notices')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    return seen?.id;
+  }
+
   async function get(id: string): Promise<DepositNotice> {
     const notice = await db.withTransaction((trx) => lockNotice(trx, id));
     if (!notice) throw new AppError('NOT_FOUND');
@@ -117,13 +128,8 @@ export function createManualDepositService({
       if (!deposit?.isManual) throw new AppError('MANUAL_DEPOSIT_OFF');
       const member = await findDepositMember(db.kysely, memberId);
       if (idempotencyKey) {
-        const seen = await db.kysely
-          .selectFrom('deposit_notices')
-          .select('id')
-          .where('member_id', '=', memberId)
-          .where('idempotency_key', '=', idempotencyKey)
-          .executeTakeFirst();
-        if (seen) return get(seen.id);
+        const seenId = await findNoticeIdByKey(memberId, idempotencyKey);
+        if (seenId) return get(seenId);
       }
       const id = randomUUID();
       try {
@@ -154,13 +160,8 @@ export function createManualDepositService({
         });
       } catch (error) {
         if (idempotencyKey && isUniqueViolation(error, 'deposit_notices_idempotency_key')) {
-          const seen = await db.kysely
-            .selectFrom('deposit_notices')
-            .select('id')
-            .where('member_id', '=', memberId)
-            .where('idempotency_key', '=', idempotencyKey)
-            .executeTakeFirstOrThrow();
-          return get(seen.id);
+          const seenId = await findNoticeIdByKey(memberId, idempotencyKey);
+          if (seenId) return get(seenId);
         }
         throw error;
       }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { QrProvider } from '@mekong/contracts/constants';
 import type { Trx } from '@/db/database.ts';
 import type { Database, QrPaymentsTable } from '@/db/schema.ts';
+import { finder } from '@/db/finders.ts';
 
 type Reader = Kysely<Database> | Trx;
 
@@ -53,18 +54,14 @@ const toQr = (r: Row): QrPayment => ({
   transferId: r.transfer_id,
 });
 
-export async function findActiveQr(
-  db: Reader,
-  memberId: string,
-  provider: QrProvider,
-): Promise<QrPayment | undefined> {
-  const row = await selectQr(db)
-    .where('member_id', '=', memberId)
-    .where('provider', '=', provider)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return row && toQr(row);
-}
+export const findActiveQr = finder(
+  (db: Reader, memberId: string, provider: QrProvider) =>
+    selectQr(db)
+      .where('member_id', '=', memberId)
+      .where('provider', '=', provider)
+      .where('status', '=', 'active'),
+  toQr,
+);
 
 export async function findQrByReference(
   db: Reader,

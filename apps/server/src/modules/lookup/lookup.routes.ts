@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Contract } from '@mekong/contracts/contract';
 import {
   lookupActive,
   lookupAgreements,
@@ -17,25 +18,29 @@ import {
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import type { LookupService } from '@/modules/lookup/lookup.service.ts';
 
+/** Each lookup call, under the name of the service method that answers it (the answer is checked against the contract). */
+const lookupCalls = {
+  banks: lookupBanks,
+  deposit: lookupDeposit,
+  conditions: lookupConditions,
+  agreements: lookupAgreements,
+  info: lookupInfo,
+  notice: lookupNotice,
+  contact: lookupContact,
+  withdraw: lookupWithdraw,
+  slip: lookupSlip,
+  sources: lookupSources,
+  active: lookupActive,
+  registerOtp: lookupRegisterOtp,
+  enableChatWidget: lookupEnableChatWidget,
+} satisfies Record<keyof LookupService, Contract>;
+
 export function registerLookupRoutes(
   app: FastifyInstance,
   routes: ApiRouteTable,
   lookup: LookupService,
 ) {
-  contractRoute(app, routes, { contract: lookupBanks, handler: () => lookup.banks() });
-  contractRoute(app, routes, { contract: lookupDeposit, handler: () => lookup.deposit() });
-  contractRoute(app, routes, { contract: lookupConditions, handler: () => lookup.conditions() });
-  contractRoute(app, routes, { contract: lookupAgreements, handler: () => lookup.agreements() });
-  contractRoute(app, routes, { contract: lookupInfo, handler: () => lookup.info() });
-  contractRoute(app, routes, { contract: lookupNotice, handler: () => lookup.notice() });
-  contractRoute(app, routes, { contract: lookupContact, handler: () => lookup.contact() });
-  contractRoute(app, routes, { contract: lookupWithdraw, handler: () => lookup.withdraw() });
-  contractRoute(app, routes, { contract: lookupSlip, handler: () => lookup.slip() });
-  contractRoute(app, routes, { contract: lookupSources, handler: () => lookup.sources() });
-  contractRoute(app, routes, { contract: lookupActive, handler: () => lookup.active() });
-  contractRoute(app, routes, { contract: lookupRegisterOtp, handler: () => lookup.registerOtp() });
-  contractRoute(app, routes, {
-    contract: lookupEnableChatWidget,
-    handler: () => lookup.enableChatWidget(),
-  });
+  for (const name of Object.keys(lookupCalls) as (keyof LookupService)[]) {
+    contractRoute(app, routes, { contract: lookupCalls[name], handler: () => lookup[name]() });
+  }
 }

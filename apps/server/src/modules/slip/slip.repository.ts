@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import type { Database, SlipsTable } from '@/db/schema.ts';
+import { finder } from '@/db/finders.ts';
 
 type Reader = Kysely<Database> | Trx;
 
@@ -123,19 +124,15 @@ export async function listSlips(
 }
 
 /** The member's newest slip with that reference that has an image. */
-export async function findSlipByReference(
-  db: Reader,
-  memberId: string,
-  reference: string,
-): Promise<SlipRow | undefined> {
-  const row = await selectSlips(db)
-    .where('member_id', '=', memberId)
-    .where('trans_ref', '=', reference)
-    .where('image_token', 'is not', null)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  return row && toSlip(row);
-}
+export const findSlipByReference = finder(
+  (db: Reader, memberId: string, reference: string) =>
+    selectSlips(db)
+      .where('member_id', '=', memberId)
+      .where('trans_ref', '=', reference)
+      .where('image_token', 'is not', null)
+      .orderBy('created_at', 'desc'),
+  toSlip,
+);
 
 export async function findSlipImage(
   db: Reader,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
-import { lockedIf } from '@/db/lockable.ts';
 import type { Database, WithdrawalStatus } from '@/db/schema.ts';
+import { finder, lockableFinder } from '@/db/finders.ts';
 
 export type Withdrawal = {
   id: string;
@@ -76,27 +76,16 @@ function toWithdrawal(r: Row): Withdrawal {
   };
 }
 
-export async function findWithdrawal(
-  db: Reader,
-  id: string,
-  options: { isLocked?: boolean } = {},
-): Promise<Withdrawal | undefined> {
-  const query = select(db).where('id', '=', id);
-  const row = await lockedIf(query, options).executeTakeFirst();
-  return row && toWithdrawal(row);
-}
+export const findWithdrawal = lockableFinder(
+  (db: Reader, id: string) => select(db).where('id', '=', id),
+  toWithdrawal,
+);
 
-export async function findWithdrawalByKey(
-  db: Reader,
-  memberId: string,
-  idempotencyKey: string,
-): Promise<Withdrawal | undefined> {
-  const row = await select(db)
-    .where('member_id', '=', memberId)
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
-  return row && toWithdrawal(row);
-}
+export const findWithdrawalByKey = finder(
+  (db: Reader, memberId: string, idempotencyKey: string) =>
+    select(db).where('member_id', '=', memberId).where('idempotency_key', '=', idempotencyKey),
+  toWithdrawal,
+);
 
 /** Withdrawals since `from` that still count against the daily limits (all but failed and rejected ones). */
 export async function sumWithdrawalsSince(

@@ -20,28 +20,19 @@ export function registerWithdrawalRoutes(
   routes: ApiRouteTable,
   withdrawals: WithdrawalService,
 ) {
-  contractRoute(app, routes, {
-    contract: walletWithdraw,
-    handler: async ({ body, request, reply }) => {
-      const key = idempotencyKeyOf(request);
-      const outcome = await withdrawals.withdraw(
-        sessionOf(request).memberId,
-        toMinor(body.amount),
-        key,
-      );
-      return answer(reply, outcome);
-    },
-  });
-  contractRoute(app, routes, {
-    contract: walletWithdrawAll,
-    handler: async ({ body, request, reply }) => {
-      const key = idempotencyKeyOf(request);
-      const outcome = await withdrawals.withdrawAll(
-        sessionOf(request).memberId,
-        toMinor(body.amount),
-        key,
-      );
-      return answer(reply, outcome);
-    },
-  });
+  // Both calls take the same body and give the same answer; only the service step differs.
+  const calls = [
+    [walletWithdraw, withdrawals.withdraw],
+    [walletWithdrawAll, withdrawals.withdrawAll],
+  ] as const;
+  for (const [contract, withdraw] of calls) {
+    contractRoute(app, routes, {
+      contract,
+      handler: async ({ body, request, reply }) => {
+        const key = idempotencyKeyOf(request);
+        const outcome = await withdraw(sessionOf(request).memberId, toMinor(body.amount), key);
+        return answer(reply, outcome);
+      },
+    });
+  }
 }

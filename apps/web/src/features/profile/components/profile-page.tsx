@@ -20,6 +20,18 @@ function Row({ label, value, testId, isMono = false }: { label: string; value: R
   );
 }
 
+/** A card of label/value rows under a titled heading with its icon. */
+function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="card">
+      <h2 className="card__title">
+        {icon} {title}
+      </h2>
+      <dl className="info-list">{children}</dl>
+    </div>
+  );
+}
+
 export function ProfilePage() {
   const { t } = useTranslation();
   const { data, isPending } = useQuery(profileQuery);
@@ -54,32 +66,22 @@ export function ProfilePage() {
         <Loading isCard />
       ) : (
         <>
-          <div className="card">
-            <h2 className="card__title">
-              <UserRound size={18} aria-hidden /> {t('profile.account')}
-            </h2>
-            <dl className="info-list">
-              <Row label={t('profile.name')} value={profile?.name} testId="profile-name" />
-              <Row label={t('profile.id')} value={profile?._id} testId="profile-id" isMono />
-              <Row label={t('profile.createdAt')} value={profile ? formatDateTime(profile.createdAt) : ''} testId="profile-created-at" isMono />
-              <Row label={t('profile.username')} value={profile?.username} testId="profile-username" isMono />
-            </dl>
-          </div>
-          <div className="card">
-            <h2 className="card__title">
-              <Landmark size={18} aria-hidden /> {t('profile.bankSection')}
-            </h2>
-            <dl className="info-list">
-              <Row label={t('profile.bankAccountName')} value={bankAccount?.bankAccountName} testId="profile-bank-account-name" />
-              <Row label={t('profile.bankName')} value={bankAccount?.bank.nameTH} testId="profile-bank-name" />
-              <Row
-                label={t('profile.bankAccountNo')}
-                value={bankAccount ? formatAccountNumber(bankAccount.bankAccountNo) : ''}
-                testId="profile-bank-account-no"
-                isMono
-              />
-            </dl>
-          </div>
+          <InfoCard icon={<UserRound size={18} aria-hidden />} title={t('profile.account')}>
+            <Row label={t('profile.name')} value={profile?.name} testId="profile-name" />
+            <Row label={t('profile.id')} value={profile?._id} testId="profile-id" isMono />
+            <Row label={t('profile.createdAt')} value={profile ? formatDateTime(profile.createdAt) : ''} testId="profile-created-at" isMono />
+            <Row label={t('profile.username')} value={profile?.username} testId="profile-username" isMono />
+          </InfoCard>
+          <InfoCard icon={<Landmark size={18} aria-hidden />} title={t('profile.bankSection')}>
+            <Row label={t('profile.bankAccountName')} value={bankAccount?.bankAccountName} testId="profile-bank-account-name" />
+            <Row label={t('profile.bankName')} value={bankAccount?.bank.nameTH} testId="profile-bank-name" />
+            <Row
+              label={t('profile.bankAccountNo')}
+              value={bankAccount ? formatAccountNumber(bankAccount.bankAccountNo) : ''}
+              testId="profile-bank-account-no"
+              isMono
+            />
+          </InfoCard>
         </>
       )}
 
