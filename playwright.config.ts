@@ -7,6 +7,8 @@ import { E2E_PORT, E2E_SANDBOX_PORT, SERVER_URL } from './e2e/support/urls.ts';
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Review screenshots (*-shots.spec.ts) are written only when asked for, to SHOTS_DIR.
+  testIgnore: process.env.SHOTS_DIR ? [] : ['**/*-shots.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,

@@ -5,6 +5,7 @@ import {
   depositEn as en,
   makeGiftLink,
   makeSlip,
+  newQrPayment,
   openDepositModal,
   operatorDepositAccount,
   payQr,
@@ -15,7 +16,7 @@ import { baht, fill, memberMoney, readStatementRows, signIn } from './support/mo
 import { screenshot } from './support/screenshot.ts';
 
 test.describe('money in through the deposit modal', () => {
-  test('KBANK QR: minimums per channel, create with a ticking countdown, pay in the sandbox, balance and statement', async ({
+  test('KBANK QR: minimums per channel, a ticking countdown, and once paid in the sandbox it confirms itself with the new balance', async ({
     page,
     api,
     member,
@@ -25,7 +26,7 @@ test.describe('money in through the deposit modal', () => {
     await signIn(page, api, token);
     await expect(cash).toHaveText(baht(0));
 
-    const modal = await openDepositModal(page);
+    const modal = await openDepositModal(page, 'qr');
     const kbank = modal.getByTestId('deposit-provider-KBANK');
     const amount = modal.getByTestId('deposit-amount');
     const create = modal.getByTestId('deposit-create');
@@ -78,28 +79,37 @@ test.describe('money in through the deposit modal', () => {
       .toBeLessThan(first);
     await screenshot(page, 'deposit-1-kbank-qr');
 
-    // The server knows the QR; the sandbox gateway holds exactly one new pending payment of 100 baht for it.
+    // The server knows the QR; the sandbox gateway holds exactly one new pending payment of 100 baht for it, under
+    // the reference the modal shows.
     const state = await api.get<QrState>('/api/qrcode/KBANK', { token });
     expect(state).toMatchObject({ hasQrcode: true, amount: 100 });
-    const created = (await qrPayments('KBANK')).filter((p) => !before.has(p.reference));
-    expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ amountMinor: 10_000, status: 'pending' });
+    const created = await newQrPayment('KBANK', before);
+    expect(created).toMatchObject({ amountMinor: 10_000, status: 'pending' });
+    await expect(active.getByTestId('deposit-qr-reference')).toHaveText(created.reference);
 
-    // The member pays it; the gateway's signed webhook reaches the server and credits the wallet.
-    const paid = await payQr('KBANK', created[0]!.reference);
+    // The member pays it in the banking app; the gateway's signed webhook reaches the server and credits the wallet.
+    const paid = await payQr('KBANK', created.reference);
     expect(paid.data.payment.status).toBe('paid');
     expect(paid.data.deliveries).toHaveLength(1);
     expect(paid.data.deliveries[0]!.httpStatus).toBe(200);
 
-    await active.getByTestId('deposit-done').click();
-    await expect(modal).toBeHidden();
-    await expect(page.getByText(en.deposit.doneMessage)).toBeVisible();
-    await refreshUntil(page, cash, baht(100));
-    await screenshot(page, 'deposit-2-kbank-credited');
+    // With no action by the member, the open modal confirms it within 5 s: amount and new balance.
+    const success = modal.getByTestId('deposit-qr-paid');
+    await expect(success).toBeVisible({ timeout: 5_000 });
+    await expect(success).toHaveAttribute('data-status', 'SUCCESS');
+    await expect(success.getByText(en.depositFlow.paid.title)).toBeVisible();
+    await expect(success.getByTestId('deposit-paid-amount')).toHaveText(`+${baht(100)}`);
+    await expect(success.getByTestId('deposit-paid-balance')).toHaveText(baht(100), { timeout: 5_000 });
+    await expect(active).toHaveCount(0);
+    await screenshot(page, 'deposit-2-kbank-paid');
 
-    // The paid QR is no longer waiting.
+    // Home already shows it (the wallet was read again), and the paid QR is no longer waiting.
+    await success.getByTestId('deposit-paid-done').click();
+    await expect(modal).toBeHidden();
+    await expect(cash).toHaveText(baht(100));
     expect(await api.get<QrState>('/api/qrcode/KBANK', { token })).toMatchObject({
       hasQrcode: false,
+      payment: { status: 'SUCCESS', amount: 100 },
     });
 
     await page.goto('/user/statement');
@@ -114,11 +124,33 @@ test.describe('money in through the deposit modal', () => {
     await screenshot(page, 'deposit-3-statement');
   });
 
+  test('"transfer done" (docs/spec.md §4) still asks to refresh the balance and closes the modal', async ({
+    page,
+    api,
+    member,
+  }) => {
+    const token = await api.login(member.phone, member.password);
+    const cash = page.getByTestId('wallet-cash');
+    await signIn(page, api, token);
+    const modal = await openDepositModal(page, 'qr');
+    const before = new Set((await qrPayments('KBANK')).map((p) => p.reference));
+    await modal.getByTestId('deposit-quick-20').click();
+    await modal.getByTestId('deposit-create').click();
+    await expect(modal.getByTestId('deposit-qr-amount')).toHaveText(baht(20));
+    const created = await newQrPayment('KBANK', before);
+
+    await modal.getByTestId('deposit-done').click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByText(en.deposit.doneMessage)).toBeVisible();
+    await payQr('KBANK', created.reference);
+    await refreshUntil(page, cash, baht(20));
+  });
+
   test('a cancelled QR is gone, also after reopening the modal', async ({ page, api, member }) => {
     const token = await api.login(member.phone, member.password);
     await signIn(page, api, token);
 
-    let modal = await openDepositModal(page);
+    let modal = await openDepositModal(page, 'qr');
     await modal.getByTestId('deposit-provider-E2P').click();
     await modal.getByTestId('deposit-quick-50').click();
     await modal.getByTestId('deposit-create').click();
@@ -138,7 +170,11 @@ test.describe('money in through the deposit modal', () => {
 
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
+    // Nothing waits any more: the modal opens on the list of methods.
     modal = await openDepositModal(page);
+    await expect(modal.getByTestId('deposit-methods')).toBeVisible();
+    await expect(modal.getByTestId('deposit-method-qr-waiting')).toHaveCount(0);
+    await modal.getByTestId('deposit-method-qr').click();
     await modal.getByTestId('deposit-provider-E2P').click();
     await expect(modal.getByTestId('deposit-create')).toBeVisible();
     await expect(modal.getByTestId('deposit-qr-active')).toHaveCount(0);
@@ -157,7 +193,7 @@ test.describe('money in through the deposit modal', () => {
 
     await signIn(page, api, token);
     await expect(cash).toHaveText(baht(0));
-    const modal = await openDepositModal(page);
+    const modal = await openDepositModal(page, 'slip');
     const input = modal.getByTestId('slip-upload-input');
     const result = modal.getByTestId('slip-upload-result');
 
@@ -229,7 +265,7 @@ test.describe('money in through the deposit modal', () => {
     const slip = await makeSlip(stranger, receiver, 120);
 
     await signIn(page, api, token);
-    const modal = await openDepositModal(page);
+    const modal = await openDepositModal(page, 'slip');
     const result = modal.getByTestId('slip-upload-result');
     await modal
       .getByTestId('slip-upload-input')
@@ -253,7 +289,7 @@ test.describe('money in through the deposit modal', () => {
 
     await signIn(page, api, token);
     await expect(cash).toHaveText(baht(0));
-    const modal = await openDepositModal(page);
+    const modal = await openDepositModal(page, 'giftLink');
     const input = modal.getByTestId('truelink-input');
     const send = modal.getByTestId('truelink-submit');
     await expect(send).toBeDisabled();

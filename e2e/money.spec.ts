@@ -10,12 +10,11 @@ import {
   fill,
   memberMoney,
   payoutsTo,
-  playAtProvider,
-  providerAccount,
   readStatementRows,
   signIn,
 } from './support/money.ts';
 import { screenshot } from './support/screenshot.ts';
+import { statementTexts } from './support/statement.ts';
 
 /** Time-ago of something done during the test: under a minute ("just now") or a few minutes. */
 const RECENT = /^(just now|\d+ minutes? ago)$/;
@@ -145,10 +144,11 @@ test.describe('money on the home page', () => {
     const withdrawModal = page.getByTestId('withdraw-modal');
     await expect(withdrawModal).toBeVisible();
     await expect(withdrawModal.getByTestId('withdraw-available')).toHaveText(baht(1000));
+    // The registered account, its number masked but for the last 4 digits.
+    const maskedNo = `xxx-xxx-${member.bankAccountNo.slice(-4)}`;
     const bank = withdrawModal.getByTestId('withdraw-bank');
-    await expect(bank).toContainText(
-      member.bankAccountNo.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1-$2-$3'),
-    );
+    await expect(bank).toContainText(maskedNo);
+    await expect(bank).not.toContainText(member.bankAccountNo.slice(0, 3));
     await expect(bank).toContainText(member.bankAccountName);
     await expect(withdrawModal.getByTestId('withdraw-bonus-notice')).toHaveCount(0);
     await expect(withdrawModal.getByTestId('withdraw-amount')).toHaveAccessibleDescription(
@@ -161,8 +161,28 @@ test.describe('money on the home page', () => {
     await expect(withdrawModal.getByTestId('withdraw-amount')).toHaveValue('1000.00');
     await withdrawModal.getByTestId('withdraw-amount').fill(String(withdrawAmount));
     await screenshot(page, 'money-4-withdraw');
+    // A confirm step shows the amount and where it goes; nothing is sent before its button.
+    let withdrawCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/wallet/withdrawAll')) withdrawCalls += 1;
+    });
     await withdrawModal.getByTestId('withdraw-submit').click();
+    const confirm = withdrawModal.getByTestId('withdraw-confirm');
+    await expect(withdrawModal.getByRole('heading')).toHaveText(en.walletFlow.confirmTitle);
+    await expect(confirm.getByTestId('withdraw-confirm-amount')).toHaveText(baht(withdrawAmount));
+    const confirmBank = confirm.getByTestId('withdraw-confirm-bank');
+    await expect(confirmBank).toContainText(maskedNo);
+    await expect(confirmBank).toContainText(member.bankAccountName);
+    await expect(confirm).toContainText(en.walletFlow.confirmGamesBack);
+    await screenshot(page, 'money-4-withdraw-confirm');
+    // Back to the form keeps the amount; forward again, then confirm.
+    await confirm.getByTestId('withdraw-confirm-back').click();
+    await expect(withdrawModal.getByTestId('withdraw-amount')).toHaveValue(String(withdrawAmount));
+    await withdrawModal.getByTestId('withdraw-submit').click();
+    expect(withdrawCalls).toBe(0);
+    await confirm.getByTestId('withdraw-confirm-submit').click();
     await expect(withdrawModal).toBeHidden();
+    expect(withdrawCalls).toBe(1);
     await expect(
       page.getByText(fill(en.withdraw.success, { amount: baht(withdrawAmount) })),
     ).toBeVisible();
@@ -189,15 +209,17 @@ test.describe('money on the home page', () => {
     await screenshot(page, 'money-5-statement', { fullPage: true });
     const rows = await readStatementRows(page);
     const wallet = en.wallet.mainWallet;
-    const bankName = en.statement.accounts.bank!;
+    // Deposits and withdrawals name their channel and the member's bank account by its end (issue 9).
+    const bankAccount = `${member.bankCode} ···${member.bankAccountNo.slice(-4)}`;
+    const bankTransfer = `${statementTexts('en').statementFlow.channels.bank} · ${bankAccount}`;
     const success = en.statement.status.success;
     const expected = [
-      { type: 'withdraw', amount: `-${baht(withdrawAmount)}`, route: `${wallet} → ${bankName}` },
+      { type: 'withdraw', amount: `-${baht(withdrawAmount)}`, route: bankTransfer },
       // The PG balance withdrawAll brought back before paying out.
       { type: 'transfer', amount: baht(250), route: `${pgName} → ${wallet}` },
       { type: 'transfer', amount: baht(150), route: `${pgName} → ${wallet}` },
       { type: 'transfer', amount: baht(400), route: `${wallet} → ${pgName}` },
-      { type: 'deposit', amount: `+${baht(1000)}`, route: `${bankName} → ${wallet}` },
+      { type: 'deposit', amount: `+${baht(1000)}`, route: bankTransfer },
     ] as const;
     expect(
       rows.map((r) => ({ type: r.type, status: r.status, amount: r.amount, text: r.text })),
@@ -254,11 +276,10 @@ test.describe('money on the home page', () => {
     await submit.click();
     await expect(error).toHaveText(en.transfer.selectAccount);
 
-    // The same account on both sides.
-    await modal.getByTestId('transfer-to-wallet').click();
-    await submit.click();
-    await expect(error).toHaveText(en.transfer.sameAccount);
-    await screenshot(page, 'money-rules-same-account');
+    // The same account on both sides cannot be chosen: the source is not offered as a destination.
+    await expect(modal.getByTestId('transfer-to-wallet')).toHaveCount(0);
+    await expect(modal.getByTestId('transfer-to-PG')).toBeVisible();
+    await screenshot(page, 'money-rules-pickers');
 
     // Into a game, never 0 or less (TRANSFER_MINIMUM); below 1 baht, the minimum message.
     await modal.getByTestId('transfer-to-PG').click();
@@ -274,18 +295,21 @@ test.describe('money on the home page', () => {
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
     await expect(amount).toHaveAccessibleDescription(new RegExp(escapeRegExp(en.transfer.minimum)));
 
-    // More than the wallet holds: the server's MONEY_NOT_ENOUGH, translated, in an error dialog.
+    // More than the wallet holds: said under the field before anything is sent (the server would refuse it with
+    // the same MONEY_NOT_ENOUGH, checked below).
+    let transferCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/wallet/transfer')) transferCalls += 1;
+    });
     await amount.fill('50');
     await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
     await submit.click();
-    const dialog = page.getByTestId('alert-dialog');
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toHaveAttribute('role', 'alertdialog');
-    await expect(dialog).toContainText(en.transfer.failed);
-    await expect(dialog).toContainText(en.errors.MONEY_NOT_ENOUGH);
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(amount).toHaveAccessibleDescription(
+      new RegExp(escapeRegExp(en.errors.MONEY_NOT_ENOUGH)),
+    );
+    expect(transferCalls).toBe(0);
     await screenshot(page, 'money-rules-money-not-enough');
-    await dialog.getByRole('button', { name: en.common.ok }).click();
-    await expect(dialog).toBeHidden();
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
 
@@ -354,137 +378,6 @@ test.describe('money on the home page', () => {
         })
       ).body,
     ).toEqual({ message: 'KEY_MISSING' });
-  });
-
-  test.describe('slot account modal', () => {
-    test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-    test('shows the credentials, copies them with a toast, and resets the password', async ({
-      page,
-      api,
-      member,
-    }) => {
-      const token = await api.login(member.phone, member.password);
-      const money = memberMoney(api, token);
-      await money.activate('PG');
-      const account = await money.account('PG');
-      const pgName = (await money.wallet()).slots.find((g) => g.code === 'PG')!.name;
-      await signIn(page, api, token);
-
-      await page
-        .getByTestId('game-PG')
-        .getByRole('button', { name: fill(en.games.open, { name: pgName, amount: baht(0) }) })
-        .click();
-      const modal = page.getByTestId('slot-account-modal');
-      await expect(modal).toBeVisible();
-      await expect(modal.getByRole('heading')).toHaveText(pgName);
-      await expect(modal.getByTestId('slot-account-amount')).toHaveText(baht(0));
-      await expect(modal.getByTestId('slot-account-username')).toHaveText(account.username);
-      await expect(modal.getByTestId('slot-account-password')).toHaveText(account.password);
-      // The credentials are the provider's own.
-      expect((await providerAccount('PG', account.username))?.password).toBe(account.password);
-
-      await modal.getByTestId('slot-account-username-copy').click();
-      await expect(
-        page.getByText(fill(en.common.copied, { text: account.username })),
-      ).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account.username);
-      await modal.getByTestId('slot-account-password-copy').click();
-      await expect(
-        page.getByText(fill(en.common.copied, { text: account.password })),
-      ).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account.password);
-      await screenshot(page, 'money-slot-account-copied');
-
-      await modal.getByTestId('slot-account-reset').click();
-      await expect(page.getByText(en.slotAccount.passwordReset)).toBeVisible();
-      await expect(modal.getByTestId('slot-account-password')).not.toHaveText(account.password);
-      const renewed = await money.account('PG');
-      expect(renewed.username).toBe(account.username);
-      expect(renewed.password).not.toBe(account.password);
-      await expect(modal.getByTestId('slot-account-password')).toHaveText(renewed.password);
-      expect((await providerAccount('PG', account.username))?.password).toBe(renewed.password);
-      await screenshot(page, 'money-slot-account-reset');
-
-      // PG has auto-login: it opens the provider's game with the account.
-      await expect(modal.getByTestId('slot-account-play-web')).toHaveAttribute('href', /.+/);
-      const popup = page.waitForEvent('popup');
-      await modal.getByTestId('slot-account-auto-login').click();
-      const tab = await popup;
-      await tab.waitForURL(/\/games\/PG\/play\?token=/);
-      await tab.close();
-    });
-  });
-
-  test('a game win at the provider shows after refresh as a new game balance and total', async ({
-    page,
-    api,
-    member,
-  }) => {
-    const token = await api.login(member.phone, member.password);
-    const money = memberMoney(api, token);
-    await creditFromBank(member, 1000);
-    await money.waitForCash(1000);
-    await money.activate('PG');
-    await money.transfer('wallet', 'PG', 200);
-    const { username } = await money.account('PG');
-    await signIn(page, api, token);
-
-    const pgAmount = page.getByTestId('game-amount-PG');
-    const total = page.getByTestId('wallet-total');
-    const cash = page.getByTestId('wallet-cash');
-    await expect(pgAmount).toHaveText(baht(200));
-    await expect(total).toHaveText(baht(1000));
-
-    // A win: bet 50, win 150 → the provider holds 300.
-    const played = await playAtProvider('PG', username, [{ betMinor: 5000, winMinor: 15000 }]);
-    expect(played).toMatchObject({ balanceBeforeMinor: 20000, balanceMinor: 30000 });
-    await expect(pgAmount).toHaveText(baht(200));
-    const refreshed = page.waitForResponse(
-      (res) => res.url().endsWith('/api/wallet/refresh/slot') && res.status() === 200,
-    );
-    await page.getByTestId('wallet-refresh').click();
-    await refreshed;
-    await expect(pgAmount).toHaveText(baht(300));
-    await expect(total).toHaveText(baht(1100));
-    await expect(cash).toHaveText(baht(800));
-    await screenshot(page, 'money-game-win');
-
-    // A loss, seen through the action drawer's balance-refresh tile.
-    await playAtProvider('PG', username, [{ betMinor: 12000, winMinor: 0 }]);
-    await page.getByTestId('plus-button').click();
-    const drawer = page.getByTestId('action-drawer');
-    await expect(drawer.getByTestId('action-refresh-total')).toHaveText(baht(1100));
-    await drawer.getByTestId('action-refresh').click();
-    await expect(drawer.getByTestId('action-refresh-total')).toHaveText(baht(980));
-    await screenshot(page, 'money-game-loss-drawer');
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
-    await expect(pgAmount).toHaveText(baht(180));
-    await expect(total).toHaveText(baht(980));
-
-    // Everything back to the wallet in one tap (POST /api/wallet/transferAll).
-    await page.getByTestId('game-transfer-PG').click();
-    const transferModal = page.getByTestId('transfer-modal');
-    await expect(transferModal.getByTestId('transfer-to-PG')).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
-    await transferModal.getByTestId('transfer-all-to-wallet').click();
-    await expect(transferModal).toBeHidden();
-    await expect(page.getByText(fill(en.transfer.allDone, { amount: baht(180) }))).toBeVisible();
-    await expect(pgAmount).toHaveText(baht(0));
-    await expect(cash).toHaveText(baht(980));
-    await expect(total).toHaveText(baht(980));
-    expect((await providerAccount('PG', username))?.balanceMinor).toBe(0);
-
-    // Wins and losses are play inside the game, not movements: the statement keeps the deposit and the transfers.
-    const statement = await money.statement(1);
-    expect(statement.statements.map((e) => [e.statementType, e.amount])).toEqual([
-      ['transfer', 180],
-      ['transfer', 200],
-      ['deposit', 1000],
-    ]);
   });
 });
 

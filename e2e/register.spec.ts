@@ -9,17 +9,26 @@ import { readOtp } from './support/sms.ts';
 
 type Texts = {
   register: Record<
-    'englishOnly' | 'englishOnlyHint' | 'otpRef' | 'passwordsDoNotMatch' | 'stepOf' | 'success',
+    'englishOnly' | 'englishOnlyHint' | 'otpRef' | 'passwordsDoNotMatch' | 'stepOf',
     string
   > & {
     steps: Record<'phone' | 'otp' | 'profile' | 'bank', string>;
   };
+  registerFlow: Record<'signInInstead' | 'success', string>;
   profile: Record<'changePassword', string>;
   changePassword: Record<'mismatch' | 'saved', string>;
   common: Record<'ok', string>;
   header: Record<'logout' | 'profile', string>;
+  session: Record<'logoutConfirm', string>;
   agreement: Record<'accept', string>;
-  errors: Record<'OTP_CODE_INVALID' | 'PHONE_NUMBER_REQUIRE_10_DIGIT' | 'WRONG_CREDENTIAL', string>;
+  errors: Record<
+    | 'EXISTING_BANK'
+    | 'EXISTING_USER'
+    | 'OTP_CODE_INVALID'
+    | 'PHONE_NUMBER_REQUIRE_10_DIGIT'
+    | 'WRONG_CREDENTIAL',
+    string
+  >;
 };
 
 /** The app is Thai by default; its own locale file gives the texts the member sees. */
@@ -92,7 +101,7 @@ function redirectTiming(page: Page, path: string) {
 async function verifyPhoneInBrowser(page: Page, phone: string): Promise<void> {
   await page.getByTestId('register-phone').fill(phone);
   await page.getByTestId('register-phone-submit').click();
-  const refText = page.getByTestId('otp-ref');
+  const refText = page.getByTestId('register-otp-ref');
   await expect(refText).toHaveText(/\b[A-Z]{4}\b/);
   const refno = /\b([A-Z]{4})\b/.exec((await refText.textContent()) ?? '')?.[1] ?? '';
   await page.getByTestId('register-otp').fill(await readOtp(phone, { refno }));
@@ -105,7 +114,7 @@ function currentStep(page: Page) {
 }
 
 test.describe('register', () => {
-  test('a new member registers with a one-time code, signs in, sees the profile, changes the password and signs in again', async ({
+  test('a new member registers with a one-time code, is signed in, sees the profile, changes the password and signs in again', async ({
     page,
     api,
   }) => {
@@ -138,7 +147,7 @@ test.describe('register', () => {
 
     // Step 1: the one-time code, its reference on screen matching the SMS in the sandbox outbox.
     await expect(currentStep(page)).toHaveText(new RegExp(th.register.steps.otp));
-    const refText = page.getByTestId('otp-ref');
+    const refText = page.getByTestId('register-otp-ref');
     await expect(refText).toHaveText(/\b[A-Z]{4}\b/);
     const refno = /\b([A-Z]{4})\b/.exec((await refText.textContent()) ?? '')?.[1];
     expect(refno).toBeDefined();
@@ -151,7 +160,12 @@ test.describe('register', () => {
     const wrongCode = code === '000000' ? '111111' : '000000';
     await page.getByTestId('register-otp').fill(wrongCode);
     await page.getByTestId('register-otp-submit').click();
-    await expect(page.getByText(th.errors.OTP_CODE_INVALID, { exact: true })).toBeVisible();
+    // A wrong code is said at the code field (issue 9), not only in a toast.
+    await expect(page.getByTestId('register-otp')).toHaveAccessibleDescription(
+      th.errors.OTP_CODE_INVALID,
+    );
+    await expect(page.getByTestId('register-otp')).toHaveAttribute('aria-invalid', 'true');
+    await screenshot(page, 'register-2-wrong-code');
     await expect(currentStep(page)).toHaveText(new RegExp(th.register.steps.otp));
     await page.getByTestId('register-otp').fill(code);
     await page.getByTestId('register-otp-submit').click();
@@ -207,21 +221,18 @@ test.describe('register', () => {
     await screenshot(page, 'register-5-bank');
     await page.getByTestId('register-submit').click();
 
-    // Success toast, then /login after the spec's 2 s.
-    await expect(page.getByText(th.register.success, { exact: true })).toBeVisible();
+    // Success toast, then after the spec's 2 s the member area, signed in with the chosen password (issue 9).
+    await expect(page.getByText(th.registerFlow.success, { exact: true })).toBeVisible();
     await screenshot(page, 'register-6-success');
-    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
-    const timing = await redirectTiming(page, '/login');
+    await expect(page).toHaveURL(/\/user\/home$/, { timeout: 10_000 });
+    const timing = await redirectTiming(page, '/user/home');
     expect(timing.createdAt).toBeDefined();
     expect(timing.movedAt).toBeDefined();
     // A lower bound only: setTimeout never fires early, so this holds however slow the machine is.
     expect(timing.movedAt! - timing.createdAt!).toBeGreaterThanOrEqual(1900);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toEqual(expect.any(String));
 
-    // Sign in; the agreement modal comes up on home and is accepted.
-    await page.getByTestId('login-phone').fill(phone);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/user\/home$/);
+    // The agreement modal comes up on home and is accepted.
     await expect(page.getByTestId('header-name')).toHaveText(name);
     const agreement = page.getByTestId('agreement-modal');
     await expect(agreement).toBeVisible();
@@ -298,8 +309,12 @@ test.describe('register', () => {
     await page.reload();
     await expect(page.getByTestId('profile-username')).toHaveText(phone);
 
-    // Sign out.
+    // Sign out (the header asks first).
     await page.getByRole('button', { name: th.header.logout }).click();
+    await page
+      .getByTestId('logout-confirm')
+      .getByRole('button', { name: th.session.logoutConfirm })
+      .click();
     await expect(page).toHaveURL(/\/login$/);
     // Logout clears the token and the cached user info (docs/spec.md §4).
     expect(
@@ -367,11 +382,56 @@ test.describe('register', () => {
     await expect(page.getByTestId('register-account-name')).toHaveText('สมหญิง รักดี');
     await page.getByTestId('register-account-no').fill(uniqueBankAccountNo());
     await page.getByTestId('register-submit').click();
-    await expect(page.getByText(th.register.success, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    await expect(page.getByText(th.registerFlow.success, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/home$/, { timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem('invite-code'))).toBeNull();
     const token = await api.login(phone, 'invitee-pass-1');
     expect(token).toEqual(expect.any(String));
+  });
+
+  test('a taken phone is said at the phone field and offers to sign in with it instead', async ({
+    page,
+    member,
+  }) => {
+    await page.goto('/register');
+    await page.getByTestId('register-phone').fill(member.phone);
+    await page.getByTestId('register-phone-submit').click();
+    const phone = page.getByTestId('register-phone');
+    await expect(phone).toHaveAccessibleDescription(new RegExp(th.errors.EXISTING_USER));
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(currentStep(page)).toHaveText(new RegExp(th.register.steps.phone));
+    await screenshot(page, 'register-phone-taken');
+
+    await page.getByRole('link', { name: th.registerFlow.signInInstead }).click();
+    await expect(page).toHaveURL(/\/login\?phone=\d{10}$/);
+    await expect(page.getByTestId('login-phone')).toHaveValue(member.phone);
+    await page.getByTestId('login-password').fill(member.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/user\/home$/);
+    await expect(page.getByTestId('header-name')).toHaveText(member.name);
+  });
+
+  test('a bank account in use is said at the account number field', async ({ page, member }) => {
+    await page.goto('/register');
+    await verifyPhoneInBrowser(page, uniquePhone());
+    await page.getByTestId('register-name').fill(`Second ${letters(5)}`);
+    await page.getByTestId('register-password').fill('second-pass-1');
+    await page.getByTestId('register-confirm-password').fill('second-pass-1');
+    await page.getByTestId('register-profile-submit').click();
+    await page.getByTestId('register-bank').selectOption(member.bankCode);
+    await page.getByTestId('register-first-name').fill('somsak');
+    await page.getByTestId('register-last-name').fill(letters(6));
+    await page.getByTestId('register-account-no').fill(member.bankAccountNo);
+    await page.getByTestId('register-submit').click();
+    const accountNo = page.getByTestId('register-account-no');
+    await expect(accountNo).toHaveAccessibleDescription(th.errors.EXISTING_BANK);
+    await expect(accountNo).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('register-first-name')).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(currentStep(page)).toHaveText(new RegExp(th.register.steps.bank));
+    await screenshot(page, 'register-bank-in-use');
   });
 
   test('the code from a fresh /register?code is kept on a later visit without it', async ({

@@ -11,6 +11,9 @@ import {
   signIn,
 } from './support/money.ts';
 import { screenshot } from './support/screenshot.ts';
+import { statementTexts } from './support/statement.ts';
+
+const texts = statementTexts('en');
 
 /** The amount as docs/spec.md §9 signs it: deposit and bonus "+", withdraw "-", others none; 2 decimals. */
 function signed(entry: StatementEntry): string {
@@ -24,10 +27,48 @@ function signed(entry: StatementEntry): string {
 }
 
 test.describe('statement', () => {
+  test('a failed load shows the error state, never "no transactions yet", and its retry loads the rows', async ({
+    page,
+    api,
+    member,
+  }) => {
+    const token = await api.login(member.phone, member.password);
+    const money = memberMoney(api, token);
+    await creditFromBank(member, 250);
+    await money.waitForCash(250);
+
+    let failures = 0;
+    await page.route('**/api/statement', async (route) => {
+      failures += 1;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'INTERNAL_SERVER_ERROR' }),
+      });
+    });
+    await signIn(page, api, token, '/user/statement');
+    const failed = page.getByTestId('statement-failed');
+    await expect(failed).toBeVisible();
+    await expect(failed).toHaveAttribute('role', 'alert');
+    await expect(failed).toContainText(texts.statementFlow.loadFailed);
+    await expect(page.getByTestId('statement-empty')).toHaveCount(0);
+    await expect(page.getByTestId('statement-row')).toHaveCount(0);
+    expect(failures).toBeGreaterThanOrEqual(1);
+    await screenshot(page, 'statement-failed');
+
+    await page.unroute('**/api/statement');
+    await failed.getByTestId('statement-failed-retry').click();
+    await expect(failed).toBeHidden();
+    await expect(page.getByTestId('statement-row')).toHaveCount(1);
+    await expect(page.getByTestId('statement-amount')).toHaveText(`+${baht(250)}`);
+  });
+
   test('a new member sees the empty statement', async ({ page, api, member }) => {
     const token = await api.login(member.phone, member.password);
     await signIn(page, api, token, '/user/statement');
     await expect(page.getByTestId('statement-empty')).toBeVisible();
+    await expect(page.getByTestId('statement-empty')).toContainText(texts.statement.empty);
+    await expect(page.getByTestId('statement-failed')).toHaveCount(0);
     await expect(page.getByTestId('statement-row')).toHaveCount(0);
     await expect(page.getByTestId('statement-pagination')).toHaveCount(0);
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { QrProvider } from '@mekong/contracts/constants';
+import type { DepositMethod } from '@mekong/contracts/deposit';
 import type { DepositBank } from '@mekong/contracts/lookup';
 import type { Api, TestMember } from './api.ts';
 import { SANDBOX_URL } from './urls.ts';
@@ -9,6 +10,10 @@ import { SANDBOX_URL } from './urls.ts';
 /** The English copy of the deposit screens, straight from the app's locale file. */
 export type DepositTexts = {
   deposit: Record<'minimum' | 'amountInvalid' | 'doneMessage' | 'qrAmount', string>;
+  depositFlow: Record<'recommended' | 'imageSaved', string> & {
+    paid: Record<'title' | 'newBalance', string>;
+    held: Record<'title' | 'body', string>;
+  };
   slip: Record<'success' | 'failed', string> & {
     reasons: Record<'referenceDuplicated' | 'playerAccountMismatch', string>;
   };
@@ -53,9 +58,16 @@ export type QrPayAnswer = {
   };
 };
 
-/** Pays a pending QR at the sandbox gateway, which then delivers its signed webhook to the server. */
-export function payQr(provider: QrProvider, reference: string): Promise<QrPayAnswer> {
-  return sandboxCall('POST', '/sandbox/qr/pay', { provider, reference });
+/**
+ * Pays a pending QR at the sandbox gateway, which then delivers its signed webhook to the server. `amountMinor`
+ * pays another amount than the QR's (the server then keeps it for an operator).
+ */
+export function payQr(
+  provider: QrProvider,
+  reference: string,
+  options: { amountMinor?: number } = {},
+): Promise<QrPayAnswer> {
+  return sandboxCall('POST', '/sandbox/qr/pay', { provider, reference, ...options });
 }
 
 /** The first listed operator deposit account in baht (GET /api/lookup/deposit). */
@@ -118,11 +130,30 @@ export async function refreshUntil(page: Page, locator: Locator, text: string, t
   }).toPass({ timeout, intervals: [500, 1000] });
 }
 
-/** Opens the deposit modal from the action drawer (the "+" button). */
-export async function openDepositModal(page: Page): Promise<Locator> {
+/**
+ * Opens the deposit modal from the action drawer (the "+" button). It opens on the list of methods (or on a QR
+ * left waiting); with `method`, that method is chosen.
+ */
+export async function openDepositModal(page: Page, method?: DepositMethod): Promise<Locator> {
   await page.getByTestId('plus-button').click();
   await page.getByTestId('action-drawer').getByTestId('action-deposit').click();
   const modal = page.getByTestId('deposit-modal');
   await expect(modal).toBeVisible();
+  if (method) await chooseDepositMethod(modal, method);
   return modal;
+}
+
+/** Taps a method in the deposit modal's list and waits for its view. */
+export async function chooseDepositMethod(modal: Locator, method: DepositMethod): Promise<Locator> {
+  await modal.getByTestId(`deposit-method-${method}`).click();
+  const view = modal.getByTestId(`deposit-view-${method}`);
+  await expect(view).toBeVisible();
+  return view;
+}
+
+/** The new pending payment the sandbox gateway holds for a QR just made (one not in `before`). */
+export async function newQrPayment(provider: QrProvider, before: Set<string>): Promise<SandboxQrPayment> {
+  const created = (await qrPayments(provider)).filter((p) => !before.has(p.reference));
+  expect(created).toHaveLength(1);
+  return created[0]!;
 }

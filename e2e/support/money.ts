@@ -21,12 +21,31 @@ export type MoneyTexts = {
   };
   wallet: Record<'mainWallet', string>;
   slotAccount: Record<'passwordReset', string>;
-  common: Record<'copied' | 'ok', string>;
+  common: Record<'copied' | 'ok' | 'showPassword' | 'hidePassword', string>;
+  states: Record<'retry' | 'loadFailed', string>;
+  walletFlow: Record<
+    | 'confirmTitle'
+    | 'confirmGamesBack'
+    | 'lastKnown'
+    | 'updateFailed'
+    | 'unavailable'
+    | 'updating'
+    | 'playName'
+    | 'playIntro',
+    string
+  >;
+  homeFlow: Record<'firstStepsTitle' | 'gamesLoadFailed' | 'offline', string>;
+  deposit: Record<'title', string>;
   games: Record<'activated' | 'open', string>;
   nav: Record<'statement' | 'main', string>;
   drawer: Record<'lastSync', string>;
   errors: Record<
-    'MONEY_NOT_ENOUGH' | 'WITHDRAW_MINIMUM' | 'WITHDRAW_MAXIMUM' | 'TRANSFER_MINIMUM',
+    | 'MONEY_NOT_ENOUGH'
+    | 'WITHDRAW_MINIMUM'
+    | 'WITHDRAW_MAXIMUM'
+    | 'TRANSFER_MINIMUM'
+    | 'INTERNAL_SERVER_ERROR'
+    | 'OFFLINE',
     string
   >;
 };
@@ -160,18 +179,24 @@ export function memberMoney(api: Api, token: string) {
 }
 
 /**
- * Opens a page signed in as the member, in English, with the current agreement already accepted on this device
- * (so the home page's agreement modal stays away), at `path`.
+ * Opens a page signed in as the member, in English (or `locale`), with the current agreement already accepted on
+ * this device (so the home page's agreement modal stays away), at `path`.
  */
-export async function signIn(page: Page, api: Api, token: string, path = '/user/home') {
+export async function signIn(
+  page: Page,
+  api: Api,
+  token: string,
+  path = '/user/home',
+  locale: 'th' | 'la' | 'en' = 'en',
+) {
   const { version } = await api.get<{ version: string }>('/api/lookup/agreements');
   await page.addInitScript(
-    ({ token, version }) => {
+    ({ token, version, locale }) => {
       localStorage.setItem('token', token);
-      localStorage.setItem('locale', 'en');
+      localStorage.setItem('locale', locale);
       localStorage.setItem('remember-agreement', version);
     },
-    { token, version },
+    { token, version, locale },
   );
   await page.goto(path);
 }

@@ -28,6 +28,10 @@ import { createJobScheduler, type JobScheduler } from '@/jobs/job-scheduler.ts';
 import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
 import { registerDepositRoutes } from '@/modules/deposit/deposit.routes.ts';
 import {
+  createDepositOptionsService,
+  type DepositOptionsService,
+} from '@/modules/deposit/deposit-options.service.ts';
+import {
   createManualDepositService,
   type ManualDepositService,
 } from '@/modules/deposit/manual-deposit.service.ts';
@@ -86,6 +90,7 @@ declare module 'fastify' {
       slips: SlipService;
       trueLink: TrueLinkService;
       notices: ManualDepositService;
+      options: DepositOptionsService;
     };
   }
 }
@@ -239,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       slips: createSlipService(deps, deps.slipVerifier),
       trueLink: createTrueLinkService(deps, deps.vouchers),
       notices: createManualDepositService(deps),
+      options: createDepositOptionsService(deps),
     };
     app.decorate('moneyIn', moneyIn);
     jobs.add({

@@ -33,6 +33,20 @@ const calls: Call[] = [
     url: '/api/otp/verify',
     valid: () => ({ otpToken: 'a'.repeat(43), otpCode: '123456' }),
   },
+  {
+    method: 'POST',
+    url: '/api/account/password/forgot',
+    valid: () => ({ phoneNumber: '0899999997' }),
+  },
+  {
+    method: 'POST',
+    url: '/api/account/password/reset',
+    valid: () => ({
+      phoneNumber: '0899999996',
+      otpToken: 'a'.repeat(43),
+      password: 'new pass 123',
+    }),
+  },
   { method: 'POST', url: '/api/account/validate', valid: () => ({ ...registration() }) },
   { method: 'POST', url: '/api/account', valid: () => ({ ...registration() }) },
   {

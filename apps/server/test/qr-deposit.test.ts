@@ -104,6 +104,8 @@ describe('QR deposits (D6)', () => {
       amount: null,
       expireIn: null,
       message: null,
+      reference: null,
+      payment: null,
     });
   });
 

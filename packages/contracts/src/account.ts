@@ -132,3 +132,34 @@ export const login = defineContract({
 export const logout = memberCall('POST', '/api/logout', {
   response: z.object({ message: z.literal('SUCCESS') }),
 });
+
+/**
+ * Forgot password (docs/design.md#password-reset): sends a one-time code to a member's phone. Any valid phone gets
+ * the same answer, so the call does not tell whether it is a member's; the code is then checked with otp/verify.
+ */
+export function passwordForgotBodySchema(country: Country) {
+  return z.strictObject({ phoneNumber: phoneSchema(country) });
+}
+
+export const passwordForgot = defineContract({
+  method: 'POST',
+  path: '/api/account/password/forgot',
+  body: passwordForgotBodySchema('TH'),
+  response: z.object({ code: z.literal('OK'), otpRef: z.string(), otpToken: z.string() }),
+});
+
+/** Sets a new password with the token of the phone's verified reset code; uses the code up, signs out every session. */
+export function passwordResetBodySchema(country: Country) {
+  return z.strictObject({
+    phoneNumber: phoneSchema(country),
+    otpToken: otpTokenSchema,
+    password: newPasswordSchema,
+  });
+}
+
+export const passwordReset = defineContract({
+  method: 'POST',
+  path: '/api/account/password/reset',
+  body: passwordResetBodySchema('TH'),
+  response: z.object({ message: z.literal('SUCCESS') }),
+});

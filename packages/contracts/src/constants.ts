@@ -60,6 +60,8 @@ export const OTP_VALID_MS = 5 * 60_000;
 export const OTP_MAX_WRONG = 5;
 export const OTP_RESEND_MS = 60_000;
 export const OTP_VERIFIED_VALID_MS = 30 * 60_000;
+/** How long a verified password-reset code lets the member set a new password (docs/design.md#password-reset). */
+export const PASSWORD_RESET_VALID_MS = 10 * 60_000;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QR_PROVIDERS } from './constants.ts';
 import { memberCall } from './contract.ts';
 import { textSchema } from './fields.ts';
+import { depositBankSchema, depositWalletSchema } from './lookup.ts';
 import { amountSchema, MONEY_STATUSES } from './money.ts';
 import { pageBodySchema } from './statement.ts';
 import { PAGE_SIZE } from './constants.ts';
@@ -13,7 +14,23 @@ export const qrProviderParamsSchema = z.strictObject({
   providerCode: z.enum(QR_PROVIDERS, { error: 'QR_FAIL' }),
 });
 
-/** Spec §3 QR state. `expireIn` is whole seconds left; `qrcode` is SVG markup. */
+/**
+ * A QR that left the screen because it was paid (docs/design.md#deposits): `SUCCESS` credited to the wallet,
+ * `PENDING` received but kept for an operator (paid late or another amount). `amount` is what was paid.
+ */
+export const qrPaymentSchema = z.object({
+  qrcodeId: z.string(),
+  status: z.enum(['SUCCESS', 'PENDING']),
+  amount: z.number(),
+  paidAt: z.string(),
+});
+export type QrPayment = z.infer<typeof qrPaymentSchema>;
+
+/**
+ * Spec §3 QR state. `expireIn` is whole seconds left; `qrcode` is SVG markup. Beyond the spec: `reference` is the
+ * payment reference the bank app shows, and `payment` the QR paid in the last minutes (while none is active), so an
+ * open deposit modal can confirm the payment by itself.
+ */
 export const qrStateSchema = z.object({
   qrcodeId: z.string().nullable(),
   hasQrcode: z.boolean(),
@@ -21,6 +38,8 @@ export const qrStateSchema = z.object({
   amount: z.number().nullable(),
   expireIn: z.number().int().nullable(),
   message: z.string().nullable(),
+  reference: z.string().nullable().default(null),
+  payment: qrPaymentSchema.nullable().default(null),
 });
 export type QrState = z.infer<typeof qrStateSchema>;
 
@@ -38,6 +57,25 @@ export const qrCancel = memberCall('DELETE', '/api/qrcode/:providerCode', {
   ...qrParts,
   body: z.strictObject({ qrcodeId: textSchema('QR_FAIL').min(1, { error: 'QR_FAIL' }).max(64, { error: 'QR_FAIL' }) }),
 });
+
+/** The ways in, in the order the deposit modal offers them (QR first: it confirms itself). */
+export const DEPOSIT_METHODS = ['qr', 'bank', 'slip', 'giftLink'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+
+/**
+ * What this member can deposit with: the methods open to them, the QR gateways, and the operator's accounts in the
+ * member's own currency only (the public deposit lookup lists every account of the operator).
+ */
+export const depositOptions = memberCall('GET', '/api/deposit/options', {
+  response: z.object({
+    methods: z.array(z.enum(DEPOSIT_METHODS)),
+    qrProviders: z.array(z.enum(QR_PROVIDERS)),
+    banks: z.array(depositBankSchema),
+    wallets: z.array(depositWalletSchema),
+    isManual: z.boolean(),
+  }),
+});
+export type DepositOptions = z.infer<typeof depositOptions.response>;
 
 /** Manual deposit notice (used when the deposit lookup's isManual is on). */
 export const walletAdd = memberCall('POST', '/api/wallet/add', {

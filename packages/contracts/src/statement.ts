@@ -5,11 +5,57 @@ import { MONEY_STATUSES } from './money.ts';
 
 export const pageBodySchema = (maxLimit = 50) =>
   z.strictObject({
-    page: z.number({ error: 'INVALID_REQUEST' }).int({ error: 'INVALID_REQUEST' }).min(1, { error: 'INVALID_REQUEST' }).max(100_000, { error: 'INVALID_REQUEST' }),
-    limit: z.number({ error: 'INVALID_REQUEST' }).int({ error: 'INVALID_REQUEST' }).min(1, { error: 'INVALID_REQUEST' }).max(maxLimit, { error: 'INVALID_REQUEST' }),
+    page: z
+      .number({ error: 'INVALID_REQUEST' })
+      .int({ error: 'INVALID_REQUEST' })
+      .min(1, { error: 'INVALID_REQUEST' })
+      .max(100_000, { error: 'INVALID_REQUEST' }),
+    limit: z
+      .number({ error: 'INVALID_REQUEST' })
+      .int({ error: 'INVALID_REQUEST' })
+      .min(1, { error: 'INVALID_REQUEST' })
+      .max(maxLimit, { error: 'INVALID_REQUEST' }),
   });
 
-export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
+export const STATEMENT_TYPES = [
+  'deposit',
+  'bonus',
+  'finish_bonus',
+  'withdraw',
+  'transfer',
+] as const;
+export type StatementType = (typeof STATEMENT_TYPES)[number];
+
+/**
+ * The statement's type filter (issue 9): `bonus` holds both bonus types (received and ended). Absent: every row.
+ */
+export const STATEMENT_FILTERS = ['deposit', 'withdraw', 'transfer', 'bonus'] as const;
+export type StatementFilter = (typeof STATEMENT_FILTERS)[number];
+
+/** Which statement types a filter shows. */
+export const STATEMENT_FILTER_TYPES: Record<StatementFilter, readonly StatementType[]> = {
+  deposit: ['deposit'],
+  withdraw: ['withdraw'],
+  transfer: ['transfer'],
+  bonus: ['bonus', 'finish_bonus'],
+};
+
+/**
+ * How the money moved (docs/design.md#deposits): a QR payment, a transfer seen in the bank feed (or a payout to the
+ * member's bank), a slip, a TrueMoney gift link, a deposit notice an operator confirmed, a game, a bonus, or an
+ * operator's adjustment. Null when the row does not say (older rows).
+ */
+export const STATEMENT_CHANNELS = [
+  'qr',
+  'bank',
+  'slip',
+  'truemoney',
+  'manual',
+  'game',
+  'bonus',
+  'adjustment',
+] as const;
+export type StatementChannel = (typeof STATEMENT_CHANNELS)[number];
 
 export const statementEntrySchema = z.object({
   _id: z.string(),
@@ -20,10 +66,23 @@ export const statementEntrySchema = z.object({
   status: z.enum(MONEY_STATUSES),
   createdAt: z.string(),
   description: z.string().nullable(),
+  // Added for issue 9; optional so an answer without them still reads.
+  channel: z.enum(STATEMENT_CHANNELS).nullable().optional(),
+  /** The QR provider (KBANK, WW, E2P), the member's bank (its code: SCB, …) or the game provider, by channel. */
+  provider: z.string().nullable().optional(),
+  /** The outside reference the member can quote: QR reference, bank or slip transaction reference, notice id. */
+  reference: z.string().nullable().optional(),
+  /** The last 4 digits of the member's bank account the money came from or went to; never the whole number. */
+  accountSuffix: z.string().nullable().optional(),
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 
+export const statementBodySchema = pageBodySchema(PAGE_SIZE.statement * 5).extend({
+  type: z.enum(STATEMENT_FILTERS, { error: 'INVALID_REQUEST' }).optional(),
+});
+export type StatementBody = z.infer<typeof statementBodySchema>;
+
 export const statementList = memberCall('POST', '/api/statement', {
-  body: pageBodySchema(PAGE_SIZE.statement * 5),
+  body: statementBodySchema,
   response: z.object({ total: z.number().int(), statements: z.array(statementEntrySchema) }),
 });

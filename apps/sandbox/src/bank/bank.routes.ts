@@ -13,6 +13,7 @@ import {
   type BankStore,
   type IncomingTransfer,
 } from './bank.store.ts';
+import { majorText } from '../lib/money.ts';
 
 const amountMinor = z.number().int().positive().max(1e13);
 const bankCode = z.string().regex(/^[A-Z0-9]{2,10}$/);
@@ -105,7 +106,7 @@ export function bankRoutes(ctx: SandboxContext, store: BankStore, slips: SlipSto
         reply,
         200,
         'Transfer sent',
-          `<h1>Transfer sent</h1><p>${escapeHtml((transfer.amountMinor / 100).toFixed(2))} ${escapeHtml(transfer.currency)} from
+          `<h1>Transfer sent</h1><p>${escapeHtml(majorText(transfer.amountMinor))} ${escapeHtml(transfer.currency)} from
 ${escapeHtml(transfer.fromBankCode)} ${escapeHtml(transfer.fromAccountNo)} is in the bank feed (reference
 ${escapeHtml(transfer.reference)}, transaction ${escapeHtml(transfer.transRef ?? '')}). The server credits the member whose
 registered account this is.</p>${

@@ -66,6 +66,14 @@ export function htmlTable(headers: string[], rows: string[][], empty = ''): stri
   return `<table><tr>${head}</tr>${body.join('')}</table>`;
 }
 
+/** A part's table of its newest items (stores list newest first), at most `limit` rows. */
+export function newestTable<T>(
+  items: readonly T[],
+  table: { headers: string[]; row: (item: T) => string[]; limit?: number; empty?: string },
+): string {
+  return htmlTable(table.headers, items.slice(0, table.limit ?? 10).map(table.row), table.empty);
+}
+
 /** A form call's refusal as a page: `title` and the answer's code (and the field it names). */
 export function sendRefusalPage(
   reply: FastifyReply,

@@ -18,6 +18,7 @@ import {
   type QrPaymentView,
   type QrStore,
 } from './qr.store.ts';
+import { majorText } from '../lib/money.ts';
 
 const gatewayCode = providerCodeSchema(findQrGateway);
 const payBody = z.strictObject({
@@ -32,7 +33,6 @@ const payBody = z.strictObject({
 const decodeBody = z.strictObject({ payload: z.string().min(1).max(2000) });
 const secretBody = z.strictObject({ provider: gatewayCode, secret: z.string().min(1).max(200) });
 
-const baht = (minor: number) => (minor / 100).toFixed(2);
 const QR_FOOTER = '<p><a href="/sandbox/qr">QR payments</a> · <a href="/">Sandbox</a></p>';
 const html = (reply: FastifyReply, status: number, title: string, body: string) =>
   sendPage(reply, status, title, body, QR_FOOTER);
@@ -66,7 +66,7 @@ export function paymentsTable(payments: QrPaymentView[]): string {
     .map(
       (p) =>
         `<tr><td>${escapeHtml(p.provider)}</td><td><code>${escapeHtml(p.reference)}</code></td>` +
-        `<td>${escapeHtml(baht(p.amountMinor))}</td><td>${escapeHtml(p.status)}</td>` +
+        `<td>${escapeHtml(majorText(p.amountMinor))}</td><td>${escapeHtml(p.status)}</td>` +
         `<td>${escapeHtml(p.expiresAt)}</td><td>` +
         (p.status === 'pending' || p.status === 'paid'
           ? `<form method="post" action="/sandbox/qr/pay" style="margin:0">` +
@@ -141,7 +141,7 @@ export function qrControls(store: QrStore) {
         200,
         'Paid',
         `<h1>Paid</h1><p>${escapeHtml(payment.provider)} QR <code>${escapeHtml(payment.reference)}</code>,
-${escapeHtml(baht(payment.amountMinor))}. Payment notice sent to the server:</p><ul>${deliveriesText(deliveries)}</ul>`,
+${escapeHtml(majorText(payment.amountMinor))}. Payment notice sent to the server:</p><ul>${deliveriesText(deliveries)}</ul>`,
       );
     });
 
@@ -175,7 +175,7 @@ ${escapeHtml(baht(payment.amountMinor))}. Payment notice sent to the server:</p>
         'Decoded QR',
         `<h1>Decoded QR</h1>
 <p>Kind <b>${escapeHtml(data.kind)}</b> · reference <code>${escapeHtml(data.reference ?? '-')}</code> ·
-amount <b>${escapeHtml(data.amountMinor === null ? '-' : baht(data.amountMinor))}</b></p>
+amount <b>${escapeHtml(data.amountMinor === null ? '-' : majorText(data.amountMinor))}</b></p>
 ${paymentsTable(data.payments)}
 <table><tr><th>tag</th><th>value</th></tr>${tagRows}</table>`,
       );

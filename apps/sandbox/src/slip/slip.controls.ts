@@ -9,6 +9,7 @@ import type { BankStore } from '../bank/bank.store.ts';
 import { renderQrPng } from './slip.image.ts';
 import { findThaiBank } from './thai-banks.ts';
 import type { KnownTransfer, SlipStore } from './slip.store.ts';
+import { majorText } from '../lib/money.ts';
 
 const partyBody = z.strictObject({
   name: z.string().trim().min(1).max(100),
@@ -115,7 +116,7 @@ export function slipControls(ctx: { now: () => number }, store: SlipStore, bank:
         200,
         'Slip',
         `<h1>Slip ready</h1>
-<p>Transfer <code>${escapeHtml(transfer.transRef)}</code> of ${escapeHtml((transfer.amountMinor / 100).toFixed(2))} THB is known to the
+<p>Transfer <code>${escapeHtml(transfer.transRef)}</code> of ${escapeHtml(majorText(transfer.amountMinor))} THB is known to the
 slip verifier. Download the image and upload it in the wallet’s deposit window.</p>
 <p><a href="${src}" download="slip-${escapeHtml(transfer.transRef)}.png">Download slip.png</a></p>
 <img src="${src}" alt="slip" width="300" style="border:1px solid #ccc">`,

@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
+import { majorText } from '../lib/money.ts';
 
 type Rgb = readonly [number, number, number];
 const WHITE: Rgb = [255, 255, 255];
@@ -119,7 +120,7 @@ export type SlipImageInput = {
 const asciiOrDash = (value: string) => value.replace(/[^\x20-\x7e]/g, '').trim() || '-';
 
 function formatAmount(minor: number): string {
-  const [whole = '0', fraction = '00'] = (minor / 100).toFixed(2).split('.');
+  const [whole = '0', fraction = '00'] = majorText(minor).split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 

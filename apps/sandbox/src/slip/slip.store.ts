@@ -4,6 +4,7 @@ import type { SandboxContext } from '../lib/context.ts';
 import { noFaults, type Faults } from '../lib/faults.ts';
 import { renderSlipPng } from './slip.image.ts';
 import { findThaiBank, maskAccountNo } from './thai-banks.ts';
+import { majorText } from '../lib/money.ts';
 
 
 export type SlipPartyInput = { name: string; bankCode: string; accountNo: string };
@@ -127,7 +128,7 @@ export function createSlipStore(ctx: SandboxContext) {
         return error(503, 'BANK_DELAYED', { retryAfterSeconds: 30 });
       }
       const { createdAt: _createdAt, ...data } = transfer;
-      return ok({ data: { ...data, amount: (transfer.amountMinor / 100).toFixed(2) } });
+      return ok({ data: { ...data, amount: majorText(transfer.amountMinor) } });
     },
   };
   return store;

@@ -6,6 +6,7 @@ import { pickOutcome } from '../lib/faults.ts';
 import { registerFaultControls } from '../lib/fault-controls.ts';
 import { escapeHtml, isFormPost, sendPage } from '../lib/html.ts';
 import type { TrueMoneyAnswer, TrueMoneyStore } from './truemoney.store.ts';
+import { majorText } from '../lib/money.ts';
 
 const voucherBody = z.strictObject({
   ownerPhone: z.string().min(1).max(20),
@@ -93,7 +94,7 @@ export function trueMoneyRoutes(ctx: SandboxContext, store: TrueMoneyStore) {
         200,
         'Gift link',
         `<h1>Gift link made</h1>
-<p>${escapeHtml((voucher.amountMinor / 100).toFixed(2))} THB from ${escapeHtml(voucher.ownerPhone)}. Paste this link in the
+<p>${escapeHtml(majorText(voucher.amountMinor))} THB from ${escapeHtml(voucher.ownerPhone)}. Paste this link in the
 wallet’s deposit window:</p>
 <p><input readonly size="70" value="${escapeHtml(voucher.link)}" onclick="this.select()"></p>`,
       );

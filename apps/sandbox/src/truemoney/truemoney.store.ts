@@ -1,6 +1,7 @@
 import { TRUEMONEY_VOUCHER_HASH, trueMoneyGiftLink } from '@mekong/contracts/truelink-crypto';
 import type { SandboxContext } from '../lib/context.ts';
 import { noFaults, type Faults } from '../lib/faults.ts';
+import { majorText } from '../lib/money.ts';
 
 export const VOUCHER_VALIDITY_MS = 3 * 24 * 3_600_000;
 const HASH_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -61,8 +62,8 @@ export function createTrueMoneyStore(ctx: SandboxContext) {
   const redeemData = (v: Voucher) => ({
     voucher: {
       voucher_id: v.hash.slice(0, 12),
-      amount_baht: (v.amountMinor / 100).toFixed(2),
-      redeemed_amount_baht: v.isRedeemed ? (v.amountMinor / 100).toFixed(2) : '0.00',
+      amount_baht: majorText(v.amountMinor),
+      redeemed_amount_baht: v.isRedeemed ? majorText(v.amountMinor) : '0.00',
       member: 1,
       status: v.isRedeemed ? 'redeemed' : 'active',
       link: v.hash,
@@ -76,7 +77,7 @@ export function createTrueMoneyStore(ctx: SandboxContext) {
       ? {
           mobile: v.redeemedBy,
           update_date: Date.parse(v.redeemedAt ?? nowIso()),
-          amount_baht: (v.amountMinor / 100).toFixed(2),
+          amount_baht: majorText(v.amountMinor),
         }
       : null,
   });

@@ -8,6 +8,8 @@ import { migration0005 } from '@/db/migrations/0005-bank-tx-ref.ts';
 import { migration0006 } from '@/db/migrations/0006-ledger-append-only.ts';
 import { migration0007 } from '@/db/migrations/0007-job-leases.ts';
 import { migration0008 } from '@/db/migrations/0008-account-security.ts';
+import { migration0009 } from '@/db/migrations/0009-password-reset.ts';
+import { migration0010 } from '@/db/migrations/0010-qr-member-recent.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   '0006-ledger-append-only': migration0006,
   '0007-job-leases': migration0007,
   '0008-account-security': migration0008,
+  '0009-password-reset': migration0009,
+  '0010-qr-member-recent': migration0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -83,11 +83,16 @@ export type SessionsTable = {
   user_agent: string | null;
 };
 
+/** What a one-time code was sent for; a code of one purpose never serves the other. */
+export type OtpPurpose = 'register' | 'password_reset';
+
 export type OtpRequestsTable = {
   id: string;
   phone: string;
   token_hash: string;
-  gateway_token: string;
+  /** Null: no SMS was sent (a password reset asked for a phone that is no member), so no code can match. */
+  gateway_token: string | null;
+  purpose: ColumnType<OtpPurpose, OtpPurpose | undefined, OtpPurpose>;
   ref: string;
   status: 'sent' | 'verified' | 'superseded' | 'used';
   attempts: Generated<number>;
@@ -99,8 +104,8 @@ export type OtpRequestsTable = {
 };
 
 /**
- * int8 columns: node-postgres returns a string, PGlite a number (lossy above 2^53). Select them cast to text
- * (`sql\`x::text\``) and convert with BigInt; write them as bigint.
+ * int8 columns: node-postgres returns a string, PGlite a number, or a bigint beyond 2^53; each is exact, so read them
+ * with BigInt (db/domain-row.ts) and write them as bigint (docs/design.md#amounts).
  */
 type Int8 = ColumnType<string | number, bigint | string, bigint | string>;
 /** An int8 column with a database default (optional on insert). */

@@ -10,7 +10,7 @@ import { NotFoundPage } from '@/features/system/components/not-found-page';
 import { TerminatedPage } from '@/features/system/components/terminated-page';
 import { setSessionHandlers } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { clearSession } from '@/lib/session';
+import { endSessionByServer } from '@/lib/session';
 
 /** The route map of docs/spec.md §2. Pages a visitor rarely opens first are split into their own chunks. */
 export const routes: RouteObject[] = [
@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: 'login', element: <LoginPage /> },
+          { path: 'forgot-password', lazy: async () => ({ Component: (await import('@/features/auth/components/forgot-password-page')).ForgotPasswordPage }) },
           { path: 'register', lazy: async () => ({ Component: (await import('@/features/register/components/register-page')).RegisterPage }) },
           { path: 'howto', lazy: async () => ({ Component: (await import('@/features/howto/components/howto-page')).HowtoPage }) },
           { path: 'contact', lazy: async () => ({ Component: (await import('@/features/contact/components/contact-page')).ContactPage }) },
@@ -53,7 +54,8 @@ export function createAppRouter() {
   const router = createBrowserRouter(routes);
   setSessionHandlers({
     onSessionEnded: () => {
-      clearSession();
+      // /login then tells the member the session ended rather than just showing the form (issue 9).
+      endSessionByServer();
       void router.navigate('/login', { replace: true }).then(() => queryClient.removeQueries({ queryKey: queryKeys.member }));
     },
     onGone: () => {

@@ -7,12 +7,14 @@ type AuthPageProps = {
   subtitle?: string;
   /** Set to move focus to the heading (it is then focusable). */
   headingRef?: Ref<HTMLHeadingElement>;
+  /** Shown between the heading and the form card (a notice such as "your session ended"). */
+  notice?: ReactNode;
   children: ReactNode;
   footer: ReactNode;
 };
 
-/** The signed-out page frame of /login and /register: a hero heading, the form card, links below. */
-export function AuthPage({ title, subtitle, headingRef, children, footer }: AuthPageProps) {
+/** The signed-out page frame of /login, /register and /forgot-password: a hero heading, the form card, links below. */
+export function AuthPage({ title, subtitle, headingRef, notice, children, footer }: AuthPageProps) {
   return (
     <section className="auth-page">
       <div className="auth-hero">
@@ -21,6 +23,7 @@ export function AuthPage({ title, subtitle, headingRef, children, footer }: Auth
         </h1>
         {subtitle && <p className="auth-hero__subtitle">{subtitle}</p>}
       </div>
+      {notice}
       <div className="card card--raised">{children}</div>
       {footer}
     </section>

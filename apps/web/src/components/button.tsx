@@ -17,3 +17,19 @@ export function Button({ variant = 'primary', isBlock = false, isBusy = false, c
     </button>
   );
 }
+
+type IconButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'title'> & {
+  /** What the button does: its accessible name and its tooltip. */
+  label: string;
+  tone?: 'plain' | 'soft' | 'on-brand';
+};
+
+/** A 44×44 button that shows only an icon (its children); the label names it. */
+export function IconButton({ label, tone = 'plain', className, type = 'button', children, ...rest }: IconButtonProps) {
+  const classes = ['icon-btn', tone === 'plain' ? '' : `icon-btn--${tone}`, className ?? ''].filter(Boolean).join(' ');
+  return (
+    <button {...rest} type={type} className={classes} aria-label={label} title={label}>
+      {children}
+    </button>
+  );
+}

@@ -2,7 +2,7 @@ import { login, profileGet } from '@mekong/contracts/account';
 import { lookupActive } from '@mekong/contracts/lookup';
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiCall, ApiError, setSessionHandlers } from '@/lib/api-client';
+import { apiCall, ApiError, OFFLINE, setSessionHandlers } from '@/lib/api-client';
 import { errorText } from '@/lib/error-message';
 import { isLoading } from '@/lib/loading-store';
 import { storeToken } from '@/lib/session';
@@ -116,6 +116,52 @@ describe('apiCall', () => {
     expect(error.code).toBe('REQUEST_TIMEOUT');
   });
 
+  it('maps a network failure with the phone offline to OFFLINE', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await failureOf(apiCall(lookupActive));
+    expect(error.code).toBe(OFFLINE);
+    expect(error.status).toBe(0);
+    vi.restoreAllMocks();
+  });
+
+  it('gives up with REQUEST_TIMEOUT when the body of the answer stalls after its headers', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation((_url, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200 }));
+    });
+    const pending = failureOf(apiCall(lookupActive));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await pending).code).toBe('REQUEST_TIMEOUT');
+  });
+
+  it('leaves a cancel by the caller as its AbortError', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const caller = new AbortController();
+    const pending = apiCall(lookupActive, { signal: caller.signal });
+    caller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('keeps a quiet read out of the global loading indicator', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const pending = apiCall(lookupActive, { isQuiet: true });
+    expect(isLoading()).toBe(false);
+    answer(jsonResponse({ terminated: null }));
+    await pending;
+  });
+
   it('counts the request as loading only while it runs', async () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
@@ -133,6 +179,7 @@ describe('errorText', () => {
     const t = i18n.t.bind(i18n);
     expect(errorText(t, new ApiError('WRONG_CREDENTIAL', 401))).toBe('Wrong phone number or password.');
     expect(errorText(t, new ApiError('Something odd', 400))).toBe('Something odd');
+    expect(errorText(t, new ApiError(OFFLINE, 0))).toMatch(/no internet connection/i);
     await i18n.changeLanguage('th');
     expect(errorText(i18n.t.bind(i18n), new ApiError('WRONG_CREDENTIAL', 401))).toBe('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง');
     await i18n.changeLanguage('en');

@@ -51,7 +51,20 @@ export type CallOptions<TBody> = {
   headers?: Record<string, string>;
   /** A multipart body (file uploads); the browser sets the content type with its boundary. */
   formData?: FormData;
+  /** A read nobody is waiting on (a background refresh of figures already shown): no global loading indicator. */
+  isQuiet?: boolean;
 };
+
+/**
+ * Client-side codes (never sent by the server, so not in the catalogue; translated under `errors.` like it):
+ * the phone has no network at all.
+ */
+export const OFFLINE = 'OFFLINE';
+
+/** True when the browser knows it has no network (navigator.onLine is only trustworthy when false). */
+export function isBrowserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
 
 const sessionEnded = new Set<string>(sessionEndedCodes);
 
@@ -74,14 +87,16 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls one contract: bearer token and marker header, JSON (or multipart) body, 60 s time-out, the body parsed with the
- * contract's response schema. Failures become ApiError(code).
+ * Calls one contract: bearer token and marker header, JSON (or multipart) body, the spec's 60 s time-out (docs/spec.md
+ * §7) over the whole exchange, the body parsed with the contract's response schema. Failures become ApiError(code):
+ * REQUEST_TIMEOUT when the time ran out, OFFLINE when the phone has no network, SERVICE_UNAVAILABLE when the server
+ * could not be reached; a cancel by the caller stays the caller's AbortError.
  */
 export async function apiCall<TBody extends z.ZodType | undefined, TResponse extends z.ZodType, TParams extends z.ZodType | undefined>(
   contract: Contract<TBody, TResponse, TParams>,
   options: CallOptions<TBody> = {},
 ): Promise<z.output<TResponse>> {
-  const { body, params, signal, formData, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { body, params, signal, formData, timeoutMs = REQUEST_TIMEOUT_MS, isQuiet = false } = options;
   const headers: Record<string, string> = { ...options.headers, [CLIENT_HEADER]: CLIENT_HEADER_VALUE, accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -95,10 +110,16 @@ export async function apiCall<TBody extends z.ZodType | undefined, TResponse ext
   }, timeoutMs);
   const onOuterAbort = () => controller.abort();
   signal?.addEventListener('abort', onOuterAbort, { once: true });
-  const done = beginLoading();
+  const done = isQuiet ? () => {} : beginLoading();
+  const failedTransport = (error: unknown): unknown => {
+    if (isTimedOut) return new ApiError('REQUEST_TIMEOUT', 408);
+    if (signal?.aborted) return error;
+    return new ApiError(isBrowserOffline() ? OFFLINE : 'SERVICE_UNAVAILABLE', 0);
+  };
 
   try {
     let response: Response;
+    let payload: unknown;
     try {
       response = await fetch(`${API_BASE_URL}${buildPath(contract.path, params)}`, {
         method: contract.method,
@@ -106,13 +127,12 @@ export async function apiCall<TBody extends z.ZodType | undefined, TResponse ext
         body: formData ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal: controller.signal,
       });
+      // The body can stall too: the time-out covers it.
+      payload = await readJson(response);
     } catch (error) {
-      if (isTimedOut) throw new ApiError('REQUEST_TIMEOUT', 408);
-      if (signal?.aborted) throw error;
-      throw new ApiError('SERVICE_UNAVAILABLE', 0);
+      throw failedTransport(error);
     }
 
-    const payload = await readJson(response);
     if (!response.ok) {
       const code = codeFrom(payload, response.status, response.statusText);
       if (sessionEnded.has(code)) handlers.onSessionEnded();

@@ -11,3 +11,9 @@ export function errorText(t: TFunction, error: unknown): string {
   if (error instanceof Error && error.message) return translateCode(t, error.message);
   return translateCode(t, 'INTERNAL_SERVER_ERROR');
 }
+
+/** The message code of a failed call (or of a thrown Error), for a form to show at its field. */
+export function errorCodeOf(error: unknown): string {
+  if (isApiError(error)) return error.code;
+  return error instanceof Error && error.message ? error.message : 'INTERNAL_SERVER_ERROR';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatDateTime, formatMoney } from '@/lib/format';
+import { formatAccountNumber, formatDate, formatDateTime, formatMoney, playerDayKey, playerParts, previousDayKey } from '@/lib/format';
 
 describe('formatDateTime', () => {
   it('shows DD/MM/YYYY HH:mm:ss in Asia/Bangkok (UTC+7) whatever the input zone', () => {
@@ -14,6 +14,33 @@ describe('formatDateTime', () => {
 
   it('returns an empty string for an unreadable date', () => {
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('dates in the players’ time zone (one style, docs/design.md#member-app)', () => {
+  it('gives the date half of formatDateTime', () => {
+    expect(formatDate('2024-03-05T17:04:09.000Z')).toBe('06/03/2024');
+    expect(formatDate('nope')).toBe('');
+  });
+
+  it('counts Buddhist-era years only when asked (CE + 543)', () => {
+    expect(formatDateTime('2024-12-31T16:59:59Z', { era: 'buddhist' })).toBe('31/12/2567 23:59:59');
+    expect(formatDate('2024-12-31T17:00:00Z', { era: 'buddhist' })).toBe('01/01/2568');
+    expect(formatDate('2024-12-31T17:00:00Z')).toBe('01/01/2025');
+  });
+
+  it('keys a moment by the players’ calendar day, which starts at 17:00 UTC', () => {
+    expect(playerDayKey('2026-11-01T16:59:59Z')).toBe('2026-11-01');
+    expect(playerDayKey('2026-11-01T17:00:00Z')).toBe('2026-11-02');
+    expect(playerDayKey('nope')).toBe('');
+    expect(previousDayKey('2026-03-01')).toBe('2026-02-28');
+    expect(previousDayKey('2025-01-01')).toBe('2024-12-31');
+  });
+
+  it('knows the weekday there (0 Sunday … 6 Saturday)', () => {
+    // Sunday 1 November 2026, 23:30 in Bangkok, but still Sunday afternoon in UTC.
+    expect(playerParts('2026-11-01T16:30:00Z')?.weekday).toBe(0);
+    expect(playerParts('2026-11-01T17:30:00Z')?.weekday).toBe(1);
   });
 });
 

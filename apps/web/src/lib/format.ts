@@ -11,12 +11,58 @@ const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** DD/MM/YYYY HH:mm:ss in the players' time zone (UTC+7, docs/design.md#member-app), whatever the phone's setting. */
-export function formatDateTime(value: string | number | Date): string {
+/**
+ * The year count of a date (docs/design.md#member-app): the spec's DD/MM/YYYY is Gregorian (CE) in every language;
+ * `buddhist` (BE = CE + 543) exists for a member preference, none is offered yet.
+ */
+export type DateEra = 'gregorian' | 'buddhist';
+export type DateOptions = { era?: DateEra };
+
+type PlayerParts = { day: string; month: string; year: string; hour: string; minute: string; second: string; weekday: number };
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const weekdayOf = new Intl.DateTimeFormat('en-US', { timeZone: PLAYER_TIME_ZONE, weekday: 'short' });
+
+/** A moment's calendar parts in the players' time zone (UTC+7, docs/design.md#player-time), or null when unreadable. */
+export function playerParts(value: string | number | Date, { era = 'gregorian' }: DateOptions = {}): PlayerParts | null {
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}:${part.second}`;
+  if (Number.isNaN(date.getTime())) return null;
+  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value])) as Record<string, string>;
+  const year = era === 'buddhist' ? String(Number(part.year) + 543) : (part.year ?? '');
+  return {
+    day: part.day ?? '',
+    month: part.month ?? '',
+    year,
+    hour: part.hour ?? '',
+    minute: part.minute ?? '',
+    second: part.second ?? '',
+    weekday: WEEKDAYS.indexOf(weekdayOf.format(date)),
+  };
+}
+
+/** DD/MM/YYYY HH:mm:ss in the players' time zone (UTC+7, docs/design.md#member-app), whatever the phone's setting. */
+export function formatDateTime(value: string | number | Date, options?: DateOptions): string {
+  const p = playerParts(value, options);
+  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}` : '';
+}
+
+/** DD/MM/YYYY in the players' time zone: the date half of formatDateTime, the one date style of every text. */
+export function formatDate(value: string | number | Date, options?: DateOptions): string {
+  const p = playerParts(value, options);
+  return p ? `${p.day}/${p.month}/${p.year}` : '';
+}
+
+/** The players' calendar day of a moment, as YYYY-MM-DD (sorts and compares as text); '' when unreadable. */
+export function playerDayKey(value: string | number | Date): string {
+  const p = playerParts(value);
+  return p ? `${p.year}-${p.month}-${p.day}` : '';
+}
+
+/** The players' calendar day before `dayKey` (YYYY-MM-DD). */
+export function previousDayKey(dayKey: string): string {
+  const date = new Date(`${dayKey}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
 }
 
 /** 3-3-rest (1234567890 → 123-456-7890) only when exactly 10 digits; anything else is shown as is. */

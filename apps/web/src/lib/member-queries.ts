@@ -10,10 +10,15 @@ import { readProfileCache, readWalletCache, writeProfileCache, writeWalletCache,
  * rather than owned by one feature (docs/decisions/0008-web-boundaries.md).
  */
 
-/** Fetches, then keeps the answer in the local-storage copy (docs/spec.md §3) its query is painted from first. */
-function fetchAndStore<T>(fetch: (signal: AbortSignal) => Promise<T>, write: (data: T) => void) {
-  return async ({ signal }: { signal: AbortSignal }) => {
-    const data = await fetch(signal);
+type FetchContext = { signal: AbortSignal; client: QueryClient; queryKey: readonly unknown[] };
+
+/**
+ * Fetches, then keeps the answer in the local-storage copy (docs/spec.md §3) its query is painted from first.
+ * A read of figures already on screen (a poll, a focus) is quiet: no global loading indicator for what nobody asked.
+ */
+function fetchAndStore<T>(fetch: (signal: AbortSignal, isQuiet: boolean) => Promise<T>, write: (data: T) => void) {
+  return async ({ signal, client, queryKey }: FetchContext) => {
+    const data = await fetch(signal, client.getQueryState(queryKey)?.status === 'success');
     write(data);
     return data;
   };
@@ -22,16 +27,31 @@ function fetchAndStore<T>(fetch: (signal: AbortSignal) => Promise<T>, write: (da
 /** The profile, so the header has a name at once. */
 export const profileQuery = queryOptions<ProfileInfo>({
   queryKey: queryKeys.profile,
-  queryFn: fetchAndStore((signal) => apiCall(profileGet, { signal }), writeProfileCache),
+  queryFn: fetchAndStore((signal, isQuiet) => apiCall(profileGet, { signal, isQuiet }), writeProfileCache),
   placeholderData: () => readProfileCache(),
 });
 
 /** GET /api/wallet, so the home page paints at once. */
 export const walletQuery = queryOptions<WalletResponse>({
   queryKey: queryKeys.wallet,
-  queryFn: fetchAndStore((signal) => apiCall(walletGet, { signal }), writeWalletCache),
+  queryFn: fetchAndStore((signal, isQuiet) => apiCall(walletGet, { signal, isQuiet }), writeWalletCache),
   placeholderData: () => readWalletCache(),
   staleTime: 15_000,
+});
+
+/** How often a screen that shows the balance reads the wallet again while it is visible. */
+export const WALLET_POLL_MS = 10_000;
+
+/**
+ * The wallet for a screen that shows the balance (home): read again every WALLET_POLL_MS while the page is visible
+ * and whenever the member comes back to it, so a bank transfer or gift link credited by the server appears without a
+ * refresh. Only one screen uses it, so one timer runs.
+ */
+export const liveWalletQuery = queryOptions<WalletResponse>({
+  ...walletQuery,
+  refetchInterval: WALLET_POLL_MS,
+  refetchIntervalInBackground: false,
+  refetchOnWindowFocus: 'always',
 });
 
 /** Puts a fresh wallet answer everywhere it is shown (wallet, header name, cache). */

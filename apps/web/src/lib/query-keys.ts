@@ -15,6 +15,7 @@ export const queryKeys = {
   statement: [MEMBER_KEY, 'statement'],
   slips: [MEMBER_KEY, 'statement', 'slips'],
   qr: (provider: QrProvider) => [MEMBER_KEY, 'deposit', 'qr', provider] as const,
+  depositOptions: [MEMBER_KEY, 'deposit', 'options'],
   slotAccount: (code: string) => [MEMBER_KEY, 'slot-account', code] as const,
   lookup: (name: string) => ['lookup', name] as const,
 } as const;

@@ -39,3 +39,23 @@ export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/**
+ * The server ended a signed-in session (expired, revoked, identity not verifiable): forget it and leave a note for
+ * /login, which tells the member instead of silently showing the sign-in form. Nothing is noted when no session was
+ * stored (a visitor), nor twice when several calls fail together.
+ */
+export function endSessionByServer(): void {
+  // Noted before the token goes, so whatever the forgetting re-renders already finds the note.
+  if (hasToken()) writeStorage(STORAGE_KEYS.sessionEnded, '1', 'session');
+  clearSession();
+}
+
+/** Whether /login should say the session ended (it reads this once, then forgets the note). */
+export function isSessionEndedNoted(): boolean {
+  return readStorage(STORAGE_KEYS.sessionEnded, 'session') !== null;
+}
+
+export function forgetSessionEndedNote(): void {
+  removeStorage(STORAGE_KEYS.sessionEnded, 'session');
+}

@@ -6,4 +6,6 @@ export const STORAGE_KEYS = {
   lastSync: 'last_sync',
   userInfo: 'user-info',
   inviteCode: 'invite-code',
+  /** Set (in sessionStorage) when the server ended the member's session, so /login can say so once. */
+  sessionEnded: 'session-ended',
 } as const;

@@ -1,4 +1,5 @@
 import { TIME_AGO_UNITS, type Locale } from '@mekong/contracts/constants';
+import { resources } from '@/lib/i18n';
 
 export type TimeAgoUnit = (typeof TIME_AGO_UNITS)[number]['unit'];
 export type TimeAgo = { unit: TimeAgoUnit; value: number } | null;
@@ -24,17 +25,16 @@ export function intlLocale(locale: Locale): string {
   return 'en-GB';
 }
 
-const formatters = new Map<string, Intl.RelativeTimeFormat>();
+type AgoTexts = Record<`${TimeAgoUnit}_${'one' | 'other'}`, string>;
 
-/** "3 hours ago" in the member's language; `justNow` is used under a minute. */
+/**
+ * "3 hours ago" in the member's language, from the app's own texts (`dates.ago`), not Intl.RelativeTimeFormat: a
+ * browser without Lao data would answer in English (docs/design.md#member-app). `justNow` is used under a minute.
+ */
 export function formatTimeAgo(value: string | number | Date, locale: Locale, justNow: string, now: number = Date.now()): string {
   const ago = timeAgo(value, now);
   if (!ago) return justNow;
-  const tag = intlLocale(locale);
-  let formatter = formatters.get(tag);
-  if (!formatter) {
-    formatter = new Intl.RelativeTimeFormat(tag, { numeric: 'always', style: 'long' });
-    formatters.set(tag, formatter);
-  }
-  return formatter.format(-ago.value, ago.unit);
+  const texts: AgoTexts = resources[locale].translation.dates.ago;
+  const template = ago.value === 1 ? texts[`${ago.unit}_one`] : texts[`${ago.unit}_other`];
+  return template.replace('{{count}}', String(ago.value));
 }

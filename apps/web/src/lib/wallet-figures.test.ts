@@ -1,6 +1,6 @@
 import type { GameEntry } from '@mekong/contracts/wallet';
 import { describe, expect, it } from 'vitest';
-import { activeGames, combinedTotal, groupGames } from '@/lib/wallet-figures';
+import { activeGames, combinedTotal, groupGames, isNewPlayer } from '@/lib/wallet-figures';
 
 function game(code: string, category: GameEntry['category'], amount = 0, isActive = false): GameEntry {
   return { code, name: code, category, logo: '', background: '', amount, isActive, hasAutoLogin: false, web: null, android: null, ios: null };
@@ -46,5 +46,23 @@ describe('combined total', () => {
   it('adds in satang so decimals never drift', () => {
     expect(combinedTotal(0.1, [{ amount: 0.2 }])).toBe(0.3);
     expect(combinedTotal(1234567.89, [{ amount: 0.11 }, { amount: 0.01 }])).toBe(1234568.01);
+  });
+});
+
+describe('new player', () => {
+  const fresh = { wallet: { amount: 0, bonusAmount: 0 }, slots: [game('PG', 'slot'), game('HUAYHD', 'lotto')] };
+
+  it('is a member with no money and no game account', () => {
+    expect(isNewPlayer(fresh)).toBe(true);
+    expect(isNewPlayer({ ...fresh, slots: [] })).toBe(true);
+  });
+
+  it('is not once there is money in the wallet or the bonus wallet', () => {
+    expect(isNewPlayer({ ...fresh, wallet: { amount: 0.01, bonusAmount: 0 } })).toBe(false);
+    expect(isNewPlayer({ ...fresh, wallet: { amount: 0, bonusAmount: 50 } })).toBe(false);
+  });
+
+  it('is not once a game is activated, even with nothing in it', () => {
+    expect(isNewPlayer({ ...fresh, slots: [game('PG', 'slot', 0, true)] })).toBe(false);
   });
 });

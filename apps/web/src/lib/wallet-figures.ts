@@ -33,3 +33,11 @@ export function combinedTotal(walletAmount: number, games: readonly Pick<GameEnt
 export function activeGames(games: readonly GameEntry[]): GameEntry[] {
   return games.filter((game) => game.isActive);
 }
+
+/**
+ * A member who has not started yet: no money anywhere (cash, bonus, games) and no game account. Home then shows the
+ * three first steps (deposit, activate a game, play).
+ */
+export function isNewPlayer(data: { wallet: { amount: number; bonusAmount: number }; slots: readonly Pick<GameEntry, 'amount' | 'isActive'>[] }): boolean {
+  return data.wallet.amount <= 0 && data.wallet.bonusAmount <= 0 && data.slots.every((game) => !game.isActive && game.amount <= 0);
+}

@@ -76,27 +76,6 @@ export async function insertMemberWithBankAccount(
     .execute();
 }
 
-export function findProfile(db: Kysely<Database>, memberId: string) {
-  return db
-    .selectFrom('members as m')
-    .innerJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
-    .innerJoin('banks as b', 'b.code', 'a.bank_code')
-    .select([
-      'm.public_id',
-      'm.name',
-      'm.phone',
-      'm.currency',
-      'm.created_at',
-      'a.bank_code',
-      'a.account_name',
-      'a.account_no',
-      'b.name_th as bank_name_th',
-      'b.name_en as bank_name_en',
-    ])
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
-}
-
 export async function updateMemberName(
   db: Kysely<Database>,
   memberId: string,

@@ -4,6 +4,10 @@ import {
   accountValidate,
   bankAccountNameUpdate,
   changePassword,
+  passwordForgot,
+  passwordForgotBodySchema,
+  passwordReset,
+  passwordResetBodySchema,
   profileGet,
   profileUpdate,
   registerBodySchema,
@@ -30,6 +34,22 @@ export function registerAccountRoutes(
     contract: accountCreate,
     body: registerBody,
     handler: ({ body, request }) => account.register(body, request.ip),
+  });
+
+  contractRoute(app, routes, {
+    contract: passwordForgot,
+    body: passwordForgotBodySchema(config.COUNTRY),
+    handler: ({ body, request }) => account.forgotPassword(body.phoneNumber, request.ip),
+  });
+  contractRoute(app, routes, {
+    contract: passwordReset,
+    body: passwordResetBodySchema(config.COUNTRY),
+    handler: ({ body }) =>
+      account.resetPassword({
+        phone: body.phoneNumber,
+        otpToken: body.otpToken,
+        password: body.password,
+      }),
   });
 
   contractRoute(app, routes, {

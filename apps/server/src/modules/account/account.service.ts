@@ -15,7 +15,6 @@ import {
   findMemberByPhone,
   findMemberIdByPublicId,
   findPasswordHash,
-  findProfile,
   insertMemberWithBankAccount,
   isBankAccountTaken,
   isEnabledSource,
@@ -24,11 +23,13 @@ import {
   updateMemberName,
   updatePasswordHash,
 } from '@/modules/account/account.repository.ts';
+import { findMemberWithBank } from '@/modules/account/member.repository.ts';
 import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
-import { revokeOtherSessions } from '@/modules/auth/session.repository.ts';
+import { revokeSessions } from '@/modules/auth/session.repository.ts';
 import type { Session } from '@/modules/auth/auth.service.ts';
 import type { OtpService } from '@/modules/otp/otp.service.ts';
+import { createPasswordReset } from '@/modules/account/password-reset.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 
 export type RegisterInput = z.output<ReturnType<typeof registerBodySchema>>;
@@ -54,8 +55,10 @@ export function createAccountService(
     log,
     config,
   }: Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'counters' | 'sms' | 'log' | 'config'>,
-  otp: Pick<OtpService, 'isTokenVerified' | 'useToken'>,
+  otp: Pick<OtpService, 'isTokenVerified' | 'useToken' | 'sendPasswordReset'>,
 ) {
+  const passwordReset = createPasswordReset({ db, clock, passwords, counters }, otp);
+
   /** The bank must be known and enabled; KTB, TMB and BBL need an account name in Latin letters (docs/spec.md §5). */
   async function checkBank(bankCode: string, accountName: string) {
     const bank = await findEnabledBank(db.kysely, bankCode);
@@ -130,29 +133,32 @@ export function createAccountService(
   }
 
   async function profile(memberId: string): Promise<ProfileResponse> {
-    const row = await findProfile(db.kysely, memberId);
-    if (!row) throw new AppError('NO_USER');
+    const member = await findMemberWithBank(db.kysely, memberId);
+    if (!member?.bank) throw new AppError('NO_USER');
+    const { bank } = member;
     return {
       profile: {
-        _id: row.public_id,
-        name: row.name,
-        username: row.phone,
+        _id: member.publicId,
+        name: member.name,
+        username: member.phone,
         coin: 0,
-        bankCode: row.bank_code,
-        bankAccountName: row.account_name,
-        bankAccountNo: row.account_no,
-        currency: row.currency,
-        createdAt: row.created_at.toISOString(),
+        bankCode: bank.code,
+        bankAccountName: bank.accountName,
+        bankAccountNo: bank.accountNo,
+        currency: member.currency,
+        createdAt: member.createdAt.toISOString(),
       },
       bankAccount: {
-        bankAccountName: row.account_name,
-        bankAccountNo: row.account_no,
-        bank: { code: row.bank_code, nameTH: row.bank_name_th, nameEN: row.bank_name_en },
+        bankAccountName: bank.accountName,
+        bankAccountNo: bank.accountNo,
+        bank: { code: bank.code, nameTH: bank.nameTh, nameEN: bank.nameEn },
       },
     };
   }
 
   return {
+    ...passwordReset,
+
     async validate(input: RegisterInput, ip: string): Promise<{ message: 'OK' }> {
       await checkRegistration(input, ip);
       return { message: 'OK' };
@@ -225,10 +231,10 @@ export function createAccountService(
         password?: string | undefined;
       },
     ): Promise<ProfileResponse> {
-      const current = await findProfile(db.kysely, session.memberId);
-      if (!current) throw new AppError('NO_USER');
+      const current = await findMemberWithBank(db.kysely, session.memberId);
+      if (!current?.bank) throw new AppError('NO_USER');
       const isPayoutChange =
-        current.bank_code !== input.bankCode || current.account_no !== input.bankAccountNo;
+        current.bank.code !== input.bankCode || current.bank.accountNo !== input.bankAccountNo;
       await checkBank(input.bankCode, input.bankAccountName);
       if (
         await isBankAccountTaken(db.kysely, input.bankCode, input.bankAccountNo, session.memberId)
@@ -263,7 +269,7 @@ export function createAccountService(
             },
             now,
           );
-          await revokeOtherSessions(trx, session.memberId, session.sessionId, now);
+          await revokeSessions(trx, { memberId: session.memberId, keepSessionId: session.sessionId }, now);
         });
       } catch (error) {
         const code = codeForConflict(error);
@@ -304,7 +310,7 @@ export function createAccountService(
       const now = clock.now();
       await db.withTransaction(async (trx) => {
         await updatePasswordHash(trx, session.memberId, newHash, now);
-        await revokeOtherSessions(trx, session.memberId, session.sessionId, now);
+        await revokeSessions(trx, { memberId: session.memberId, keepSessionId: session.sessionId }, now);
       });
       return { message: 'SUCCESS' };
     },

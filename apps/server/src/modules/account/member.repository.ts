@@ -47,9 +47,12 @@ export async function lockMember(trx: Db, memberId: string): Promise<boolean> {
 
 export type MemberWithBank = {
   id: string;
+  publicId: string;
+  name: string;
   phone: string;
   currency: MembersTable['currency'];
   status: MembersTable['status'];
+  createdAt: Date;
   /**
    * The registered bank account, with the bank's 3-digit clearing code where it has one, and when its bank or number
    * last changed (null: as registered).
@@ -60,6 +63,8 @@ export type MemberWithBank = {
     accountNo: string;
     accountName: string;
     changedAt: Date | null;
+    nameTh: string;
+    nameEn: string;
   } | null;
 };
 
@@ -70,25 +75,20 @@ export const findMemberWithBank = finder(
       .selectFrom('members as m')
       .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
       .leftJoin('banks as b', 'b.code', 'a.bank_code')
-      .select([
-        'm.id',
-        'm.phone',
-        'm.currency',
-        'm.status',
-        'a.bank_code',
-        'a.account_no',
-        'a.account_name',
-        'a.changed_at',
-        'b.numeric_code',
-      ])
+      .select(['m.id', 'm.public_id', 'm.name', 'm.phone', 'm.currency', 'm.status', 'm.created_at'])
+      .select(['a.bank_code', 'a.account_no', 'a.account_name', 'a.changed_at'])
+      .select(['b.numeric_code', 'b.name_th', 'b.name_en'])
       .where('m.id', '=', memberId),
   (row): MemberWithBank => {
     const { bank_code: code, account_no: accountNo, account_name: accountName } = row;
     return {
       id: row.id,
+      publicId: row.public_id,
+      name: row.name,
       phone: row.phone,
       currency: row.currency,
       status: row.status,
+      createdAt: row.created_at,
       bank:
         code && accountNo && accountName !== null
           ? {
@@ -97,6 +97,8 @@ export const findMemberWithBank = finder(
               accountNo,
               accountName,
               changedAt: row.changed_at === null ? null : new Date(row.changed_at),
+              nameTh: row.name_th ?? code,
+              nameEn: row.name_en ?? code,
             }
           : null,
     };

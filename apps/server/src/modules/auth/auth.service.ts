@@ -9,7 +9,7 @@ import { findMemberByPhone } from '@/modules/account/account.repository.ts';
 import { createBatchLoader } from '@/lib/batch-loader.ts';
 import {
   insertSession,
-  revokeSession,
+  revokeSessions,
   useSessions,
   type SessionUse,
 } from '@/modules/auth/session.repository.ts';
@@ -102,7 +102,7 @@ export function createAuthService({
     },
 
     async logout(session: Session): Promise<void> {
-      await revokeSession(db.kysely, session.sessionId, clock.now());
+      await revokeSessions(db.kysely, { sessionId: session.sessionId }, clock.now());
     },
   };
 }

@@ -63,28 +63,22 @@ export async function useSessions(
   return result.rows;
 }
 
-export function revokeSession(db: Kysely<Database>, sessionId: string, now: Date) {
-  return db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-export function revokeOtherSessions(
+/**
+ * Ends sessions: one (sign-out), or every one of a member but the one kept (a payout account or password change), or
+ * all of them (a password reset: whoever held a session may have known the old password).
+ */
+export function revokeSessions(
   db: Kysely<Database>,
-  memberId: string,
-  keepSessionId: string,
+  which: { sessionId: string } | { memberId: string; keepSessionId?: string },
   now: Date,
 ) {
-  return db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('member_id', '=', memberId)
-    .where('id', '!=', keepSessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('revoked_at', 'is', null);
+  if ('sessionId' in which) query = query.where('id', '=', which.sessionId);
+  else {
+    query = query.where('member_id', '=', which.memberId);
+    if (which.keepSessionId !== undefined) query = query.where('id', '!=', which.keepSessionId);
+  }
+  return query.execute();
 }
 
 /** Deletes sessions revoked before `revokedBefore` or last used before `lastUsedBefore` (housekeeping). */

@@ -1,19 +1,17 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { IncomingTransfer } from '@/adapters/bank/bank-gateway.ts';
 import type { Trx } from '@/db/database.ts';
-import type { Database } from '@/db/schema.ts';
-import { lockableFinder } from '@/db/finders.ts';
+import { toDomainRow } from '@/db/domain-row.ts';
+import type { BankIncomingTransfersTable, Database } from '@/db/schema.ts';
+import { finder, lockableFinder } from '@/db/finders.ts';
 
 type Reader = Kysely<Database> | Trx;
 
-export async function readCursor(db: Reader, name: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('job_cursors')
-    .select('cursor')
-    .where('name', '=', name)
-    .executeTakeFirst();
-  return row?.cursor ?? null;
-}
+/** Where the named feed stopped reading (none: it never ran). */
+export const readCursor = finder(
+  (db: Reader, name: string) => db.selectFrom('job_cursors').select('cursor').where('name', '=', name),
+  (row) => row.cursor,
+);
 
 export async function saveCursor(db: Reader, name: string, cursor: string, now: Date) {
   await db
@@ -107,47 +105,9 @@ export type StoredIncoming = {
   depositRef: string | null;
 };
 
-function selectIncoming(db: Reader) {
-  return db
-    .selectFrom('bank_incoming_transfers')
-    .select([
-      'id',
-      'reference',
-      'from_bank_code',
-      'from_account_no',
-      'from_account_name',
-      'to_account_no',
-      sql<string>`amount::text`.as('amount'),
-      'currency',
-      'received_at',
-      'status',
-      'unmatched_reason',
-      'member_id',
-      'transfer_id',
-      'deposit_ref',
-    ]);
-}
+const selectIncoming = (db: Reader) => db.selectFrom('bank_incoming_transfers').selectAll();
 
-function toStored(
-  r: Awaited<ReturnType<ReturnType<typeof selectIncoming>['executeTakeFirstOrThrow']>>,
-): StoredIncoming {
-  return {
-    id: r.id,
-    reference: r.reference,
-    fromBankCode: r.from_bank_code,
-    fromAccountNo: r.from_account_no,
-    fromAccountName: r.from_account_name,
-    toAccountNo: r.to_account_no,
-    amountMinor: BigInt(r.amount),
-    currency: r.currency,
-    receivedAt: r.received_at,
-    status: r.status,
-    unmatchedReason: r.unmatched_reason,
-    memberId: r.member_id,
-    transferId: r.transfer_id,
-    depositRef: r.deposit_ref,
-  };
-}
+const toStored = (r: Selectable<BankIncomingTransfersTable>): StoredIncoming => toDomainRow(r);
 
 export const findIncoming = lockableFinder(
   (db: Reader, id: string) => selectIncoming(db).where('id', '=', id),

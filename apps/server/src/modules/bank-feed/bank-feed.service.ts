@@ -170,7 +170,7 @@ export function createBankFeedService({
 
   async function runOnce(renew: () => Promise<boolean>): Promise<BankFeedSummary> {
     const summary = emptySummary();
-    let cursor = await readCursor(db.kysely, BANK_FEED_CURSOR);
+    let cursor = (await readCursor(db.kysely, BANK_FEED_CURSOR)) ?? null;
     for (let page = 0; page < MAX_PAGES_PER_RUN; page += 1) {
       if (page > 0 && !(await renew())) break;
       const next = await bank.incoming(cursor);

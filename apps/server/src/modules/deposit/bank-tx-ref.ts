@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
+import { findClearingCode } from '@/modules/lookup/lookup.repository.ts';
 
 /**
  * The ledger external reference of a real bank transaction, whichever way it reaches us (the bank feed, a slip of
@@ -18,10 +19,5 @@ export async function clearingCodeOf(
 ): Promise<string> {
   const code = bankCode.trim().toUpperCase();
   if (/^\d{3}$/.test(code)) return code;
-  const row = await db
-    .selectFrom('banks')
-    .select('numeric_code')
-    .where('code', '=', code)
-    .executeTakeFirst();
-  return row?.numeric_code ?? code;
+  return (await findClearingCode(db, code)) ?? code;
 }

@@ -1,10 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { QR_PROVIDERS, type QrProvider } from '@mekong/contracts/constants';
-import { qrCancel, qrCreate, qrGet, walletAdd, walletTruelink } from '@mekong/contracts/deposit';
+import {
+  depositOptions,
+  qrCancel,
+  qrCreate,
+  qrGet,
+  walletAdd,
+  walletTruelink,
+} from '@mekong/contracts/deposit';
 import { toMajor, toMinor } from '@mekong/contracts/money';
 import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import { moneyStatusOf } from '@/lib/money-status.ts';
+import type { DepositOptionsService } from '@/modules/deposit/deposit-options.service.ts';
 import type { ManualDepositService } from '@/modules/deposit/manual-deposit.service.ts';
 import type { QrService } from '@/modules/deposit/qr.service.ts';
 import type { TrueLinkService } from '@/modules/deposit/truelink.service.ts';
@@ -17,9 +25,19 @@ const WEBHOOK_BODY_LIMIT = 16 * 1024;
 export function registerDepositRoutes(
   app: FastifyInstance,
   routes: ApiRouteTable,
-  services: { qr: QrService; trueLink: TrueLinkService; notices: ManualDepositService },
+  services: {
+    qr: QrService;
+    trueLink: TrueLinkService;
+    notices: ManualDepositService;
+    options: DepositOptionsService;
+  },
 ) {
   const memberOf = (request: FastifyRequest) => sessionOf(request).memberId;
+
+  contractRoute(app, routes, {
+    contract: depositOptions,
+    handler: ({ request }) => services.options.forMember(memberOf(request)),
+  });
 
   contractRoute(app, routes, {
     contract: qrGet,

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { QrProvider } from '@mekong/contracts/constants';
 import type { Trx } from '@/db/database.ts';
+import { toDomainRow } from '@/db/domain-row.ts';
 import type { Database, QrPaymentsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
 
@@ -20,39 +21,9 @@ export type QrPayment = {
   transferId: string | null;
 };
 
-function selectQr(db: Reader) {
-  return db
-    .selectFrom('qr_payments')
-    .select([
-      'id',
-      'member_id',
-      'provider',
-      'reference',
-      sql<string>`amount::text`.as('amount'),
-      'currency',
-      'payload',
-      'status',
-      'expires_at',
-      'hold_reason',
-      'transfer_id',
-    ]);
-}
+const selectQr = (db: Reader) => db.selectFrom('qr_payments').selectAll();
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectQr>['executeTakeFirstOrThrow']>>;
-
-const toQr = (r: Row): QrPayment => ({
-  id: r.id,
-  memberId: r.member_id,
-  provider: r.provider,
-  reference: r.reference,
-  amountMinor: BigInt(r.amount),
-  currency: r.currency,
-  payload: r.payload,
-  status: r.status,
-  expiresAt: r.expires_at,
-  holdReason: r.hold_reason,
-  transferId: r.transfer_id,
-});
+const toQr = (r: Selectable<QrPaymentsTable>): QrPayment => toDomainRow(r);
 
 export const findActiveQr = finder(
   (db: Reader, memberId: string, provider: QrProvider) =>
@@ -62,6 +33,45 @@ export const findActiveQr = finder(
       .where('status', '=', 'active'),
   toQr,
 );
+
+/** A QR's paid notice as the member sees it: credited (`paid`) or kept for an operator (`held`). */
+export type SettledQr = {
+  id: string;
+  status: 'paid' | 'held';
+  paidAmountMinor: bigint;
+  paidAt: Date;
+};
+
+/**
+ * The member's QR at this provider whose paid notice was recorded most recently, at or after `since`. A QR held only
+ * because its cancel met a payment (no notice yet) has no paid time and is not one.
+ */
+export async function findRecentSettledQr(
+  db: Reader,
+  memberId: string,
+  provider: QrProvider,
+  since: Date,
+): Promise<SettledQr | undefined> {
+  const row = await db
+    .selectFrom('qr_payments')
+    .select(['id', 'status', sql<string>`paid_amount::text`.as('paid_amount'), 'paid_at'])
+    .where('member_id', '=', memberId)
+    .where('provider', '=', provider)
+    .where('updated_at', '>=', since)
+    .where('status', 'in', ['paid', 'held'])
+    .where('paid_at', 'is not', null)
+    .where('paid_amount', 'is not', null)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row?.paid_at || (row.status !== 'paid' && row.status !== 'held')) return undefined;
+  return {
+    id: row.id,
+    status: row.status,
+    paidAmountMinor: BigInt(row.paid_amount),
+    paidAt: row.paid_at,
+  };
+}
 
 export async function findQrByReference(
   db: Reader,

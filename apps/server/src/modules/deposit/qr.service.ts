@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { QR_RULES, type QrProvider } from '@mekong/contracts/constants';
-import type { QrState } from '@mekong/contracts/deposit';
+import type { QrPayment as QrPaymentState, QrState } from '@mekong/contracts/deposit';
 import { toMajor } from '@mekong/contracts/money';
 import type { QrGateway } from '@/adapters/qr/qr-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
@@ -19,9 +19,11 @@ import {
   closeActiveQr,
   findActiveQr,
   findQrByReference,
+  findRecentSettledQr,
   insertQr,
   recordNotice,
   type QrPayment,
+  type SettledQr,
 } from '@/modules/deposit/qr.repository.ts';
 
 /** Why a paid notice was kept for an operator instead of credited. */
@@ -56,7 +58,24 @@ const EMPTY: QrState = {
   amount: null,
   expireIn: null,
   message: null,
+  reference: null,
+  payment: null,
 };
+
+/**
+ * How long after its paid notice a QR is still reported by GET: long enough for a deposit modal left open (or a
+ * phone put down and picked up again) to confirm the payment, short enough that an old payment is not news.
+ */
+export const QR_PAYMENT_SHOWN_MS = 30 * 60_000;
+
+function paymentOf(qr: SettledQr): QrPaymentState {
+  return {
+    qrcodeId: qr.id,
+    status: qr.status === 'paid' ? 'SUCCESS' : 'PENDING',
+    amount: toMajor(qr.paidAmountMinor),
+    paidAt: qr.paidAt.toISOString(),
+  };
+}
 
 /** The QR as SVG markup, from exactly the payload. */
 export function renderQrSvg(payload: string): Promise<string> {
@@ -83,6 +102,8 @@ export function createQrService(
       amount: toMajor(qr.amountMinor),
       expireIn: Math.max(0, Math.ceil((qr.expiresAt.getTime() - now.getTime()) / 1000)),
       message: null,
+      reference: qr.reference,
+      payment: null,
     };
   }
 
@@ -104,8 +125,14 @@ export function createQrService(
   }
 
   return {
+    /** The active QR; with none, the one paid in the last QR_PAYMENT_SHOWN_MS (credited or held), if any. */
     async get(memberId: string, provider: QrProvider): Promise<QrState> {
-      return stateOf(await findActiveQr(db.kysely, memberId, provider));
+      const active = await findActiveQr(db.kysely, memberId, provider);
+      const now = clock.now();
+      if (active && active.expiresAt > now) return stateOf(active);
+      const since = new Date(now.getTime() - QR_PAYMENT_SHOWN_MS);
+      const settled = await findRecentSettledQr(db.kysely, memberId, provider, since);
+      return settled ? { ...EMPTY, payment: paymentOf(settled) } : EMPTY;
     },
 
     async create(memberId: string, provider: QrProvider, amountMinor: bigint): Promise<QrState> {

@@ -13,13 +13,16 @@ import {
   type DepositMember,
 } from '@/modules/deposit/deposit-member.ts';
 import { trueLinkSecret } from '@/modules/deposit/money-in-config.ts';
-import { leaseVoucher, listStaleRedeeming } from '@/modules/deposit/voucher.repository.ts';
+import { isStillRedeeming, listStaleRedeeming } from '@/modules/deposit/voucher.repository.ts';
+import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { findTrueMoneyWalletNo } from '@/modules/lookup/lookup.repository.ts';
 
 const MINIMUM_MINOR = BigInt(TRUEWALLET_MINIMUM_BAHT * 100);
 /** A voucher `redeeming` this long was left by a process that died (the service's time-out is 15 s). */
 export const VOUCHER_STALE_AFTER_MS = 5 * 60_000;
 const RECOVERY_BATCH = 50;
+/** Longer than a redeem call may take (its timeout is at most 2 minutes): the lease outlives the call it guards. */
+const VOUCHER_LEASE_MS = 5 * 60_000;
 
 /**
  * TrueMoney gift links (docs/design.md#deposits). The voucher hash is claimed in truemoney_vouchers (unique) before the voucher
@@ -32,6 +35,8 @@ export function createTrueLinkService(
   { db, clock, config, log }: Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'>,
   vouchers: VoucherService,
 ) {
+  const leases = createJobLeases({ db, clock });
+
   async function receiverPhone(): Promise<string> {
     if (config.TRUEMONEY_RECEIVER_PHONE) return config.TRUEMONEY_RECEIVER_PHONE;
     const walletNo = await findTrueMoneyWalletNo(db.kysely);
@@ -197,7 +202,8 @@ export function createTrueLinkService(
     /**
      * Vouchers left `redeeming` by a process that died mid-call: the redeem is asked again (the service answers a
      * voucher already redeemed to this number with the voucher, so the retry is safe) and settled as the member's
-     * call would have been. Each is leased first (conditional update), so two processes never settle one together.
+     * call would have been. Each is leased first (a job lease, docs/design.md#jobs), so two processes never settle one
+     * together.
      */
     async recoverStuck(): Promise<number> {
       const now = clock.now();
@@ -208,14 +214,15 @@ export function createTrueLinkService(
       );
       let settled = 0;
       for (const row of stuck) {
-        if (!(await leaseVoucher(db.kysely, row, clock.now()))) continue;
-        const member = await findDepositMember(db.kysely, row.memberId);
-        const outcome = await vouchers.redeem({
-          voucherHash: row.voucherHash,
-          mobile: await receiverPhone(),
+        const leased = await leases.withLease('voucher-recovery', row.id, VOUCHER_LEASE_MS, async () => {
+          // The holder before may have settled it.
+          if (!(await isStillRedeeming(db.kysely, row.id))) return false;
+          const member = await findDepositMember(db.kysely, row.memberId);
+          const outcome = await vouchers.redeem({ voucherHash: row.voucherHash, mobile: await receiverPhone() });
+          await finish(row.id, row.voucherHash, member, outcome);
+          return true;
         });
-        await finish(row.id, row.voucherHash, member, outcome);
-        settled += 1;
+        if (leased.isLeased && leased.value) settled += 1;
       }
       if (settled > 0) log.warn({ settled }, 'stuck gift vouchers settled');
       return settled;

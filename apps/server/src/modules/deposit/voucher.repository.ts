@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/db/schema.ts';
 
-export type StaleVoucher = { id: string; voucherHash: string; memberId: string; updatedAt: Date };
+export type StaleVoucher = { id: string; voucherHash: string; memberId: string };
 
 /** Vouchers still `redeeming` since before `before`, oldest first. */
 export async function listStaleRedeeming(
@@ -11,7 +11,7 @@ export async function listStaleRedeeming(
 ): Promise<StaleVoucher[]> {
   const rows = await db
     .selectFrom('truemoney_vouchers')
-    .select(['id', 'voucher_hash', 'member_id', 'updated_at'])
+    .select(['id', 'voucher_hash', 'member_id'])
     .where('status', '=', 'redeeming')
     .where('updated_at', '<', before)
     .orderBy('updated_at')
@@ -21,23 +21,11 @@ export async function listStaleRedeeming(
     id: r.id,
     voucherHash: r.voucher_hash,
     memberId: r.member_id,
-    updatedAt: r.updated_at,
   }));
 }
 
-/** Takes the voucher for one recovery: true only for the caller that moved it on from the time it was seen at. */
-export async function leaseVoucher(
-  db: Kysely<Database>,
-  voucher: StaleVoucher,
-  now: Date,
-): Promise<boolean> {
-  const row = await db
-    .updateTable('truemoney_vouchers')
-    .set({ updated_at: now })
-    .where('id', '=', voucher.id)
-    .where('status', '=', 'redeeming')
-    .where('updated_at', '=', voucher.updatedAt)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+/** Whether the voucher is still waiting for the voucher service's answer (no recovery has settled it). */
+export async function isStillRedeeming(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('truemoney_vouchers').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status === 'redeeming';
 }

@@ -14,8 +14,7 @@ import {
   findMemberGameAccount,
   findProvider,
   listMemberGameAccounts,
-  markGameAccountActive,
-  updateGamePassword,
+  updateGameAccount,
   type MemberGameAccountRow,
 } from '@/modules/games/games.repository.ts';
 import type { GamesDeps } from '@/modules/games/games.service.ts';
@@ -107,7 +106,7 @@ export function createGameAccountsService(deps: GamesDeps, catalogue: ProviderCa
     const activated = row;
     await db.withTransaction(async (trx) => {
       await ensureGameAccount(trx, memberId, provider.code, member.currency, now);
-      await markGameAccountActive(trx, activated.id, now);
+      await updateGameAccount(trx, activated.id, { status: 'active', updated_at: now, synced_at: now });
     });
     return provider;
   }
@@ -130,12 +129,8 @@ export function createGameAccountsService(deps: GamesDeps, catalogue: ProviderCa
       log.warn({ err: error, provider: provider.code }, 'game password reset failed');
       throw new AppError('SLOT_RESET_PASSWORD_FAIL', { cause: error });
     }
-    await updateGamePassword(
-      db.kysely,
-      row.id,
-      cipher.encrypt(password, context(row)),
-      clock.now(),
-    );
+    const passwordEnc = cipher.encrypt(password, context(row));
+    await updateGameAccount(db.kysely, row.id, { password_enc: passwordEnc, updated_at: clock.now() });
     return { username: row.username, password };
   }
 

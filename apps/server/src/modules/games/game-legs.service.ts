@@ -8,7 +8,7 @@ import {
   findMemberGameAccount,
   listActiveGameAccounts,
   listMemberGameAccounts,
-  markSynced,
+  updateGameAccount,
 } from '@/modules/games/games.repository.ts';
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import type { GamesDeps } from '@/modules/games/games.service.ts';
@@ -218,7 +218,7 @@ export function createGameLegsService(deps: GamesDeps) {
           now,
         });
       }
-      await markSynced(trx, row.id, now);
+      await updateGameAccount(trx, row.id, { synced_at: now });
       return 'synced';
     });
   }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, GameProvidersTable, MemberGameAccountsTable } from '@/db/schema.ts';
 
 export type ProviderRow = Selectable<GameProvidersTable>;
@@ -48,33 +48,13 @@ export async function claimMemberGameAccount(
   return inserted !== undefined;
 }
 
-export async function markGameAccountActive(db: Kysely<Database>, id: string, now: Date) {
-  await db
-    .updateTable('member_game_accounts')
-    .set({ status: 'active', updated_at: now, synced_at: now })
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function updateGamePassword(
+/** Changes one game account: activated (status), a new password, or the time its balance was last synced. */
+export async function updateGameAccount(
   db: Kysely<Database>,
   id: string,
-  passwordEnc: string,
-  now: Date,
+  changes: Partial<Pick<Updateable<MemberGameAccountsTable>, 'status' | 'password_enc' | 'synced_at' | 'updated_at'>>,
 ) {
-  await db
-    .updateTable('member_game_accounts')
-    .set({ password_enc: passwordEnc, updated_at: now })
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function markSynced(db: Kysely<Database>, id: string, now: Date) {
-  await db
-    .updateTable('member_game_accounts')
-    .set({ synced_at: now })
-    .where('id', '=', id)
-    .execute();
+  await db.updateTable('member_game_accounts').set(changes).where('id', '=', id).execute();
 }
 
 /** Active game accounts of every member, for the periodic balance sync. */

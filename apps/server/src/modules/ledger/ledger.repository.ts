@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { lockedIf } from '@/db/lockable.ts';
 import type { Database, LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
@@ -159,15 +159,50 @@ export type TransferWithSides = Pick<
   'id' | 'kind' | 'status' | 'amountMinor' | 'createdAt' | 'metadata'
 > & { debit: TransferSide; credit: TransferSide };
 
-/** A page of the member's transfers (but `excludeKinds`), newest first, with both sides, and how many in all. */
+/**
+ * Which of the member's transfers to list: those of `kinds` in either direction, and those of `creditedKinds` only when
+ * the credit side is the member's own account (money in) or of `debitedKinds` only when it is not (money out).
+ */
+export type MemberTransferMatch = {
+  kinds: readonly TransferKind[];
+  creditedKinds?: readonly TransferKind[];
+  debitedKinds?: readonly TransferKind[];
+};
+
+/**
+ * A page of the member's transfers (but `excludeKinds`; only those `match` picks when given), newest first, with both
+ * sides, and how many in all.
+ */
 export async function listMemberTransfersWithSides(
   db: Db,
   memberId: string,
-  options: { excludeKinds: readonly TransferKind[]; offset: number; limit: number },
+  options: {
+    excludeKinds: readonly TransferKind[];
+    match?: MemberTransferMatch;
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ total: number; transfers: TransferWithSides[] }> {
   let base = db.selectFrom('ledger_transfers as t').where('t.member_id', '=', memberId);
   if (options.excludeKinds.length > 0)
     base = base.where('t.kind', 'not in', [...options.excludeKinds]);
+  const { match } = options;
+  if (match) {
+    const memberAccounts = db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('member_id', '=', memberId);
+    base = base.where((eb) => {
+      const toMember = eb('t.credit_account_id', 'in', memberAccounts);
+      const any: Expression<SqlBool>[] = [];
+      if (match.kinds.length > 0) any.push(eb('t.kind', 'in', [...match.kinds]));
+      if (match.creditedKinds?.length)
+        any.push(eb.and([eb('t.kind', 'in', [...match.creditedKinds]), toMember]));
+      if (match.debitedKinds?.length)
+        any.push(eb.and([eb('t.kind', 'in', [...match.debitedKinds]), eb.not(toMember)]));
+      return any.length > 0 ? eb.or(any) : eb.val(false);
+    });
+  }
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
     base

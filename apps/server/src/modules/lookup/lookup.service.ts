@@ -1,5 +1,5 @@
 import type { ResponseOf } from '@mekong/contracts/contract';
-import type { lookupDeposit, lookupSlip } from '@mekong/contracts/lookup';
+import type { DepositBank, DepositWallet, lookupDeposit, lookupSlip } from '@mekong/contracts/lookup';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { isInDailyWindow } from '@/lib/player-time.ts';
@@ -10,6 +10,29 @@ import {
 } from '@/modules/lookup/lookup.repository.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingKey, SettingValue } from '@/modules/settings/settings.schema.ts';
+
+type OperatorAccountRow = Awaited<ReturnType<typeof listOperatorAccounts>>[number];
+
+/** Operator accounts as the deposit screens list them: bank accounts, and TrueMoney / PromptPay wallets. */
+export function toDepositAccounts(rows: readonly OperatorAccountRow[]): { banks: DepositBank[]; wallets: DepositWallet[] } {
+  const banks = rows
+    .filter((r) => r.kind === 'bank')
+    .map((r) => ({
+      bankCode: r.channel,
+      bankType: r.bank_type,
+      mode: r.mode,
+      bank: { nameTH: r.name_th ?? r.channel, nameEN: r.name_en ?? r.channel },
+      bankAccountName: r.account_name,
+      bankAccountNo: r.account_no,
+      currency: r.currency,
+    }));
+  const wallets = rows.flatMap((r): DepositWallet[] => {
+    const mode = r.channel;
+    if (r.kind !== 'wallet' || (mode !== 'truemoney' && mode !== 'promptpay')) return [];
+    return [{ mode, walletAccountName: r.account_name, walletAccountNo: r.account_no }];
+  });
+  return { banks, wallets };
+}
 
 export function createLookupService({
   db,
@@ -39,27 +62,7 @@ export function createLookupService({
         listOperatorAccounts(db.kysely),
         required('deposit'),
       ]);
-      const banks = rows
-        .filter((r) => r.kind === 'bank')
-        .map((r) => ({
-          bankCode: r.channel,
-          bankType: r.bank_type,
-          mode: r.mode,
-          bank: { nameTH: r.name_th ?? r.channel, nameEN: r.name_en ?? r.channel },
-          bankAccountName: r.account_name,
-          bankAccountNo: r.account_no,
-          currency: r.currency,
-        }));
-      const wallets = rows
-        .filter(
-          (r) => r.kind === 'wallet' && (r.channel === 'truemoney' || r.channel === 'promptpay'),
-        )
-        .map((r) => ({
-          mode: r.channel as 'truemoney' | 'promptpay',
-          walletAccountName: r.account_name,
-          walletAccountNo: r.account_no,
-        }));
-      return { banks, wallets, isManual: deposit.isManual };
+      return { ...toDepositAccounts(rows), isManual: deposit.isManual };
     },
 
     conditions: () => required('conditions'),

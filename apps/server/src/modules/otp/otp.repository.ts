@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '@/db/schema.ts';
+import type { Database, OtpPurpose } from '@/db/schema.ts';
 
+/** A registration's verification of the phone after `since` (password-reset codes never count). */
 export async function hasVerificationSince(
   db: Kysely<Database>,
   phone: string,
@@ -10,6 +11,7 @@ export async function hasVerificationSince(
     .selectFrom('otp_requests')
     .select('id')
     .where('phone', '=', phone)
+    .where('purpose', '=', 'register')
     .where('status', '=', 'verified')
     .where('verified_at', '>', since)
     .limit(1)
@@ -17,26 +19,29 @@ export async function hasVerificationSince(
   return row !== undefined;
 }
 
-/** Whether the token is the phone's code verified after `since` and not yet used by a registration. */
+export type Verification = { tokenHash: string; phone: string; purpose: OtpPurpose; since: Date };
+
+/** Whether the token is the phone's code for this purpose, verified after `since` and not yet used. */
 export async function isVerifiedToken(
   db: Kysely<Database>,
-  verification: { tokenHash: string; phone: string; since: Date },
+  verification: Verification,
 ): Promise<boolean> {
   const row = await db
     .selectFrom('otp_requests')
     .select('id')
     .where('token_hash', '=', verification.tokenHash)
     .where('phone', '=', verification.phone)
+    .where('purpose', '=', verification.purpose)
     .where('status', '=', 'verified')
     .where('verified_at', '>', verification.since)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** Uses up a verified token (in the registration's transaction): false when it is not, or no longer, usable. */
+/** Uses up a verified token (in the registration's or reset's transaction): false when it is not, or no longer, usable. */
 export async function useVerifiedToken(
   db: Kysely<Database>,
-  verification: { tokenHash: string; phone: string; since: Date },
+  verification: Verification,
   now: Date,
 ): Promise<boolean> {
   const row = await db
@@ -44,6 +49,7 @@ export async function useVerifiedToken(
     .set({ status: 'used', used_at: now })
     .where('token_hash', '=', verification.tokenHash)
     .where('phone', '=', verification.phone)
+    .where('purpose', '=', verification.purpose)
     .where('status', '=', 'verified')
     .where('verified_at', '>', verification.since)
     .returning('id')
@@ -51,14 +57,15 @@ export async function useVerifiedToken(
   return row !== undefined;
 }
 
-/** A new code replaces the phone's earlier codes that are still waiting. */
+/** A new code replaces the phone's earlier codes of the same purpose that are still waiting. */
 export async function insertOtpReplacingPending(
   db: Kysely<Database>,
   otp: {
     id: string;
     phone: string;
+    purpose: OtpPurpose;
     tokenHash: string;
-    gatewayToken: string;
+    gatewayToken: string | null;
     ref: string;
     expiresAt: Date;
     now: Date;
@@ -69,6 +76,7 @@ export async function insertOtpReplacingPending(
     .updateTable('otp_requests')
     .set({ status: 'superseded' })
     .where('phone', '=', otp.phone)
+    .where('purpose', '=', otp.purpose)
     .where('status', '=', 'sent')
     .execute();
   await db
@@ -76,6 +84,7 @@ export async function insertOtpReplacingPending(
     .values({
       id: otp.id,
       phone: otp.phone,
+      purpose: otp.purpose,
       token_hash: otp.tokenHash,
       gateway_token: otp.gatewayToken,
       ref: otp.ref,
@@ -90,7 +99,7 @@ export async function insertOtpReplacingPending(
 export function findOtpByTokenHash(db: Kysely<Database>, tokenHash: string) {
   return db
     .selectFrom('otp_requests')
-    .select(['id', 'phone', 'gateway_token', 'status', 'attempts', 'expires_at'])
+    .select(['id', 'phone', 'purpose', 'gateway_token', 'status', 'attempts', 'expires_at'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

@@ -17,6 +17,6 @@ export function registerOtpRoutes(
   });
   contractRoute(app, routes, {
     contract: otpVerify,
-    handler: ({ body }) => otp.verify(body.otpToken, body.otpCode),
+    handler: ({ body, request }) => otp.verify(body.otpToken, body.otpCode, request.ip),
   });
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
+import { toDomainRow } from '@/db/domain-row.ts';
 import type { Database, SlipsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
 
@@ -24,16 +25,7 @@ function selectSlips(db: Reader) {
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectSlips>['executeTakeFirstOrThrow']>>;
-const toSlip = (r: Row): SlipRow => ({
-  id: r.id,
-  memberId: r.member_id,
-  status: r.status,
-  reason: r.reason,
-  transRef: r.trans_ref,
-  amountMinor: BigInt(r.amount),
-  imageToken: r.image_token,
-  createdAt: r.created_at,
-});
+const toSlip = (r: Row): SlipRow => toDomainRow(r);
 
 export async function insertSlip(
   db: Reader,

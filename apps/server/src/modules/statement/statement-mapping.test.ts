@@ -38,12 +38,12 @@ function transfer(
 
 describe('statement rows from ledger transfers', () => {
   it.each([
-    ['deposit', house('bank_in'), cash, 'deposit', 'bank', 'wallet', null],
-    ['withdraw', cash, house('bank_out'), 'withdraw', 'wallet', 'bank', null],
-    ['game_in', cash, pg, 'transfer', 'wallet', 'PG', null],
-    ['game_out', pg, cash, 'transfer', 'PG', 'wallet', null],
-    ['bonus', house('bonus'), bonusWallet, 'bonus', 'bonus', 'bonus_wallet', null],
-    ['finish_bonus', bonusWallet, cash, 'finish_bonus', 'bonus_wallet', 'wallet', null],
+    ['deposit', house('bank_in'), cash, 'deposit', 'bank', 'wallet', null, null],
+    ['withdraw', cash, house('bank_out'), 'withdraw', 'wallet', 'bank', null, 'bank'],
+    ['game_in', cash, pg, 'transfer', 'wallet', 'PG', null, 'game'],
+    ['game_out', pg, cash, 'transfer', 'PG', 'wallet', null, 'game'],
+    ['bonus', house('bonus'), bonusWallet, 'bonus', 'bonus', 'bonus_wallet', null, 'bonus'],
+    ['finish_bonus', bonusWallet, cash, 'finish_bonus', 'bonus_wallet', 'wallet', null, 'bonus'],
     [
       'bonus_forfeit',
       bonusWallet,
@@ -52,13 +52,32 @@ describe('statement rows from ledger transfers', () => {
       'bonus_wallet',
       'bonus',
       'bonus_forfeit',
+      'bonus',
     ],
-    ['refund', house('refund'), cash, 'bonus', 'refund', 'wallet', 'refund'],
-    ['invite', house('invite'), cash, 'bonus', 'invite', 'wallet', 'invite'],
-    ['prize', house('prize'), cash, 'bonus', 'prize', 'wallet', 'luckydraw'],
-    ['adjustment', house('adjustment'), cash, 'deposit', 'adjustment', 'wallet', 'adjustment'],
-    ['adjustment', cash, house('adjustment'), 'withdraw', 'wallet', 'adjustment', 'adjustment'],
-  ] as const)('%s %o → %s', (kind, debit, credit, type, from, to, description) => {
+    ['refund', house('refund'), cash, 'bonus', 'refund', 'wallet', 'refund', 'bonus'],
+    ['invite', house('invite'), cash, 'bonus', 'invite', 'wallet', 'invite', 'bonus'],
+    ['prize', house('prize'), cash, 'bonus', 'prize', 'wallet', 'luckydraw', 'bonus'],
+    [
+      'adjustment',
+      house('adjustment'),
+      cash,
+      'deposit',
+      'adjustment',
+      'wallet',
+      'adjustment',
+      'adjustment',
+    ],
+    [
+      'adjustment',
+      cash,
+      house('adjustment'),
+      'withdraw',
+      'wallet',
+      'adjustment',
+      'adjustment',
+      'adjustment',
+    ],
+  ] as const)('%s %o → %s', (kind, debit, credit, type, from, to, description, channel) => {
     expect(toStatementEntry(transfer(kind, debit, credit))).toEqual({
       _id: 't-1',
       statementType: type,
@@ -68,6 +87,10 @@ describe('statement rows from ledger transfers', () => {
       status: 'SUCCESS',
       createdAt: '2026-11-02T03:00:00.000Z',
       description,
+      channel,
+      provider: kind.startsWith('game_') ? 'PG' : null,
+      reference: null,
+      accountSuffix: null,
     });
   });
 

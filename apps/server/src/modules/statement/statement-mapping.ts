@@ -1,9 +1,18 @@
-import type { StatementEntry } from '@mekong/contracts/statement';
 import { toMajor } from '@mekong/contracts/money';
+import type { StatementEntry, StatementFilter } from '@mekong/contracts/statement';
 import { WALLET } from '@mekong/contracts/wallet';
 import type { LedgerTransferKind } from '@/db/schema.ts';
 import { moneyStatusOf } from '@/lib/money-status.ts';
-import type { TransferSide, TransferWithSides } from '@/modules/ledger/ledger.repository.ts';
+import type {
+  MemberTransferMatch,
+  TransferSide,
+  TransferWithSides,
+} from '@/modules/ledger/ledger.repository.ts';
+import {
+  channelFacts,
+  NO_CONTEXT,
+  type StatementContext,
+} from '@/modules/statement/statement-channel.ts';
 
 /** One side of a transfer as the statement needs it. */
 export type StatementAccount = TransferSide;
@@ -67,8 +76,22 @@ export function statementType(transfer: StatementTransfer): StatementEntry['stat
   }
 }
 
+/**
+ * The ledger transfers a type filter shows: exactly those `statementType` gives that type (a test keeps the two in
+ * step). An adjustment counts as a deposit or a withdrawal by its direction.
+ */
+export const FILTER_MATCH: Record<StatementFilter, MemberTransferMatch> = {
+  deposit: { kinds: ['deposit'], creditedKinds: ['adjustment'] },
+  withdraw: { kinds: ['withdraw'], debitedKinds: ['adjustment'] },
+  transfer: { kinds: ['game_in', 'game_out'] },
+  bonus: { kinds: ['bonus', 'refund', 'invite', 'prize', 'finish_bonus', 'bonus_forfeit'] },
+};
+
 /** One statement row, derived from one ledger transfer (docs/design.md#money: never a separate truth). */
-export function toStatementEntry(transfer: StatementTransfer): StatementEntry {
+export function toStatementEntry(
+  transfer: StatementTransfer,
+  context: StatementContext = NO_CONTEXT,
+): StatementEntry {
   const given = transfer.metadata?.description;
   return {
     _id: transfer.id,
@@ -82,5 +105,6 @@ export function toStatementEntry(transfer: StatementTransfer): StatementEntry {
       typeof given === 'string' && given.length > 0
         ? given
         : (DEFAULT_DESCRIPTION[transfer.kind] ?? null),
+    ...channelFacts(transfer, context),
   };
 }

@@ -13,8 +13,9 @@ export function registerStatementRoutes(
   contractRoute(app, routes, {
     contract: statementList,
     handler: async ({ body, request }) => {
-      const { total, transfers } = await statement.list(sessionOf(request).memberId, body);
-      return { total, statements: transfers.map(toStatementEntry) };
+      const { total, transfers, context } = await statement.list(sessionOf(request).memberId, body);
+      // Amounts leave the server in baht here (docs/design.md#amounts).
+      return { total, statements: transfers.map((t) => toStatementEntry(t, context)) };
     },
   });
 }

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Trx } from '@/db/database.ts';
-import type { Database, WithdrawalStatus } from '@/db/schema.ts';
+import { toDomainRow } from '@/db/domain-row.ts';
+import type { Database, WithdrawalStatus, WithdrawalsTable } from '@/db/schema.ts';
 import { finder, lockableFinder } from '@/db/finders.ts';
 
 export type Withdrawal = {
@@ -26,55 +27,9 @@ export type Withdrawal = {
 
 type Reader = Kysely<Database> | Trx;
 
-function select(db: Reader) {
-  return db
-    .selectFrom('withdrawals')
-    .select([
-      'id',
-      'member_id',
-      'transfer_id',
-      'idempotency_key',
-      'group_id',
-      sql<string>`amount::text`.as('amount'),
-      'currency',
-      'bank_code',
-      'account_no',
-      'account_name',
-      'status',
-      'failure_code',
-      'payout_attempts',
-      'last_payout_at',
-      'decided_by',
-      'decided_at',
-      'decision_note',
-      'created_at',
-    ]);
-}
+const select = (db: Reader) => db.selectFrom('withdrawals').selectAll();
 
-type Row = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
-
-function toWithdrawal(r: Row): Withdrawal {
-  return {
-    id: r.id,
-    memberId: r.member_id,
-    transferId: r.transfer_id,
-    idempotencyKey: r.idempotency_key,
-    groupId: r.group_id,
-    amountMinor: BigInt(r.amount),
-    currency: r.currency,
-    bankCode: r.bank_code,
-    accountNo: r.account_no,
-    accountName: r.account_name,
-    status: r.status,
-    failureCode: r.failure_code,
-    payoutAttempts: r.payout_attempts,
-    lastPayoutAt: r.last_payout_at,
-    decidedBy: r.decided_by,
-    decidedAt: r.decided_at,
-    decisionNote: r.decision_note,
-    createdAt: r.created_at,
-  };
-}
+const toWithdrawal = (r: Selectable<WithdrawalsTable>): Withdrawal => toDomainRow(r);
 
 export const findWithdrawal = lockableFinder(
   (db: Reader, id: string) => select(db).where('id', '=', id),
@@ -104,6 +59,26 @@ export async function sumWithdrawalsSince(
     .where('status', 'not in', ['failed', 'rejected'])
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), amountMinor: BigInt(row.total) };
+}
+
+/** The payout account of each of the member's withdrawals recorded under these ledger transfers (statement rows). */
+export async function listPayoutAccounts(
+  db: Reader,
+  memberId: string,
+  transferIds: readonly string[],
+): Promise<{ transferId: string; bankCode: string; accountNo: string }[]> {
+  if (transferIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select(['transfer_id', 'bank_code', 'account_no'])
+    .where('member_id', '=', memberId)
+    .where('transfer_id', 'in', [...transferIds])
+    .execute();
+  return rows.map((r) => ({
+    transferId: r.transfer_id,
+    bankCode: r.bank_code,
+    accountNo: r.account_no,
+  }));
 }
 
 export async function insertWithdrawal(trx: Trx, w: Withdrawal): Promise<void> {

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Gift, RefreshCw, Undo2, UsersRound } from 'lucide-react';
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, RefreshCw } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Modal } from '@/components/modal';
 import { DepositModal } from '@/features/deposit/components/deposit-modal';
 import { SyncTime } from '@/features/wallet/components/sync-time';
@@ -13,22 +12,19 @@ import { formatAmount } from '@/lib/format';
 import { walletQuery } from '@/lib/member-queries';
 import '@/app/shell/action-drawer.css';
 
-type TileKey = 'deposit' | 'withdraw' | 'transfer' | 'invite' | 'bonus' | 'refund';
+type TileKey = 'deposit' | 'withdraw' | 'transfer';
 type Tile = { key: TileKey; Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> };
 
 const tiles: Tile[] = [
   { key: 'deposit', Icon: ArrowDownToLine },
   { key: 'withdraw', Icon: ArrowUpFromLine },
   { key: 'transfer', Icon: ArrowLeftRight },
-  { key: 'invite', Icon: UsersRound },
-  { key: 'bonus', Icon: Gift },
-  { key: 'refund', Icon: Undo2 },
 ];
 
 /**
  * The action drawer (docs/spec.md §2): the balance-refresh tile (baht total and last sync; the spin tile takes its place
- * once the spin feature exists), deposit, withdraw, transfer, invite, bonus, refund. Deposit, invite, bonus and
- * refund come with later slices and say "coming soon" until then. Deposit opens the deposit modal.
+ * once the spin feature exists), deposit, withdraw and transfer. Only tiles that work are shown: invite, bonus and
+ * refund join when the promotions slice builds them. Deposit opens the deposit modal.
  */
 export function ActionDrawer({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const { t } = useTranslation();
@@ -55,8 +51,7 @@ function DrawerBody({ onClose, onDeposit }: { onClose: () => void; onDeposit: ()
     onClose();
     if (key === 'deposit') onDeposit();
     else if (key === 'withdraw') openWithdraw();
-    else if (key === 'transfer') openTransfer({ from: 'wallet' });
-    else toast(t('common.comingSoonToast'));
+    else openTransfer({ from: 'wallet' });
   };
 
   return (

@@ -5,20 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { BottomNavLinks } from '@/app/shell/bottom-nav-links';
 import { BrandLogo } from '@/components/brand-logo';
-import { useLogout } from '@/features/auth/hooks/use-logout';
+import { LogoutConfirm } from '@/features/auth/components/logout-confirm';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
 import { profileQuery } from '@/lib/member-queries';
 import { ActionDrawer } from '@/app/shell/action-drawer';
 import { WalletModalsProvider } from '@/features/wallet/components/wallet-modals-provider';
 import '@/app/shell/shell.css';
+import { IconButton } from '@/components/button';
 
 /** Signed-in chrome (docs/spec.md §2): header with logo, name, profile and logout; bottom menu with the raised plus. */
 export function MemberLayout() {
   const { t } = useTranslation();
-  const onLogout = useLogout();
   const { data } = useQuery(profileQuery);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [isConditionsOpen, setConditionsOpen] = useState(false);
+  const [isLogoutOpen, setLogoutOpen] = useState(false);
 
   return (
     <WalletModalsProvider>
@@ -36,9 +37,9 @@ export function MemberLayout() {
             <Link to="/user/profile" className="icon-btn icon-btn--on-brand" aria-label={t('header.profile')} title={t('header.profile')}>
               <UserRound size={22} aria-hidden />
             </Link>
-            <button type="button" className="icon-btn icon-btn--on-brand" aria-label={t('header.logout')} title={t('header.logout')} onClick={() => void onLogout()}>
+            <IconButton tone="on-brand" label={t('header.logout')} aria-haspopup="dialog" data-testid="header-logout" onClick={() => setLogoutOpen(true)}>
               <LogOut size={22} aria-hidden />
-            </button>
+            </IconButton>
           </div>
         </header>
 
@@ -84,6 +85,7 @@ export function MemberLayout() {
 
         <ActionDrawer isOpen={isDrawerOpen} onOpenChange={setDrawerOpen} />
         <ConditionsModal isOpen={isConditionsOpen} onOpenChange={setConditionsOpen} />
+        <LogoutConfirm isOpen={isLogoutOpen} onOpenChange={setLogoutOpen} />
       </div>
     </WalletModalsProvider>
   );

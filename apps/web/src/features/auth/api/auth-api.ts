@@ -1,15 +1,6 @@
-import { login, logout } from '@mekong/contracts/account';
+import { logout } from '@mekong/contracts/account';
 import { apiCall } from '@/lib/api-client';
-import { clearSession, storeToken } from '@/lib/session';
-
-export type Credentials = { username: string; password: string; isRemembered: boolean };
-
-/** Signing in first forgets any stored session (docs/spec.md §2), then keeps the new token where remember-me says. */
-export async function signIn({ username, password, isRemembered }: Credentials): Promise<void> {
-  clearSession();
-  const { token } = await apiCall(login, { body: { username, password } });
-  storeToken(token, isRemembered);
-}
+import { clearSession, forgetSessionEndedNote } from '@/lib/session';
 
 /** Revokes the token on the server; the local session is cleared whatever the answer. */
 export async function signOut(): Promise<void> {
@@ -19,5 +10,7 @@ export async function signOut(): Promise<void> {
     // The token may already be invalid; signing out locally is what matters.
   } finally {
     clearSession();
+    // The member chose to leave: a refusal of the old token above is no "session ended" news for /login.
+    forgetSessionEndedNote();
   }
 }

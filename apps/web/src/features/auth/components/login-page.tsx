@@ -1,19 +1,33 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { ShieldAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { signIn, type Credentials } from '@/features/auth/api/auth-api';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthPage, AuthSwitch } from '@/components/auth-page';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { activeQuery } from '@/lib/lookup-queries';
+import { forgetSessionEndedNote, isSessionEndedNoted } from '@/lib/session';
+import { signIn, type Credentials } from '@/lib/sign-in';
 import { setTerminatedStyling } from '@/lib/terminated-styling';
 import { queryKeys } from '@/lib/query-keys';
+import '@/features/auth/components/auth.css';
+
+/** Said once when the server ended the member's session, instead of silently showing the form (issue 9). */
+function useSessionEndedNotice(): boolean {
+  const [isShown] = useState(isSessionEndedNoted);
+  useEffect(() => {
+    if (isShown) forgetSessionEndedNote();
+  }, [isShown]);
+  return isShown;
+}
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [params] = useSearchParams();
   const { data: active } = useQuery(activeQuery);
+  const isSessionEnded = useSessionEndedNotice();
 
   // Spec §2: /login first asks whether the service is active.
   useEffect(() => {
@@ -32,6 +46,17 @@ export function LoginPage() {
     <AuthPage
       title={t('login.title')}
       subtitle={t('login.subtitle')}
+      notice={
+        isSessionEnded && (
+          <div className="auth-notice" role="status" data-testid="session-ended">
+            <ShieldAlert className="auth-notice__icon" size={22} aria-hidden />
+            <div>
+              <p className="auth-notice__title">{t('session.endedTitle')}</p>
+              <p className="auth-notice__text">{t('session.ended')}</p>
+            </div>
+          </div>
+        )
+      }
       footer={
         <>
           <AuthSwitch text={t('login.noAccount')} to="/register" label={t('login.registerLink')} />
@@ -43,7 +68,7 @@ export function LoginPage() {
         </>
       }
     >
-      <LoginForm onSubmit={onSubmit} />
+      <LoginForm onSubmit={onSubmit} defaultPhone={params.get('phone')?.trim() ?? ''} />
     </AuthPage>
   );
 }

@@ -1,6 +1,7 @@
 import { bankAccountNameUpdate } from '@mekong/contracts/account';
 import { IDEMPOTENCY_HEADER, QR_PROVIDERS, SLIP_UPLOAD_TIMEOUT_MS, type QrProvider } from '@mekong/contracts/constants';
 import {
+  depositOptions,
   qrCancel,
   qrCreate,
   qrGet,
@@ -8,6 +9,7 @@ import {
   walletAdd,
   walletSlipUpload,
   walletTruelink,
+  type DepositOptions,
   type QrState,
 } from '@mekong/contracts/deposit';
 import { encryptTrueLink } from '@mekong/contracts/truelink-crypto';
@@ -15,6 +17,13 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { trueLinkSecret } from '@/lib/config';
 import { queryKeys } from '@/lib/query-keys';
+
+/** The deposit methods and accounts open to this member, in their currency only (GET /api/deposit/options). */
+export const depositOptionsQuery = queryOptions<DepositOptions>({
+  queryKey: queryKeys.depositOptions,
+  queryFn: ({ signal }) => apiCall(depositOptions, { signal }),
+  staleTime: 60_000,
+});
 
 /** The member's current QR at one provider; read afresh every time the deposit modal opens. */
 export const qrQuery = (provider: QrProvider) =>

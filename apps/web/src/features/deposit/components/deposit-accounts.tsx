@@ -5,10 +5,11 @@ import { Copy, Landmark, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditNameModal } from '@/features/deposit/components/edit-name-modal';
+import { groupAccountNumber } from '@/features/deposit/hooks/account-number';
 import { needsEnglishNameEdit } from '@/features/deposit/hooks/name-edit-gate';
 import { profileQuery } from '@/lib/member-queries';
-import { formatAccountNumber } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
+import { bankName } from '@/lib/localized';
 import { useCopy } from '@/lib/use-copy';
 
 /**
@@ -59,13 +60,20 @@ export function DepositAccounts({ banks, wallets }: { banks: DepositBank[]; wall
             key={`${bank.bankCode}-${bank.bankAccountNo}`}
             testId={`deposit-bank-${bank.bankAccountNo}`}
             logo={<BankLogo code={bank.bankCode} />}
-            title={locale === 'en' ? bank.bank.nameEN || bank.bank.nameTH : bank.bank.nameTH || bank.bank.nameEN}
-            account={{ number: bank.bankAccountNo, name: bank.bankAccountName }}
+            title={bankName(bank.bank, locale, bank.bankCode)}
+            account={{ number: bank.bankAccountNo, shown: groupAccountNumber(bank.bankAccountNo), name: bank.bankAccountName }}
             onCopy={() => onCopyBank(bank.bankAccountNo)}
           />
         ))}
         {wallets.map((wallet) => (
-          <AccountRow key={`${wallet.mode}-${wallet.walletAccountNo}`} testId={`deposit-wallet-${wallet.walletAccountNo}`} logo={<WalletLogo mode={wallet.mode} />} title={t(`deposit.walletModes.${wallet.mode}`)} account={{ number: wallet.walletAccountNo, name: wallet.walletAccountName }} onCopy={() => void copy(wallet.walletAccountNo)} />
+          <AccountRow
+            key={`${wallet.mode}-${wallet.walletAccountNo}`}
+            testId={`deposit-wallet-${wallet.walletAccountNo}`}
+            logo={<WalletLogo mode={wallet.mode} />}
+            title={t(`deposit.walletModes.${wallet.mode}`)}
+            account={{ number: wallet.walletAccountNo, shown: groupAccountNumber(wallet.walletAccountNo, 'wallet'), name: wallet.walletAccountName }}
+            onCopy={() => void copy(wallet.walletAccountNo)}
+          />
         ))}
       </ul>
       {member && (
@@ -82,7 +90,7 @@ export function DepositAccounts({ banks, wallets }: { banks: DepositBank[]; wall
   );
 }
 
-type AccountRowProps = { testId: string; logo: ReactNode; title: string; account: { number: string; name: string }; onCopy: () => void };
+type AccountRowProps = { testId: string; logo: ReactNode; title: string; account: { number: string; shown: string; name: string }; onCopy: () => void };
 
 function BankLogo({ code }: { code: string }) {
   return (
@@ -101,16 +109,20 @@ function WalletLogo({ mode }: { mode: string }) {
   );
 }
 
-/** One listed account: its logo, bank or wallet name, number (3-3-rest) and holder, with a copy button. */
-function AccountRow({ testId, logo, title, account: { number, name }, onCopy }: AccountRowProps) {
+/** One listed account: its logo, bank or wallet name, number (grouped, on one line) and holder, with a copy button. */
+function AccountRow({ testId, logo, title, account: { number, shown, name }, onCopy }: AccountRowProps) {
   const { t } = useTranslation();
   return (
     <li className="deposit-account" data-testid={testId}>
       {logo}
       <div className="deposit-account__text">
         <span className="deposit-account__bank">{title}</span>
-        <span className="deposit-account__no">{formatAccountNumber(number)}</span>
-        <span className="deposit-account__name">{name}</span>
+        <span className="deposit-account__no" data-testid="deposit-account-no">
+          {shown}
+        </span>
+        <span className="deposit-account__name" data-testid="deposit-account-name">
+          {name}
+        </span>
       </div>
       <button type="button" className="chip-btn deposit-account__copy" onClick={onCopy} aria-label={t('deposit.copyNumber', { number })} data-testid={`deposit-copy-${number}`}>
         <Copy size={15} aria-hidden /> {t('deposit.copy')}

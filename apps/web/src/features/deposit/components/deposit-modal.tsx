@@ -1,23 +1,25 @@
-import { QR_PROVIDERS, type QrProvider } from '@mekong/contracts/constants';
+import type { QrProvider } from '@mekong/contracts/constants';
+import type { DepositMethod, DepositOptions } from '@mekong/contracts/deposit';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { FileImage, Gift, Landmark, QrCode } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Landmark } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/modal';
-import { Loading } from '@/components/loading';
-import { qrQuery } from '@/features/deposit/api/deposit-api';
+import { EmptyState, LoadFailed, Skeleton } from '@/components/query-states';
+import { depositOptionsQuery, qrQuery } from '@/features/deposit/api/deposit-api';
 import { DepositAccounts } from '@/features/deposit/components/deposit-accounts';
 import { ManualDepositForm } from '@/features/deposit/components/manual-deposit-form';
-import { QrPanel } from '@/features/deposit/components/qr-panel';
+import { MethodChooser, MethodView, type WaitingQr } from '@/features/deposit/components/method-chooser';
+import { QrMethod } from '@/features/deposit/components/qr-method';
 import { SlipUpload } from '@/features/deposit/components/slip-upload';
 import { TruelinkForm } from '@/features/deposit/components/truelink-form';
-import { depositLookupQuery } from '@/lib/lookup-queries';
 import { walletQuery } from '@/lib/member-queries';
 import '@/features/deposit/components/deposit.css';
+import '@/features/deposit/components/deposit-methods.css';
 
 /**
- * The deposit modal (docs/spec.md §2): KBANK, WW and E2P QR codes, the listed bank accounts and wallets (with the manual
- * notice when the operator runs deposits by hand), slip upload and the mobile-wallet gift link.
+ * The deposit modal (docs/spec.md §2): the member first chooses a method (QR, bank transfer, slip upload, gift link;
+ * only those open to them), then sees that one method alone, with a way back to the list.
  */
 export function DepositModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const { t } = useTranslation();
@@ -30,81 +32,87 @@ export function DepositModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpen
 
 function DepositBody({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const [provider, setProvider] = useState<QrProvider>('KBANK');
-  // Every provider's current QR is read on opening, so the tabs can say which one has a QR waiting.
-  const qrs = useQueries({ queries: QR_PROVIDERS.map((code) => qrQuery(code)) });
-  const lookup = useQuery(depositLookupQuery);
-  const { data: wallet } = useQuery(walletQuery);
-  const currency = wallet?.profile.currency;
+  const options = useQuery(depositOptionsQuery);
+  const providers = options.data?.qrProviders ?? [];
+  // Every QR gateway is read on opening, so a QR left waiting is found at once.
+  const qrs = useQueries({ queries: providers.map((code) => qrQuery(code)) });
+  const currency = useQuery(walletQuery).data?.profile.currency;
+  // undefined until the first answers are in: then a QR left waiting opens by itself, else the method list.
+  const [view, setView] = useState<View | undefined>(undefined);
+  const [isPaidShown, setPaidShown] = useState(false);
 
+  if (options.isPending || qrs.some((q) => q.isPending)) return <Skeleton lines={4} testId="deposit-loading" />;
+  if (!options.data) {
+    return <LoadFailed title={t('depositFlow.optionsFailed')} onRetry={() => void options.refetch()} isRetrying={options.isFetching} testId="deposit-options-failed" />;
+  }
+  const { methods } = options.data;
+  if (methods.length === 0) {
+    return <EmptyState icon={<Landmark size={26} />} title={t('depositFlow.noMethods')} testId="deposit-no-methods" />;
+  }
+
+  const waiting = waitingQr(providers, qrs.map((q) => q.data));
+  if (view === undefined) {
+    // Decided once, while rendering (no flash of the list): later changes of the QRs do not move the member.
+    setView(waiting ? { method: 'qr', provider: waiting.provider } : { method: null });
+    return null;
+  }
+  if (view.method === null || !methods.includes(view.method)) {
+    return <MethodChooser methods={methods} waiting={waiting} currency={currency} onChoose={(method) => setView({ method, provider: waiting?.provider })} />;
+  }
   return (
-    <div className="deposit">
-      <DepositSection icon={<QrCode size={18} aria-hidden />} title={t('deposit.qrTitle')}>
-        <div className="provider-tabs" role="tablist" aria-label={t('deposit.qrTitle')}>
-          {QR_PROVIDERS.map((code, index) => {
-            const state = qrs[index]?.data;
-            const isSelected = code === provider;
-            return (
-              <button
-                key={code}
-                type="button"
-                role="tab"
-                id={`deposit-tab-${code}`}
-                aria-selected={isSelected}
-                aria-controls="deposit-qr-panel"
-                className={`provider-tabs__tab${isSelected ? ' is-selected' : ''}`}
-                onClick={() => setProvider(code)}
-                data-testid={`deposit-provider-${code}`}
-              >
-                {t(`deposit.providers.${code}`)}
-                {state?.hasQrcode && <span className="provider-tabs__dot" aria-label={t('deposit.hasQr')} />}
-              </button>
-            );
-          })}
-        </div>
-        <div id="deposit-qr-panel" role="tabpanel" aria-labelledby={`deposit-tab-${provider}`} className="provider-panel">
-          <QrPanel key={provider} provider={provider} currency={currency} onDone={onClose} />
-        </div>
-      </DepositSection>
-
-      <DepositSection icon={<Landmark size={18} aria-hidden />} title={t('deposit.bankTitle')} hint={t('deposit.bankHint')}>
-        {lookup.isPending ? (
-          <Loading />
-        ) : lookup.data ? (
-          <>
-            <DepositAccounts banks={lookup.data.banks} wallets={lookup.data.wallets} />
-            {lookup.data.isManual && (
-              <div className="deposit__manual">
-                <h4 className="deposit__subtitle">{t('manualDeposit.title')}</h4>
-                <ManualDepositForm currency={currency} />
-              </div>
-            )}
-          </>
-        ) : (
-          <p className="muted">{t('deposit.accountsUnavailable')}</p>
-        )}
-      </DepositSection>
-
-      <DepositSection icon={<FileImage size={18} aria-hidden />} title={t('slip.title')} hint={t('slip.description')}>
-        <SlipUpload currency={currency} />
-      </DepositSection>
-
-      <DepositSection icon={<Gift size={18} aria-hidden />} title={t('truelink.title')}>
-        <TruelinkForm currency={currency} />
-      </DepositSection>
-    </div>
+    <MethodView method={view.method} isBare={isPaidShown} onBack={() => setView({ method: null })}>
+      <MethodBody method={view.method} options={options.data} initialProvider={view.provider} currency={currency} onClose={onClose} onPaidChange={setPaidShown} />
+    </MethodView>
   );
 }
 
-function DepositSection({ icon, title, hint, children }: { icon: ReactNode; title: string; hint?: string; children: ReactNode }) {
-  return (
-    <section className="deposit__section">
-      <h3 className="deposit__title">
-        <span className="deposit__title-icon">{icon}</span>
-        {title}
-      </h3>
-      {hint && <p className="deposit__hint muted">{hint}</p>}
-      {children}
-    </section>
-  );
+type View = { method: DepositMethod | null; provider?: QrProvider };
+
+type MethodBodyProps = {
+  method: DepositMethod;
+  options: DepositOptions;
+  initialProvider?: QrProvider;
+  currency?: string;
+  onClose: () => void;
+  onPaidChange: (isPaid: boolean) => void;
+};
+
+function MethodBody({ method, options, initialProvider, currency, onClose, onPaidChange }: MethodBodyProps) {
+  const { t } = useTranslation();
+  switch (method) {
+    case 'qr':
+      return <QrMethod providers={options.qrProviders} initialProvider={initialProvider} currency={currency} onDone={onClose} onPaidChange={onPaidChange} />;
+    case 'bank':
+      return (
+        <>
+          <p className="deposit-view__hint muted">{t('deposit.bankHint')}</p>
+          {/* The server lists the member's currency only; an account of another currency is never shown, whatever it sends. */}
+          <DepositAccounts banks={options.banks.filter((bank) => !currency || bank.currency === currency)} wallets={options.wallets} />
+          {options.isManual && (
+            <div className="deposit__manual">
+              <h4 className="deposit__subtitle">{t('manualDeposit.title')}</h4>
+              <ManualDepositForm currency={currency} />
+            </div>
+          )}
+        </>
+      );
+    case 'slip':
+      return (
+        <>
+          <p className="deposit-view__hint muted">{t('slip.description')}</p>
+          <SlipUpload currency={currency} />
+        </>
+      );
+    case 'giftLink':
+      return <TruelinkForm currency={currency} />;
+  }
+}
+
+/** The first gateway with a QR waiting to be paid. */
+function waitingQr(providers: readonly QrProvider[], states: ({ hasQrcode: boolean; amount: number | null } | undefined)[]): WaitingQr | null {
+  for (const [index, provider] of providers.entries()) {
+    const state = states[index];
+    if (state?.hasQrcode && state.amount !== null) return { provider, amount: state.amount };
+  }
+  return null;
 }

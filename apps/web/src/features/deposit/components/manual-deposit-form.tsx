@@ -1,4 +1,5 @@
 import { walletAdd } from '@mekong/contracts/deposit';
+import { MAX_AMOUNT } from '@mekong/contracts/money';
 import { Hourglass } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,10 @@ const manualDepositSchema = z.object({ amount: amountFromText(walletAdd.body.sha
 export function ManualDepositForm({ currency }: { currency?: string }) {
   const { t } = useTranslation();
   const [sentAmount, setSentAmount] = useState<number | null>(null);
-  const { field, handleSubmit, watch, reset, showServerError } = useSchemaForm(manualDepositSchema, { amount: '' }, 'money');
+  const { field, handleSubmit, watch, reset, showServerError, formState } = useSchemaForm(manualDepositSchema, { amount: '' }, 'money');
+  const amountField = field('amount');
+  // Checked before sending, under the field: above 0, and at most what one call may carry (named in the message).
+  const amountError = formState.errors.amount?.message === 'AMOUNT_TOO_LARGE' ? t('depositFlow.maximum', { amount: formatAmount(MAX_AMOUNT, currency) }) : amountField.error;
 
   const send = useMoneyMutation({
     scope: 'manual-deposit',
@@ -39,7 +43,8 @@ export function ManualDepositForm({ currency }: { currency?: string }) {
         className="qr-amount"
         hint={t('manualDeposit.hint')}
         data-testid="deposit-manual-amount"
-        {...field('amount')}
+        {...amountField}
+        error={amountError}
       />
       <Button type="submit" isBlock disabled={send.isPending || watch('amount').trim() === ''} isBusy={send.isBusyShown} data-testid="deposit-manual-submit">
         {t('manualDeposit.submit')}

@@ -1,4 +1,5 @@
 import { QR_RULES, type QrProvider } from '@mekong/contracts/constants';
+import { MAX_AMOUNT } from '@mekong/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { TimerOff } from 'lucide-react';
 import { useMemo } from 'react';
@@ -27,6 +28,8 @@ export function QrForm({ provider, currency, isExpired }: { provider: QrProvider
   const text = watch('amount');
   const amount = parseAmountInput(text);
   const minimum = { amount: formatAmount(rules.minimum, currency) };
+  const amountError = formState.errors.amount;
+  const limit = amountError?.message === 'depositFlow.maximum' ? { amount: formatAmount(MAX_AMOUNT, currency) } : minimum;
 
   const create = useMoneyMutation({
     scope: 'qr',
@@ -50,7 +53,7 @@ export function QrForm({ provider, currency, isExpired }: { provider: QrProvider
       <AmountField
         label={t('deposit.amount')}
         className="qr-amount"
-        error={text.trim() === '' ? undefined : fieldError(formState.errors.amount, minimum)}
+        error={text.trim() === '' ? undefined : fieldError(amountError, limit)}
         hint={rules.minimum > 0 ? t('deposit.minimumHint', minimum) : t('deposit.anyAmountHint')}
         data-testid="deposit-amount"
         {...register('amount')}

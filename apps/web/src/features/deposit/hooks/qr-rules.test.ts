@@ -1,4 +1,5 @@
 import { QR_RULES } from '@mekong/contracts/constants';
+import { MAX_AMOUNT } from '@mekong/contracts/money';
 import { describe, expect, it } from 'vitest';
 import { isQrAmountAllowed, qrAmountProblem } from '@/features/deposit/hooks/qr-rules';
 
@@ -20,6 +21,14 @@ describe('QR amount rules (docs/spec.md §5)', () => {
     expect(isQrAmountAllowed('E2P', 49.99)).toBe(false);
     expect(isQrAmountAllowed('E2P', 50)).toBe(true);
     expect(qrAmountProblem('E2P', 10)).toBe('deposit.minimum');
+  });
+
+  it('refuses more than one call may carry, and more than 2 decimals, under the field before sending', () => {
+    expect(qrAmountProblem('KBANK', MAX_AMOUNT)).toBeNull();
+    expect(qrAmountProblem('KBANK', MAX_AMOUNT + 1)).toBe('depositFlow.maximum');
+    expect(isQrAmountAllowed('WW', MAX_AMOUNT + 0.01)).toBe(false);
+    expect(qrAmountProblem('E2P', 50.125)).toBe('INVALID_AMOUNT');
+    expect(qrAmountProblem('E2P', 50.12)).toBeNull();
   });
 
   it('refuses what is not a number', () => {

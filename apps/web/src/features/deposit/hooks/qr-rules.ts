@@ -1,23 +1,32 @@
 import { QR_RULES, type QrProvider } from '@mekong/contracts/constants';
 import { qrCreate } from '@mekong/contracts/deposit';
+import { hasAtMostTwoDecimals, MAX_AMOUNT } from '@mekong/contracts/money';
 import { z } from 'zod';
 import { parseAmountInput } from '@/lib/format';
 
-/** Whether an amount may become a QR (docs/spec.md §5): KBANK above 0, WW at least 100, E2P at least 50. */
-export function isQrAmountAllowed(provider: QrProvider, amount: number): boolean {
-  if (!Number.isFinite(amount) || amount <= 0) return false;
-  const { minimum, isMinimumExclusive } = QR_RULES[provider];
-  return isMinimumExclusive ? amount > minimum : amount >= minimum;
-}
+/** What is wrong with a typed QR amount: an i18n key, or the catalogue code for a malformed one. */
+export type QrAmountProblem = 'deposit.minimum' | 'deposit.amountInvalid' | 'depositFlow.maximum' | 'INVALID_AMOUNT';
 
-/** The message for a typed amount that can't become a QR, or null (nothing typed yet, or fine). */
-export function qrAmountProblem(provider: QrProvider, amount: number): 'deposit.minimum' | 'deposit.amountInvalid' | null {
+/**
+ * The message for an amount that can't become a QR, or null: the provider's minimum (docs/spec.md §5: KBANK above 0,
+ * WW at least 100, E2P at least 50), the most one call may carry, and at most 2 decimals.
+ */
+export function qrAmountProblem(provider: QrProvider, amount: number): QrAmountProblem | null {
   if (Number.isNaN(amount)) return 'deposit.amountInvalid';
-  if (isQrAmountAllowed(provider, amount)) return null;
-  return QR_RULES[provider].minimum > 0 ? 'deposit.minimum' : 'deposit.amountInvalid';
+  if (!hasAtMostTwoDecimals(amount)) return 'INVALID_AMOUNT';
+  if (amount > MAX_AMOUNT) return 'depositFlow.maximum';
+  const { minimum, isMinimumExclusive } = QR_RULES[provider];
+  if (amount <= 0) return 'deposit.amountInvalid';
+  const isAboveMinimum = isMinimumExclusive ? amount > minimum : amount >= minimum;
+  return isAboveMinimum ? null : 'deposit.minimum';
 }
 
-/** The QR amount form: the provider's minimum (docs/spec.md §5), then the call's own body schema. */
+/** Whether an amount may become a QR (the create button is enabled only then). */
+export function isQrAmountAllowed(provider: QrProvider, amount: number): boolean {
+  return qrAmountProblem(provider, amount) === null;
+}
+
+/** The QR amount form: the checks above, then the call's own body schema. */
 export function qrFormSchema(provider: QrProvider) {
   return z
     .object({ amount: z.string() })

@@ -8,6 +8,7 @@ import { ChangePasswordModal } from '@/features/profile/components/change-passwo
 import { profileQuery } from '@/lib/member-queries';
 import { formatAccountNumber, formatDateTime } from '@/lib/format';
 import '@/features/profile/components/profile.css';
+import { IconButton } from '@/components/button';
 
 function Row({ label, value, testId, isMono = false }: { label: string; value: ReactNode; testId: string; isMono?: boolean }) {
   return (
@@ -50,16 +51,9 @@ export function ProfilePage() {
           <h1 className="profile-hero__name">{profile?.name ?? t('profile.title')}</h1>
           <p className="profile-hero__sub">{profile?.username}</p>
         </div>
-        <button
-          type="button"
-          className="icon-btn icon-btn--soft"
-          aria-label={t('profile.changePassword')}
-          title={t('profile.changePassword')}
-          onClick={() => setPasswordOpen(true)}
-          data-testid="profile-change-password"
-        >
+        <IconButton tone="soft" label={t('profile.changePassword')} onClick={() => setPasswordOpen(true)} data-testid="profile-change-password">
           <LockKeyhole size={22} aria-hidden />
-        </button>
+        </IconButton>
       </div>
 
       {isPending && !data ? (

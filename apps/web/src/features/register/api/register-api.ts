@@ -1,15 +1,11 @@
 import { accountCreate, accountValidate, registerBodySchema, type RegisterBody } from '@mekong/contracts/account';
 import type { BodyOf } from '@mekong/contracts/contract';
-import { otpSend, otpVerify } from '@mekong/contracts/otp';
+import { otpSend } from '@mekong/contracts/otp';
 import { apiCall, ApiError } from '@/lib/api-client';
 import { COUNTRY } from '@/lib/config';
 
 export function sendOtp(phoneNumber: string) {
   return apiCall(otpSend, { body: { phoneNumber } });
-}
-
-export function verifyOtp(otpToken: string, otpCode: string) {
-  return apiCall(otpVerify, { body: { otpToken, otpCode } });
 }
 
 /** Checks the payload with the shared schema, asks the server to validate it, then creates the member. */
@@ -21,3 +17,4 @@ export async function createAccount(payload: RegisterBody) {
   await apiCall(accountValidate, { body });
   return apiCall(accountCreate, { body });
 }
+

@@ -1,18 +1,22 @@
 import { MEMBER_CURRENCIES } from '@mekong/contracts/constants';
 import type { Bank } from '@mekong/contracts/lookup';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import { upperCased } from '@/components/form/upper-cased';
 import { useSchemaForm } from '@/components/form/use-schema-form';
+import { errorCodeOf } from '@/lib/error-message';
+import { SignInInstead } from '@/features/register/components/sign-in-instead';
 import { StepActions } from '@/features/register/components/step-actions';
 import { banksQuery, sourcesQuery } from '@/lib/lookup-queries';
 import { accountNameOf, bankFormSchema, needsEnglish } from '@/features/register/hooks/bank-form-schema';
 import { isLaosBuild } from '@/lib/config';
 import { currentLocale } from '@/lib/i18n';
-import { pickLocalized } from '@/lib/localized';
+import { bankName, pickLocalized } from '@/lib/localized';
+import { translateCode } from '@/lib/error-message';
+import { FormErrorSlot } from '@/components/form/form-error-slot';
 
 export type BankStepValues = {
   bankCode: string;
@@ -23,25 +27,40 @@ export type BankStepValues = {
   currency: 'LAK' | 'BAHT';
 };
 
+type BankField = 'bankCode' | 'firstName' | 'lastName' | 'bankAccountNo' | 'sourceCode' | 'inviteCode' | 'currency';
+
+/** Which fields a refusal of the registration concerns; other refusals show under the form. */
+const FIELDS_OF_CODE: Partial<Record<string, readonly BankField[]>> = {
+  EXISTING_BANK: ['bankAccountNo'],
+  BANK_ACCOUNT_NO_INVALID: ['bankAccountNo'],
+  INVALID_BANK: ['bankCode'],
+  BANK_REQUIRED: ['bankCode'],
+  BANK_ACCOUNT_NAME_ENG: ['firstName', 'lastName'],
+  BANK_ACCOUNT_NAME_REQUIRED: ['firstName', 'lastName'],
+  INVITE_CODE_INVALID: ['inviteCode'],
+  SOURCE_INVALID: ['sourceCode'],
+  CURRENCY_INVALID: ['currency'],
+};
+
 type BankStepProps = {
+  /** The phone being registered: "sign in instead" uses it when the server says it is taken. */
+  phone: string;
   inviteCode: string;
   isInviteLocked: boolean;
   onSubmit: (values: BankStepValues) => Promise<void>;
   onBack: () => void;
 };
 
-function bankLabel(bank: Bank, isEnglish: boolean): string {
-  return isEnglish ? bank.nameEN || bank.nameTH : bank.nameTH || bank.nameEN;
-}
 
-export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankStepProps) {
+export function BankStep({ phone, inviteCode, isInviteLocked, onSubmit, onBack }: BankStepProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language ? currentLocale() : 'th';
   const { data: allBanks = [] } = useQuery(banksQuery);
   const { data: sources = [] } = useQuery(sourcesQuery);
   const schema = useMemo(() => bankFormSchema(allBanks), [allBanks]);
 
-  const { field, handleSubmit, watch, formState } = useSchemaForm(schema, {
+  const [formError, setFormError] = useState<string | null>(null);
+  const { field, handleSubmit, watch, setError, formState } = useSchemaForm(schema, {
     bankCode: '',
     firstName: '',
     lastName: '',
@@ -54,24 +73,34 @@ export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankS
   const bankCode = watch('bankCode');
   const accountName = accountNameOf(watch('firstName') ?? '', watch('lastName') ?? '');
   const isEnglishRequired = bankCode ? needsEnglish(bankCode, allBanks) : false;
-  const isEnglish = locale === 'en';
   const laoBanks = allBanks.filter((bank) => bank.country === 'LA');
   const thaiBanks = allBanks.filter((bank) => bank.country === 'TH');
 
-  const submit = handleSubmit(async (values) =>
-    onSubmit({
-      bankCode: values.bankCode.trim(),
-      bankAccountName: accountNameOf(values.firstName, values.lastName),
-      bankAccountNo: values.bankAccountNo.trim(),
-      sourceCode: values.sourceCode,
-      inviteCode: (values.inviteCode ?? '').trim(),
-      currency: values.currency ?? 'BAHT',
-    }),
-  );
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit({
+        bankCode: values.bankCode.trim(),
+        bankAccountName: accountNameOf(values.firstName, values.lastName),
+        bankAccountNo: values.bankAccountNo.trim(),
+        sourceCode: values.sourceCode,
+        inviteCode: (values.inviteCode ?? '').trim(),
+        currency: values.currency ?? 'BAHT',
+      });
+    } catch (error) {
+      const code = errorCodeOf(error);
+      const fields = FIELDS_OF_CODE[code];
+      if (!fields) {
+        setFormError(code);
+        return;
+      }
+      fields.forEach((name, index) => setError(name, { message: code }, { shouldFocus: index === 0 }));
+    }
+  });
 
   const bankOption = (bank: Bank) => (
     <option key={bank.code} value={bank.code}>
-      {bankLabel(bank, isEnglish)}
+      {bankName(bank, locale, bank.code)}
     </option>
   );
 
@@ -131,6 +160,8 @@ export function BankStep({ inviteCode, isInviteLocked, onSubmit, onBack }: BankS
       <StepActions onBack={onBack} variant="gold" isBusy={formState.isSubmitting} testId="register-submit">
         {t('register.submit')}
       </StepActions>
+      <FormErrorSlot text={formError && translateCode(t, formError)} testId="register-error" />
+      {formError === 'EXISTING_USER' && <SignInInstead phone={phone} />}
     </form>
   );
 }

@@ -1,19 +1,35 @@
 import { phoneSchema } from '@mekong/contracts/fields';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
+import { errorCodeOf } from '@/lib/error-message';
+import { SignInInstead } from '@/features/register/components/sign-in-instead';
 import { COUNTRY } from '@/lib/config';
 
 const phoneFormSchema = z.object({ phone: phoneSchema(COUNTRY) });
 
+/** Step 0. Every refusal shows at the phone field; a phone that already has an account offers to sign in instead. */
 export function PhoneStep({ defaultPhone, onSubmit }: { defaultPhone: string; onSubmit: (phone: string) => Promise<void> }) {
   const { t } = useTranslation();
-  const { field, handleSubmit, formState } = useSchemaForm(phoneFormSchema, { phone: defaultPhone });
-
+  const [takenPhone, setTakenPhone] = useState<string | null>(null);
+  const { field, handleSubmit, setError, watch, formState } = useSchemaForm(phoneFormSchema, { phone: defaultPhone });
+  const submit = handleSubmit(async ({ phone }) => {
+    const typed = phone.trim();
+    setTakenPhone(null);
+    try {
+      await onSubmit(typed);
+    } catch (error) {
+      const code = errorCodeOf(error);
+      setError('phone', { message: code }, { shouldFocus: true });
+      if (code === 'EXISTING_USER') setTakenPhone(typed);
+    }
+  });
+  const isTakenShown = takenPhone !== null && (watch('phone') ?? '').trim() === takenPhone;
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(async ({ phone }) => onSubmit(phone.trim()))}>
+    <form className="form" noValidate onSubmit={submit}>
       <h2 className="step-title">{t('register.phoneTitle')}</h2>
       <TextField
         label={t('register.phone')}
@@ -24,7 +40,8 @@ export function PhoneStep({ defaultPhone, onSubmit }: { defaultPhone: string; on
         data-testid="register-phone"
         {...field('phone')}
       />
-      <Button type="submit" isBlock isBusy={formState.isSubmitting} data-testid="register-phone-submit">
+      {isTakenShown && <SignInInstead phone={takenPhone} isPrimary />}
+      <Button type="submit" variant={isTakenShown ? 'ghost' : 'primary'} isBlock isBusy={formState.isSubmitting} data-testid="register-phone-submit">
         {t('register.continue')}
       </Button>
     </form>

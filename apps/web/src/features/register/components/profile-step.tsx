@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { StepActions } from '@/features/register/components/step-actions';
+import { NewPasswordFields } from '@/components/form/new-password-fields';
 
 export const profileFormSchema = z
   .object({
@@ -23,14 +24,19 @@ type ProfileStepProps = {
 export function ProfileStep({ phone, defaults, onSubmit, onBack }: ProfileStepProps) {
   const { t } = useTranslation();
   const { field, handleSubmit } = useSchemaForm(profileFormSchema, { name: defaults.name, password: defaults.password, confirmPassword: defaults.password });
+  const passwordField = field('password');
 
   return (
     <form className="form" noValidate onSubmit={handleSubmit(({ name, password }) => onSubmit({ name: name.trim(), password }))}>
       <h2 className="step-title">{t('register.profileTitle')}</h2>
       <TextField label={t('register.name')} autoComplete="name" data-testid="register-name" {...field('name')} />
       <TextField label={t('register.phone')} value={phone} readOnly data-testid="register-profile-phone" />
-      <TextField label={t('register.password')} isPassword autoComplete="new-password" hint={t('register.passwordHint')} data-testid="register-password" {...field('password')} />
-      <TextField label={t('register.confirmPassword')} isPassword autoComplete="new-password" data-testid="register-confirm-password" {...field('confirmPassword')} />
+      <NewPasswordFields
+        password={passwordField}
+        confirm={field('confirmPassword')}
+        labels={{ password: t('register.password'), confirm: t('register.confirmPassword'), hint: t('register.passwordHint') }}
+        testIds={{ password: 'register-password', confirm: 'register-confirm-password' }}
+      />
       <StepActions onBack={onBack} testId="register-profile-submit">
         {t('common.next')}
       </StepActions>

@@ -10,20 +10,32 @@ const banks = [
 ];
 const sources = [{ code: 'FB', description: { th: 'เฟซบุ๊ก', la: 'ເຟສບຸກ', en: 'Facebook' } }];
 
-type Answers = { registerOtp: boolean; send?: unknown };
+/** An answer of the server: a body (200) or a refusal code with its status. */
+type Answer = unknown | { refuse: string; status: number };
+
+type Answers = { registerOtp: boolean; send?: Answer; verify?: Answer; validate?: Answer };
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function serve({ registerOtp, send }: Answers) {
+function answer(value: Answer) {
+  if (value && typeof value === 'object' && 'refuse' in value) {
+    const { refuse, status } = value as { refuse: string; status: number };
+    return jsonResponse({ message: refuse }, status);
+  }
+  return jsonResponse(value);
+}
+
+function serve({ registerOtp, send, verify = { message: 'OTP_CODE_VALID' }, validate = { message: 'OK' } }: Answers) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.endsWith('/api/lookup/registerOTP')) return jsonResponse({ enabled: registerOtp });
     if (url.endsWith('/api/lookup/banks')) return jsonResponse(banks);
     if (url.endsWith('/api/lookup/sources')) return jsonResponse(sources);
-    if (url.endsWith('/api/otp/send')) return jsonResponse(send);
-    if (url.endsWith('/api/otp/verify')) return jsonResponse({ message: 'OTP_CODE_VALID' });
-    if (url.endsWith('/api/account/validate')) return jsonResponse({ message: 'OK' });
+    if (url.endsWith('/api/otp/send')) return answer(send);
+    if (url.endsWith('/api/otp/verify')) return answer(verify);
+    if (url.endsWith('/api/account/validate')) return answer(validate);
     if (url.endsWith('/api/account')) return jsonResponse({ message: 'SUCCESS', _id: 'A1' });
+    if (url.endsWith('/api/login')) return jsonResponse({ token: 'new-member-token' });
     throw new Error(`unexpected ${init?.method} ${url}`);
   });
 }
@@ -37,6 +49,7 @@ function renderRegister(path = '/register') {
     [
       { path: '/register', element: <RegisterPage /> },
       { path: '/login', element: <p>login page</p> },
+      { path: '/user/home', element: <p>member home</p> },
     ],
     path,
   );
@@ -53,7 +66,8 @@ async function enterPhone(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
-describe('RegisterPage', () => {
+// Whole wizards typed key by key, and the spec's 2 s redirect: more than the default 5 s on a busy machine.
+describe('RegisterPage', { timeout: 20_000 }, () => {
   it('asks for the code and shows its reference when one was sent', async () => {
     const user = userEvent.setup();
     serve({ registerOtp: true, send: { code: 'OK', otpRef: 'QWER', otpToken: 't1' } });
@@ -172,5 +186,84 @@ describe('RegisterPage', () => {
       bankAccountNo: '1234567890',
       currency: 'BAHT',
     });
+  });
+
+  it('shows a taken phone at the phone field and offers to sign in with it instead', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: true, send: { refuse: 'EXISTING_USER', status: 409 } });
+    renderRegister();
+    await enterPhone(user);
+
+    const phone = screen.getByLabelText('Phone number');
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(/This phone number is already registered\./));
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/login?phone=0812345678');
+
+    // Another phone: the offer goes away with the error.
+    await user.clear(phone);
+    await user.type(phone, '0899999999');
+    expect(screen.queryByRole('link', { name: 'Sign in instead' })).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong code at the code field', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: true, send: { code: 'OK', otpRef: 'QWER', otpToken: 't1' }, verify: { refuse: 'OTP_CODE_INVALID', status: 400 } });
+    renderRegister();
+    await enterPhone(user);
+    const code = await screen.findByLabelText('One-time code');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('The code is incorrect.'));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(within(screen.getByRole('list', { name: 'Registration steps' })).getByText('Verify').closest('li')).toHaveAttribute('aria-current', 'step');
+  });
+
+  async function fillProfileAndBank(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByLabelText('Name'), 'Somchai');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Siam Commercial Bank' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Bank'), 'SCB');
+    await user.type(screen.getByLabelText('First name'), 'somchai');
+    await user.type(screen.getByLabelText('Last name'), 'jaidee');
+    await user.type(screen.getByLabelText('Account number'), '1234567890');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+  }
+
+  it('shows a bank account in use at the account number field', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: false, validate: { refuse: 'EXISTING_BANK', status: 409 } });
+    renderRegister();
+    await enterPhone(user);
+    await fillProfileAndBank(user);
+    const accountNo = screen.getByLabelText('Account number');
+    await waitFor(() => expect(accountNo).toHaveAccessibleDescription('This bank account is already in use.'));
+    expect(screen.getByLabelText('Bank')).not.toHaveAttribute('aria-invalid');
+    expect(calledPaths()).not.toContain('/api/account');
+  });
+
+  it('shows a phone taken meanwhile under the form, with sign in instead', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: false, validate: { refuse: 'EXISTING_USER', status: 409 } });
+    renderRegister();
+    await enterPhone(user);
+    await fillProfileAndBank(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This phone number is already registered.');
+    expect(screen.getByRole('link', { name: 'Sign in instead' })).toHaveAttribute('href', '/login?phone=0812345678');
+  });
+
+  it('signs the new member in with the chosen password and opens the member area after 2 s', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: false });
+    renderRegister();
+    await enterPhone(user);
+    await fillProfileAndBank(user);
+
+    expect(await screen.findByText('member home', {}, { timeout: 4000 })).toBeInTheDocument();
+    const login = fetchMock.mock.calls.find(([input]) => String(input) === '/api/login');
+    expect(JSON.parse(String(login?.[1]?.body))).toEqual({ username: '0812345678', password: 'secret123' });
+    expect(sessionStorage.getItem('token')).toBe('new-member-token');
+    expect(calledPaths().indexOf('/api/account')).toBeLessThan(calledPaths().indexOf('/api/login'));
   });
 });

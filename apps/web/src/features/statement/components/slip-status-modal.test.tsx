@@ -78,10 +78,15 @@ describe('SlipStatusModal', () => {
     await waitFor(() => expect(bodies.length).toBe(before + 1));
   });
 
-  it('swallows a failed load', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse({ message: 'INTERNAL_SERVER_ERROR' }, 500));
+  it('says a failed load failed, never "no slips", and loads again on retry', async () => {
+    let isDown = true;
+    fetchMock.mockImplementation(async () => (isDown ? jsonResponse({ message: 'INTERNAL_SERVER_ERROR' }, 500) : jsonResponse({ total: 1, slips: [slip(1)] })));
+    const user = userEvent.setup();
     renderWithProviders(<SlipStatusModal isOpen onOpenChange={() => {}} />);
-    expect(await screen.findByTestId('slip-empty')).toBeInTheDocument();
-    expect(screen.queryByTestId('alert-dialog')).toBeNull();
+    expect(await screen.findByTestId('slip-failed')).toBeInTheDocument();
+    expect(screen.queryByTestId('slip-empty')).toBeNull();
+    isDown = false;
+    await user.click(screen.getByTestId('slip-failed-retry'));
+    expect(await screen.findAllByTestId('slip-row')).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Modal } from '@/components/modal';
-import { Loading } from '@/components/loading';
+import { LoadFailed, Skeleton } from '@/components/query-states';
 import { Pagination } from '@/features/statement/components/pagination';
 import { slipListQuery, slipReferenceUrl } from '@/features/statement/api/statement-queries';
 import { slipAmountText, slipReasonKey } from '@/lib/slip-format';
@@ -18,7 +18,7 @@ import '@/features/statement/components/slip-status-modal.css';
 
 /**
  * Spec §2 slip status: a refresh link and a table of date, amount ("-" if not over 0), status with the reason, and
- * a view link; 10 a page. Loading failures are swallowed (docs/spec.md §8).
+ * a view link; 10 a page. A failed load says so with a retry, never "no slips" (docs/design.md#member-app).
  */
 export function SlipStatusModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const { t } = useTranslation();
@@ -52,8 +52,10 @@ function SlipStatusBody() {
       </div>
 
       {slips.isPending ? (
-        <Loading />
-      ) : !data || data.slips.length === 0 ? (
+        <Skeleton lines={4} testId="slip-loading" />
+      ) : !data ? (
+        <LoadFailed onRetry={() => void slips.refetch()} isRetrying={slips.isFetching} testId="slip-failed" />
+      ) : data.slips.length === 0 ? (
         <p className="slip-status__empty muted" data-testid="slip-empty">
           {t('slipStatus.empty')}
         </p>

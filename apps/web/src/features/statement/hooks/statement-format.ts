@@ -1,6 +1,6 @@
 import { STATEMENT_PAGES_AFTER, STATEMENT_PAGES_BEFORE } from '@mekong/contracts/constants';
 import type { StatementEntry } from '@mekong/contracts/statement';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, playerDayKey, playerParts, previousDayKey } from '@/lib/format';
 
 /** Spec §9: deposit and bonus "+", withdraw "-", every other type no sign. */
 export function amountSign(type: StatementEntry['statementType']): '+' | '-' | '' {
@@ -32,4 +32,26 @@ export function paginationWindow(current: number, totalPages: number): number[] 
   const pages: number[] = [];
   for (let page = first; page <= last; page += 1) pages.push(page);
   return pages;
+}
+
+export type DayGroup<T> = { dayKey: string; entries: T[] };
+
+/** Rows grouped by the players' calendar day (docs/design.md#player-time), keeping the server's newest-first order. */
+export function groupByDay<T extends { createdAt: string }>(entries: readonly T[]): DayGroup<T>[] {
+  const groups: DayGroup<T>[] = [];
+  for (const entry of entries) {
+    const dayKey = playerDayKey(entry.createdAt);
+    const last = groups.at(-1);
+    if (last && last.dayKey === dayKey) last.entries.push(entry);
+    else groups.push({ dayKey, entries: [entry] });
+  }
+  return groups;
+}
+
+/** A day header: today, yesterday, else the weekday; the date itself is always shown beside it. */
+export function dayName(dayKey: string, now: number): 'today' | 'yesterday' | number {
+  const today = playerDayKey(now);
+  if (dayKey === today) return 'today';
+  if (dayKey === previousDayKey(today)) return 'yesterday';
+  return playerParts(`${dayKey}T12:00:00+07:00`)?.weekday ?? 0;
 }

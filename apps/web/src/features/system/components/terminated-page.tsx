@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import { TerminatedContact } from '@/features/system/components/terminated-contact';
 import { setTerminatedStyling } from '@/lib/terminated-styling';
 import '@/features/system/components/standalone.css';
 
@@ -19,6 +20,7 @@ export function TerminatedPage() {
         <h1 className="standalone__title">{t('terminated.title')}</h1>
         <p className="muted">{t('terminated.body')}</p>
       </div>
+      <TerminatedContact />
       <LanguageSwitcher tone="dark" />
     </main>
   );

@@ -1,10 +1,13 @@
 import type { GameEntry } from '@mekong/contracts/wallet';
-import { ArrowLeftRight, Power } from 'lucide-react';
+import { ArrowLeftRight, Play, Power } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { GameLogo } from '@/features/wallet/components/game-logo';
 import { formatAmount } from '@/lib/format';
 
-/** One game account: tap an active one for its account modal; an inactive one shows the activate button. */
+/**
+ * One game account: an active one opens its account modal on a tap and has Play (move money in and open the game);
+ * an inactive one shows the activate button.
+ */
 export function GameCard({
   game,
   currency,
@@ -12,6 +15,7 @@ export function GameCard({
   onOpen,
   onActivate,
   onTransfer,
+  onPlay,
 }: {
   game: GameEntry;
   currency: string | undefined;
@@ -19,6 +23,7 @@ export function GameCard({
   onOpen: (game: GameEntry) => void;
   onActivate: (game: GameEntry) => void;
   onTransfer: (game: GameEntry) => void;
+  onPlay: (game: GameEntry) => void;
 }) {
   const { t } = useTranslation();
   const style = game.background ? { backgroundImage: `url("${game.background.replace(/"/g, '%22')}")` } : undefined;
@@ -59,6 +64,16 @@ export function GameCard({
         >
           <ArrowLeftRight size={16} aria-hidden />
         </button>
+        <button
+          type="button"
+          className="game-card__button game-card__play"
+          onClick={() => onPlay(game)}
+          aria-label={t('walletFlow.playName', { name: game.name })}
+          data-testid={`game-play-${game.code}`}
+        >
+          <Play size={14} aria-hidden />
+          {t('walletFlow.play')}
+        </button>
       </div>
     );
   }
@@ -67,7 +82,7 @@ export function GameCard({
       {body}
       <button
         type="button"
-        className="game-card__activate"
+        className="game-card__button game-card__activate"
         onClick={() => onActivate(game)}
         disabled={isActivating}
         aria-label={t('games.activateName', { name: game.name })}

@@ -1,13 +1,16 @@
 import type { GameEntry, WalletResponse } from '@mekong/contracts/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import useEmblaCarousel from 'embla-carousel-react';
-import { Dices, Ticket, Trophy } from 'lucide-react';
+import { Dices, Gamepad2, Ticket, Trophy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { activateGame } from '@/features/wallet/api/wallet-api';
+import { EmptyState } from '@/components/query-states';
 import { GameCard } from '@/features/wallet/components/game-card';
+import { PlaySheet } from '@/features/wallet/components/play-sheet';
 import { SlotAccountModal } from '@/features/wallet/components/slot-account-modal';
+import { useGameLauncher } from '@/features/wallet/hooks/use-game-launcher';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
 import { groupGames, GAME_GROUPS, type GameGroupKey } from '@/lib/wallet-figures';
 import { errorText } from '@/lib/error-message';
@@ -17,15 +20,30 @@ import '@/features/wallet/components/games.css';
 
 const groupIcons = { slot: Dices, sportCasino: Trophy, lotto: Ticket } as const;
 
-/** Spec §1/§2: carousels of slot, sport+casino and lotto accounts, with activation and the slot account modal. */
+/**
+ * Spec §1/§2: carousels of slot, sport+casino and lotto accounts, with activation, the slot account modal and Play
+ * (move money in, then the auto-login link or, for a game without one, its account modal).
+ */
 export function GameCarousels({ data }: { data: WalletResponse }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { openTransfer } = useWalletModals();
+  const launcher = useGameLauncher();
   const [openCode, setOpenCode] = useState<string | null>(null);
+  const [playCode, setPlayCode] = useState<string | null>(null);
   const groups = groupGames(data.slots);
   const currency = data.profile.currency;
   const openGame = data.slots.find((g) => g.code === openCode && g.isActive) ?? null;
+  const playGame = data.slots.find((g) => g.code === playCode && g.isActive) ?? null;
+
+  const openTab = (game: GameEntry) => (game.hasAutoLogin ? launcher.openTab() : null);
+  const play = (game: GameEntry, tab: Window | null) => {
+    setPlayCode(null);
+    if (game.hasAutoLogin) launcher.launch(game.code, tab);
+    else setOpenCode(game.code);
+  };
+  // With nothing in the wallet there is nothing to move: Play opens the game in one tap.
+  const onPlay = (game: GameEntry) => (data.wallet.amount > 0 ? setPlayCode(game.code) : play(game, openTab(game)));
 
   const activate = useMutation({
     mutationFn: (game: GameEntry) => activateGame(game.code),
@@ -37,6 +55,10 @@ export function GameCarousels({ data }: { data: WalletResponse }) {
     },
     onError: (error) => toast.error(errorText(t, error)),
   });
+
+  if (data.slots.length === 0) {
+    return <EmptyState icon={<Gamepad2 size={30} />} title={t('homeFlow.gamesEmpty')} hint={t('homeFlow.gamesEmptyHint')} testId="games-empty" />;
+  }
 
   return (
     <>
@@ -51,10 +73,22 @@ export function GameCarousels({ data }: { data: WalletResponse }) {
             onOpen={(game) => setOpenCode(game.code)}
             onActivate={(game) => activate.mutate(game)}
             onTransfer={(game) => openTransfer({ from: 'wallet', to: game.code })}
+            onPlay={onPlay}
           />
         ) : null,
       )}
       <SlotAccountModal game={openGame} currency={currency} onOpenChange={(isOpen) => !isOpen && setOpenCode(null)} />
+      {playGame && (
+        <PlaySheet
+          key={playGame.code}
+          game={playGame}
+          walletAmount={data.wallet.amount}
+          currency={currency}
+          onClose={() => setPlayCode(null)}
+          openTab={openTab}
+          onPlay={play}
+        />
+      )}
     </>
   );
 }
@@ -67,6 +101,7 @@ function GameRow({
   onOpen,
   onActivate,
   onTransfer,
+  onPlay,
 }: {
   groupKey: GameGroupKey;
   games: GameEntry[];
@@ -75,6 +110,7 @@ function GameRow({
   onOpen: (game: GameEntry) => void;
   onActivate: (game: GameEntry) => void;
   onTransfer: (game: GameEntry) => void;
+  onPlay: (game: GameEntry) => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -94,7 +130,7 @@ function GameRow({
         <div className="carousel__track">
           {games.map((game) => (
             <div className="carousel__slide" key={game.code}>
-              <GameCard game={game} currency={currency} isActivating={activatingCode === game.code} onOpen={onOpen} onActivate={onActivate} onTransfer={onTransfer} />
+              <GameCard game={game} currency={currency} isActivating={activatingCode === game.code} onOpen={onOpen} onActivate={onActivate} onTransfer={onTransfer} onPlay={onPlay} />
             </div>
           ))}
         </div>

@@ -1,13 +1,15 @@
 import type { GameEntry } from '@mekong/contracts/wallet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeftRight, Copy, Globe, KeyRound, Play, Smartphone } from 'lucide-react';
+import { ArrowLeftRight, Copy, Eye, EyeOff, Globe, KeyRound, Play, Smartphone } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/button';
+import { Button, IconButton } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { Loading } from '@/components/loading';
-import { autoLoginLink, resetGamePassword, slotAccountQuery } from '@/features/wallet/api/wallet-api';
+import { resetGamePassword, slotAccountQuery } from '@/features/wallet/api/wallet-api';
 import { GameLogo } from '@/features/wallet/components/game-logo';
+import { useGameLauncher } from '@/features/wallet/hooks/use-game-launcher';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
 import { errorText } from '@/lib/error-message';
 import { formatAmount } from '@/lib/format';
@@ -16,8 +18,8 @@ import { useDelayedFlag } from '@/lib/use-delayed-flag';
 import '@/features/wallet/components/games.css';
 
 /**
- * The slot account modal (docs/spec.md §2): the game's username and password with copy buttons, reset password, the
- * provider's play links, and auto-login for the providers that have it.
+ * The slot account modal (docs/spec.md §2): the game's username and password with copy buttons (the password masked
+ * until revealed), reset password, the provider's play links, and auto-login for the providers that have it.
  */
 export function SlotAccountModal({
   game,
@@ -44,31 +46,11 @@ export function SlotAccountModal({
     onError: (error) => toast.error(errorText(t, error)),
   });
 
-  const launch = useMutation({
-    mutationFn: async () => {
-      const credentials = account.data ?? (await queryClient.fetchQuery(slotAccountQuery(code)));
-      return autoLoginLink(code, credentials.username, credentials.password);
-    },
-  });
-
-  const onAutoLogin = () => {
-    // Open the tab inside the tap, or the browser blocks it as a pop-up; the link arrives a moment later.
-    const tab = window.open('', '_blank');
-    if (tab) tab.opener = null;
-    launch.mutate(undefined, {
-      onSuccess: ({ url }) => {
-        if (tab) tab.location.href = url;
-        else window.location.assign(url);
-      },
-      onError: (error) => {
-        tab?.close();
-        toast.error(errorText(t, error));
-      },
-    });
-  };
+  const launcher = useGameLauncher();
+  const onAutoLogin = () => launcher.launch(code, launcher.openTab());
 
   const isResetBusy = useDelayedFlag(reset.isPending);
-  const isLaunchBusy = useDelayedFlag(launch.isPending);
+  const isLaunchBusy = useDelayedFlag(launcher.isLaunching);
   const links = game
     ? ([
         { key: 'web', href: game.web, Icon: Globe },
@@ -105,7 +87,14 @@ export function SlotAccountModal({
           ) : account.data ? (
             <dl className="credentials">
               <Credential label={t('slotAccount.username')} value={account.data.username} testId="slot-account-username" onCopy={() => void copy(account.data.username)} copyLabel={t('slotAccount.copyUsername')} />
-              <Credential label={t('slotAccount.password')} value={account.data.password} testId="slot-account-password" onCopy={() => void copy(account.data.password)} copyLabel={t('slotAccount.copyPassword')} />
+              <Credential
+                label={t('slotAccount.password')}
+                value={account.data.password}
+                isSecret
+                testId="slot-account-password"
+                onCopy={() => void copy(account.data.password)}
+                copyLabel={t('slotAccount.copyPassword')}
+              />
             </dl>
           ) : (
             <p className="form-error">{errorText(t, account.error)}</p>
@@ -128,7 +117,7 @@ export function SlotAccountModal({
           </div>
 
           {game.hasAutoLogin && (
-            <Button variant="gold" isBlock onClick={onAutoLogin} disabled={launch.isPending} isBusy={isLaunchBusy} data-testid="slot-account-auto-login">
+            <Button variant="gold" isBlock onClick={onAutoLogin} disabled={launcher.isLaunching} isBusy={isLaunchBusy} data-testid="slot-account-auto-login">
               <Play size={18} aria-hidden /> {t('slotAccount.autoLogin')}
             </Button>
           )}
@@ -152,16 +141,34 @@ export function SlotAccountModal({
   );
 }
 
-function Credential({ label, value, testId, onCopy, copyLabel }: { label: string; value: string; testId: string; onCopy: () => void; copyLabel: string }) {
+type CredentialProps = { label: string; value: string; testId: string; onCopy: () => void; copyLabel: string; isSecret?: boolean };
+
+/** One line of the game login; a secret one shows dots until the eye button reveals it (copy works either way). */
+function Credential({ label, value, testId, onCopy, copyLabel, isSecret = false }: CredentialProps) {
+  const { t } = useTranslation();
+  const [isRevealed, setRevealed] = useState(false);
+  const isHidden = isSecret && !isRevealed;
   return (
-    <div className="credential">
+    <div className={`credential${isSecret ? ' credential--secret' : ''}`}>
       <dt className="credential__label">{label}</dt>
-      <dd className="credential__value" data-testid={testId}>
-        {value}
+      <dd className="credential__value" data-testid={testId} data-hidden={isHidden || undefined}>
+        {isHidden ? <span aria-label={t('walletFlow.passwordHidden')}>{'•'.repeat(8)}</span> : value}
       </dd>
-      <button type="button" className="icon-btn icon-btn--soft credential__copy" onClick={onCopy} aria-label={copyLabel} title={copyLabel} data-testid={`${testId}-copy`}>
+      {isSecret && (
+        <IconButton
+          tone="soft"
+          className="credential__reveal"
+          label={isRevealed ? t('common.hidePassword') : t('common.showPassword')}
+          onClick={() => setRevealed((shown) => !shown)}
+          aria-pressed={isRevealed}
+          data-testid={`${testId}-reveal`}
+        >
+          {isRevealed ? <EyeOff size={18} aria-hidden /> : <Eye size={18} aria-hidden />}
+        </IconButton>
+      )}
+      <IconButton tone="soft" className="credential__copy" onClick={onCopy} label={copyLabel} data-testid={`${testId}-copy`}>
         <Copy size={18} aria-hidden />
-      </button>
+      </IconButton>
     </div>
   );
 }

@@ -72,15 +72,30 @@ describe('TransferModal', () => {
     expect(within(modal).getByTestId('transfer-error')).toHaveTextContent('Please select correct account');
 
     await user.click(within(modal).getByTestId('transfer-from-wallet'));
-    await user.click(within(modal).getByTestId('transfer-to-wallet'));
-    await user.click(within(modal).getByTestId('transfer-submit'));
-    expect(within(modal).getByTestId('transfer-error')).toHaveTextContent('Cannot transfer to or from same account');
-
     await user.click(within(modal).getByTestId('transfer-to-PG'));
     await user.type(within(modal).getByTestId('transfer-amount'), '0.5');
     await user.click(within(modal).getByTestId('transfer-submit'));
     expect(within(modal).getByText('Minimum amount is 1 baht')).toBeInTheDocument();
+
+    // More than the source holds (the wallet has 500): said under the field, before anything is sent.
+    await user.clear(within(modal).getByTestId('transfer-amount'));
+    await user.type(within(modal).getByTestId('transfer-amount'), '500.01');
+    await user.click(within(modal).getByTestId('transfer-submit'));
+    expect(within(modal).getByTestId('transfer-amount')).toHaveAccessibleDescription(/Your balance is not enough\./);
     expect(sent).toEqual([]);
+  });
+
+  it('never offers the chosen source as a destination; choosing the destination as source swaps them', async () => {
+    const { user, modal } = await openModal();
+    expect(within(modal).getByTestId('transfer-to-wallet')).toBeInTheDocument();
+    await user.click(within(modal).getByTestId('transfer-from-wallet'));
+    expect(within(modal).queryByTestId('transfer-to-wallet')).not.toBeInTheDocument();
+    await user.click(within(modal).getByTestId('transfer-to-PG'));
+
+    await user.click(within(modal).getByTestId('transfer-from-PG'));
+    expect(within(modal).queryByTestId('transfer-to-PG')).not.toBeInTheDocument();
+    expect(within(modal).getByTestId('transfer-to-wallet')).toHaveAttribute('aria-checked', 'true');
+    expect(within(modal).getByTestId('transfer-amount')).toHaveAccessibleDescription('Available: ฿100.00');
   });
 
   it('sends an Idempotency-Key, reuses it when retrying after a time-out, and closes on success', async () => {

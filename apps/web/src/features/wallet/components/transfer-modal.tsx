@@ -1,6 +1,7 @@
 import { WALLET } from '@mekong/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Undo2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { AmountField } from '@/components/form/amount-field';
@@ -10,7 +11,7 @@ import { Modal } from '@/components/modal';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { transfer, transferAllToWallet } from '@/features/wallet/api/wallet-api';
 import { Picker, type PickerOption } from '@/features/wallet/components/transfer-picker';
-import { NONE, transferFormSchema } from '@/features/wallet/hooks/transfer-form';
+import { destinationAfter, NONE, transferFormSchema } from '@/features/wallet/hooks/transfer-form';
 import type { TransferPreset } from '@/features/wallet/hooks/use-wallet-modals';
 import { formatAmount } from '@/lib/format';
 import { walletQuery } from '@/lib/member-queries';
@@ -19,24 +20,34 @@ import '@/features/wallet/components/money-modals.css';
 
 /**
  * Spec §2/§5: two vertical pickers (from, to), each with a header item (nothing chosen), the wallet and every
- * active game account; an amount; POST /api/wallet/transfer with an Idempotency-Key. Closes on success;
- * a failure shows an error dialog.
+ * active game account (the destinations without the chosen source); an amount, checked against what the source
+ * holds before sending; POST /api/wallet/transfer with an Idempotency-Key. Closes on success; a failure shows an
+ * error dialog.
  */
 export function TransferModal({ isOpen, onOpenChange, preset }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void; preset: TransferPreset }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const { data } = useQuery({ ...walletQuery, enabled: isOpen });
-  const { field, handleSubmit, watch, setValue, formState } = useSchemaForm(transferFormSchema, { from: preset.from ?? NONE, to: preset.to ?? NONE, amount: '' }, 'money');
+  const currency = data?.profile.currency;
+  const options: PickerOption[] = useMemo(
+    () =>
+      data
+        ? [
+            { value: WALLET, name: t('wallet.mainWallet'), amount: data.wallet.amount, logo: null },
+            ...activeGames(data.slots).map((game) => ({ value: game.code, name: game.name, amount: game.amount, logo: game.logo })),
+          ]
+        : [],
+    [data, t],
+  );
+  const schema = useMemo(() => transferFormSchema(Object.fromEntries(options.map((o) => [o.value, o.amount]))), [options]);
+  const { field, handleSubmit, watch, setValue, formState } = useSchemaForm(schema, { from: preset.from ?? NONE, to: preset.to ?? NONE, amount: '' }, 'money');
   const [from, to] = watch(['from', 'to']);
 
-  const currency = data?.profile.currency;
-  const options: PickerOption[] = data
-    ? [
-        { value: WALLET, name: t('wallet.mainWallet'), amount: data.wallet.amount, logo: null },
-        ...activeGames(data.slots).map((game) => ({ value: game.code, name: game.name, amount: game.amount, logo: game.logo })),
-      ]
-    : [];
   const source = options.find((o) => o.value === from);
+  const onFromChange = (value: string) => {
+    setValue('to', destinationAfter(from, value, to));
+    setValue('from', value);
+  };
   const gamesWithMoney = data ? activeGames(data.slots).filter((game) => game.amount > 0) : [];
   const onDone = () => onOpenChange(false);
   const pendingToast = { tone: 'info', text: t('transfer.pending') } as const;
@@ -64,11 +75,18 @@ export function TransferModal({ isOpen, onOpenChange, preset }: { isOpen: boolea
     <Modal isOpen={isOpen} onOpenChange={(next) => !isSending && onOpenChange(next)} title={t('transfer.title')} testId="transfer-modal">
       <form className="form" noValidate onSubmit={onSubmit}>
         <div className="transfer-pickers">
-          <Picker kind="from" label={t('transfer.from')} options={options} value={from} currency={currency} onChange={(value) => setValue('from', value)} />
+          <Picker kind="from" label={t('transfer.from')} options={options} value={from} currency={currency} onChange={onFromChange} />
           <span className="transfer-pickers__arrow" aria-hidden>
             <ArrowRight size={18} />
           </span>
-          <Picker kind="to" label={t('transfer.to')} options={options} value={to} currency={currency} onChange={(value) => setValue('to', value)} />
+          <Picker
+            kind="to"
+            label={t('transfer.to')}
+            options={options.filter((o) => o.value !== from)}
+            value={to}
+            currency={currency}
+            onChange={(value) => setValue('to', value)}
+          />
         </div>
 
         {rootError && (

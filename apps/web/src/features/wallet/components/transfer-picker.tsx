@@ -8,7 +8,10 @@ import { formatAmount } from '@/lib/format';
 
 export type PickerOption = { value: string; name: string; amount: number; logo: string | null };
 
-/** One vertical account picker of the transfer modal: the header item (nothing chosen), then each account. */
+/**
+ * One vertical account picker of the transfer modal: the header item (nothing chosen; drawn as the list's prompt,
+ * not as a choice), then each account on one line with its balance; the chosen one outlined with a check badge.
+ */
 export function Picker({
   kind,
   label,
@@ -61,13 +64,17 @@ export function Picker({
                     <WalletMinimal size={18} />
                   </span>
                 ) : (
-                  <GameLogo code={item.value} name={item.name} src={item.logo} size={30} />
+                  <GameLogo code={item.value} name={item.name} src={item.logo} size={28} />
                 ))}
               <span className="picker__text">
                 <span className="picker__name">{item.name}</span>
                 {item.amount !== null && <span className="picker__amount">{formatAmount(item.amount, currency)}</span>}
               </span>
-              {isSelected && !isHeader && <Check className="picker__check" size={16} aria-hidden />}
+              {isSelected && !isHeader && (
+                <span className="picker__check" aria-hidden>
+                  <Check size={12} strokeWidth={3} />
+                </span>
+              )}
             </button>
           );
         })}

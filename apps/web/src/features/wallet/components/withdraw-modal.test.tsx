@@ -58,7 +58,9 @@ async function openModal() {
 describe('WithdrawModal', () => {
   it('shows the registered bank account, the limits, and refuses amounts outside them', async () => {
     const { user, modal } = await openModal();
-    expect(within(modal).getByTestId('withdraw-bank')).toHaveTextContent('123-456-7890');
+    // Only the last digits of the account number are shown.
+    expect(within(modal).getByTestId('withdraw-bank')).toHaveTextContent('xxx-xxx-7890');
+    expect(within(modal).getByTestId('withdraw-bank')).not.toHaveTextContent('123-456');
     expect(within(modal).getByTestId('withdraw-available')).toHaveTextContent('฿600.00');
     expect(within(modal).getByText('Minimum ฿100.00 · maximum ฿550.00')).toBeInTheDocument();
     expect(within(modal).queryByTestId('withdraw-bonus-notice')).not.toBeInTheDocument();
@@ -73,10 +75,30 @@ describe('WithdrawModal', () => {
     expect(withdrawals).toEqual([]);
   });
 
-  it('pays through withdrawAll with an Idempotency-Key, closes, and says when approval is pending', async () => {
+  it('asks to confirm the amount and destination before sending; Edit goes back with the amount kept', async () => {
     const { user, modal } = await openModal();
     await user.type(within(modal).getByTestId('withdraw-amount'), '300');
     await user.click(within(modal).getByTestId('withdraw-submit'));
+    const confirm = within(modal).getByTestId('withdraw-confirm');
+    expect(within(modal).getByRole('heading')).toHaveTextContent('Confirm withdrawal');
+    expect(within(confirm).getByTestId('withdraw-confirm-amount')).toHaveTextContent('฿300.00');
+    expect(within(confirm).getByTestId('withdraw-confirm-bank')).toHaveTextContent('Siam Commercial Bank');
+    expect(within(confirm).getByTestId('withdraw-confirm-bank')).toHaveTextContent('xxx-xxx-7890');
+    expect(within(confirm).getByTestId('withdraw-confirm-bank')).toHaveTextContent('SOMCHAI JAIDEE');
+    // PG holds 100: it comes back to the wallet first.
+    expect(confirm).toHaveTextContent('Money in your games comes back to your wallet first.');
+    expect(withdrawals).toEqual([]);
+
+    await user.click(within(confirm).getByTestId('withdraw-confirm-back'));
+    expect(within(modal).getByTestId('withdraw-amount')).toHaveValue('300');
+    expect(withdrawals).toEqual([]);
+  });
+
+  it('pays through withdrawAll with an Idempotency-Key once confirmed, closes, and says when approval is pending', async () => {
+    const { user, modal } = await openModal();
+    await user.type(within(modal).getByTestId('withdraw-amount'), '300');
+    await user.click(within(modal).getByTestId('withdraw-submit'));
+    await user.click(within(modal).getByTestId('withdraw-confirm-submit'));
     await waitFor(() => expect(screen.queryByTestId('withdraw-modal')).not.toBeInTheDocument());
     expect(withdrawals).toHaveLength(1);
     expect(withdrawals[0]!.body).toEqual({ amount: 300 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Info, Landmark } from 'lucide-react';
-import { useMemo } from 'react';
+import type { BankAccount } from '@mekong/contracts/account';
+import { ArrowLeft, Info, Landmark } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { AmountField } from '@/components/form/amount-field';
@@ -9,9 +10,11 @@ import { Modal } from '@/components/modal';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { Loading } from '@/components/loading';
 import { withdrawAll } from '@/features/wallet/api/wallet-api';
+import { maskAccountNumber } from '@/features/wallet/hooks/account-mask';
 import { withdrawFormSchema } from '@/features/wallet/hooks/withdraw-form';
-import { formatAccountNumber, formatAmount } from '@/lib/format';
+import { formatAmount } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
+import { bankName as localBankName } from '@/lib/localized';
 import { withdrawLimitsQuery } from '@/lib/lookup-queries';
 import { walletQuery } from '@/lib/member-queries';
 import { combinedTotal } from '@/lib/wallet-figures';
@@ -23,7 +26,8 @@ const NO_LIMITS = { withdrawMin: Number.POSITIVE_INFINITY, withdrawMax: 0 };
 /**
  * Spec §2/§5, D7: amount between the server's withdrawMin and withdrawMax, paid to the registered bank account by
  * POST /api/wallet/withdrawAll (game balances come back to the wallet first, so the whole total is available).
- * A payout above the auto-payout limit waits for an operator: the toast says so.
+ * A checked amount first shows a confirm step (amount and destination, the account number masked); only its button
+ * sends. A payout above the auto-payout limit waits for an operator: the toast says so.
  */
 export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const { t, i18n } = useTranslation();
@@ -37,6 +41,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
   const bankAccount = data?.bankAccount;
   const schema = useMemo(() => withdrawFormSchema(limits.data ?? NO_LIMITS, available), [limits.data, available]);
   const { field, handleSubmit, setValue } = useSchemaForm(schema, { amount: '' }, 'money');
+  const [confirming, setConfirming] = useState<{ amount: number } | null>(null);
 
   const send = useMoneyMutation({
     scope: 'withdraw',
@@ -49,14 +54,39 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
     failureTitle: t('withdraw.failed'),
   });
 
-  const onSubmit = handleSubmit((body) => limits.data && send.submit(body));
+  const onSubmit = handleSubmit((body) => limits.data && setConfirming(body));
 
-  const bankName = bankAccount ? (locale === 'en' ? bankAccount.bank.nameEN || bankAccount.bank.nameTH : bankAccount.bank.nameTH) : '';
+  const bankName = localBankName(bankAccount?.bank, locale);
+  const hasGameMoney = data ? data.slots.some((game) => game.isActive && game.amount > 0) : false;
 
   return (
-    <Modal isOpen={isOpen} onOpenChange={(next) => !send.isPending && onOpenChange(next)} title={t('withdraw.title')} testId="withdraw-modal">
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={(next) => !send.isPending && onOpenChange(next)}
+      title={confirming ? t('walletFlow.confirmTitle') : t('withdraw.title')}
+      testId="withdraw-modal"
+    >
       {!data || (!limits.data && limits.isPending) ? (
         <Loading />
+      ) : confirming ? (
+        <div className="form withdraw-confirm" data-testid="withdraw-confirm">
+          <div className="withdraw-confirm__amount">
+            <span className="withdraw-confirm__caption">{t('walletFlow.confirmAmount')}</span>
+            <strong data-testid="withdraw-confirm-amount">{formatAmount(confirming.amount, currency)}</strong>
+          </div>
+          {bankAccount && <BankTarget caption={t('walletFlow.confirmTo')} bankName={bankName} account={bankAccount} testId="withdraw-confirm-bank" />}
+          {hasGameMoney && (
+            <p className="inline-notice" role="note">
+              <Info size={18} aria-hidden /> {t('walletFlow.confirmGamesBack')}
+            </p>
+          )}
+          <Button isBlock onClick={() => send.submit(confirming)} disabled={send.isPending} isBusy={send.isBusyShown} data-testid="withdraw-confirm-submit">
+            {t('walletFlow.confirmSubmit')}
+          </Button>
+          <Button variant="secondary" isBlock onClick={() => setConfirming(null)} disabled={send.isPending} data-testid="withdraw-confirm-back">
+            <ArrowLeft size={18} aria-hidden /> {t('walletFlow.confirmEdit')}
+          </Button>
+        </div>
       ) : (
         <form className="form" noValidate onSubmit={onSubmit}>
           <div className="withdraw-summary">
@@ -66,19 +96,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
             </span>
           </div>
 
-          {bankAccount && (
-            <div className="bank-target" data-testid="withdraw-bank">
-              <span className="bank-target__icon" aria-hidden>
-                <Landmark size={20} />
-              </span>
-              <div className="bank-target__text">
-                <span className="bank-target__caption">{t('withdraw.toAccount')}</span>
-                <span className="bank-target__bank">{bankName}</span>
-                <span className="bank-target__no">{formatAccountNumber(bankAccount.bankAccountNo)}</span>
-                <span className="bank-target__name">{bankAccount.bankAccountName}</span>
-              </div>
-            </div>
-          )}
+          {bankAccount && <BankTarget caption={t('withdraw.toAccount')} bankName={bankName} account={bankAccount} testId="withdraw-bank" />}
 
           {data.wallet.hasReceivedBonus && (
             <p className="inline-notice" role="note" data-testid="withdraw-bonus-notice">
@@ -106,5 +124,22 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
         </form>
       )}
     </Modal>
+  );
+}
+
+/** Where the money goes: bank, the account number with only its last digits shown, the account name. */
+function BankTarget({ caption, bankName, account, testId }: { caption: string; bankName: string; account: BankAccount; testId: string }) {
+  return (
+    <div className="bank-target" data-testid={testId}>
+      <span className="bank-target__icon" aria-hidden>
+        <Landmark size={20} />
+      </span>
+      <div className="bank-target__text">
+        <span className="bank-target__caption">{caption}</span>
+        <span className="bank-target__bank">{bankName}</span>
+        <span className="bank-target__no">{maskAccountNumber(account.bankAccountNo)}</span>
+        <span className="bank-target__name">{account.bankAccountName}</span>
+      </div>
+    </div>
   );
 }

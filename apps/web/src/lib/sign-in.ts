@@ -1,0 +1,15 @@
+import { login } from '@mekong/contracts/account';
+import { apiCall } from '@/lib/api-client';
+import { clearSession, storeToken } from '@/lib/session';
+
+export type Credentials = { username: string; password: string; isRemembered: boolean };
+
+/**
+ * Signing in first forgets any stored session (docs/spec.md §2), then keeps the new token where remember-me says.
+ * Shared by the sign-in form, the end of registration and the end of a password reset.
+ */
+export async function signIn({ username, password, isRemembered }: Credentials): Promise<void> {
+  clearSession();
+  const { token } = await apiCall(login, { body: { username, password } });
+  storeToken(token, isRemembered);
+}
