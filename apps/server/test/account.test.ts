@@ -290,12 +290,35 @@ describe('profile', () => {
       bankAccountNo: member.bankAccountNo,
       currency: 'BAHT',
       createdAt: t.clock.now().toISOString(),
+      dateEra: 'gregorian',
     });
     expect(body.bankAccount).toEqual({
       bankAccountName: 'MALI SUKJAI',
       bankAccountNo: member.bankAccountNo,
       bank: { code: 'BBL', nameTH: 'ธนาคารกรุงเทพ', nameEN: 'Bangkok Bank' },
     });
+  });
+
+  it('keeps the member\'s year count for dates (Buddhist era on request), theirs only', async () => {
+    const member = await signedInMember(t);
+    const other = await signedInMember(t);
+    const url = '/api/account/dateEra';
+    for (const bad of [{ dateEra: 'julian' }, { dateEra: '' }, {}, { dateEra: 'bud\u0000dhist' }]) {
+      await expectRefused('PUT', url, bad, 'DATE_ERA_INVALID', member.token);
+    }
+    await expectRefused('PUT', url, { dateEra: 'buddhist', extra: 1 }, 'UNKNOWN_FIELD', member.token);
+    const chosen = await t.api('PUT', url, { token: member.token, body: { dateEra: 'buddhist' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(profileResponseSchema.parse(chosen.json()).profile.dateEra).toBe('buddhist');
+    const read = async (token: string) =>
+      profileResponseSchema.parse((await t.api('GET', '/api/account/profile', { token })).json()).profile.dateEra;
+    expect(await read(member.token)).toBe('buddhist');
+    expect(await read(other.token)).toBe('gregorian');
+    const wallet = await t.api('GET', '/api/wallet', { token: member.token });
+    expect(wallet.json().profile.dateEra).toBe('buddhist');
+    await t.api('PUT', url, { token: member.token, body: { dateEra: 'gregorian' } });
+    expect(await read(member.token)).toBe('gregorian');
+    expect((await t.api('PUT', url, { body: { dateEra: 'buddhist' } })).statusCode).toBe(401);
   });
 
   it('updates the name and bank account with the registration checks', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Country } from './constants.ts';
+import { DATE_ERAS, type Country } from './constants.ts';
 import { defineContract, memberCall } from './contract.ts';
 import { otpTokenSchema } from './otp.ts';
 import {
@@ -23,6 +23,8 @@ export const profileSchema = z.object({
   bankAccountNo: z.string(),
   currency: z.enum(['BAHT', 'LAK']),
   createdAt: z.string(),
+  /** How the member's dates count years (docs/design.md#member-app); an addition to docs/spec.md §3. */
+  dateEra: z.enum(DATE_ERAS),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -104,6 +106,11 @@ export const bankAccountNameUpdate = profileChange(
   '/api/account/bankAccountName',
   bankAccountNameBodySchema,
 );
+
+export const dateEraBodySchema = z.strictObject({ dateEra: z.enum(DATE_ERAS, { error: 'DATE_ERA_INVALID' }) });
+
+/** The member's year count in dates: Gregorian (default) or Buddhist era. */
+export const dateEraUpdate = profileChange('/api/account/dateEra', dateEraBodySchema);
 
 export const changePasswordBodySchema = z.strictObject({
   oldPassword: givenPasswordSchema,

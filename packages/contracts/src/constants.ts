@@ -52,6 +52,9 @@ export const LOCALES = ['th', 'la', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export const PLAYER_TIME_ZONE = 'Asia/Bangkok';
+/** How dates count years: Gregorian (CE, the default) or the Thai Buddhist era (BE = CE + 543), a member preference. */
+export const DATE_ERAS = ['gregorian', 'buddhist'] as const;
+export type DateEra = (typeof DATE_ERAS)[number];
 
 /** docs/design.md#members-and-sessions */
 export const PASSWORD_MIN_LENGTH = 8;

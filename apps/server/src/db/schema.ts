@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { MemberCurrency } from '@mekong/contracts/constants';
+import type { DateEra, MemberCurrency } from '@mekong/contracts/constants';
 
 /** Timestamps are timestamptz; both drivers give Date objects. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -56,6 +56,7 @@ export type MembersTable = {
   status: 'active' | 'suspended';
   source_code: string | null;
   invited_by: string | null;
+  date_era: Generated<DateEra>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

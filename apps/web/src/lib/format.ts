@@ -1,4 +1,4 @@
-import { PLAYER_TIME_ZONE } from '@mekong/contracts/constants';
+import { PLAYER_TIME_ZONE, type DateEra } from '@mekong/contracts/constants';
 
 const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: PLAYER_TIME_ZONE,
@@ -13,9 +13,8 @@ const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
 
 /**
  * The year count of a date (docs/design.md#member-app): the spec's DD/MM/YYYY is Gregorian (CE) in every language;
- * `buddhist` (BE = CE + 543) exists for a member preference, none is offered yet.
+ * `buddhist` (BE = CE + 543) when the member chose it in the profile (lib/use-date-era.ts).
  */
-export type DateEra = 'gregorian' | 'buddhist';
 export type DateOptions = { era?: DateEra };
 
 type PlayerParts = { day: string; month: string; year: string; hour: string; minute: string; second: string; weekday: number };

@@ -61,6 +61,13 @@ export function storeWallet(queryClient: QueryClient, data: WalletResponse): voi
   queryClient.setQueryData(queryKeys.profile, { profile: data.profile, bankAccount: data.bankAccount });
 }
 
+/** A profile change answered with the profile as it now is: shown everywhere, the wallet's copy read again. */
+export async function storeProfile(queryClient: QueryClient, data: ProfileInfo): Promise<void> {
+  writeProfileCache(data);
+  queryClient.setQueryData(queryKeys.profile, data);
+  await queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+}
+
 /** After money moved (or may have): the wallet and the statement are out of date. */
 export async function afterMoneyMoved(queryClient: QueryClient): Promise<void> {
   await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.wallet }), queryClient.invalidateQueries({ queryKey: queryKeys.statement })]);

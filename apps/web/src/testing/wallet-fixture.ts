@@ -30,6 +30,7 @@ export function walletFixture(overrides: Partial<WalletResponse> = {}): WalletRe
       bankAccountNo: '1234567890',
       currency: 'BAHT',
       createdAt: '2025-01-01T00:00:00Z',
+      dateEra: 'gregorian',
     },
     bankAccount: { bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: '1234567890', bank: { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' } },
     wallet: { amount: 500, bonusAmount: 0, hasReceivedBonus: false },

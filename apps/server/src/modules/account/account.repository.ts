@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DateEra } from '@mekong/contracts/constants';
 import type { Database, NewMember } from '@/db/schema.ts';
 
 export function findMemberByPhone(db: Kysely<Database>, phone: string) {
@@ -76,15 +77,16 @@ export async function insertMemberWithBankAccount(
     .execute();
 }
 
-export async function updateMemberName(
+/** The member's own settings that need no re-check: the display name and the year count of dates. */
+export async function updateMemberFields(
   db: Kysely<Database>,
   memberId: string,
-  name: string,
+  fields: { name?: string; date_era?: DateEra },
   now: Date,
 ) {
   await db
     .updateTable('members')
-    .set({ name, updated_at: now })
+    .set({ ...fields, updated_at: now })
     .where('id', '=', memberId)
     .execute();
 }

@@ -3,6 +3,7 @@ import {
   accountCreate,
   accountValidate,
   bankAccountNameUpdate,
+  dateEraUpdate,
   changePassword,
   passwordForgot,
   passwordForgotBodySchema,
@@ -63,6 +64,10 @@ export function registerAccountRoutes(
   contractRoute(app, routes, {
     contract: bankAccountNameUpdate,
     handler: ({ body, request }) => account.updateBankAccountName(sessionOf(request), body),
+  });
+  contractRoute(app, routes, {
+    contract: dateEraUpdate,
+    handler: ({ body, request }) => account.updateDateEra(sessionOf(request), body.dateEra),
   });
   contractRoute(app, routes, {
     contract: changePassword,

@@ -4,7 +4,7 @@ import type { ResponseOf } from '@mekong/contracts/contract';
 import type { profileGet, registerBodySchema } from '@mekong/contracts/account';
 import { isEnglishName } from '@mekong/contracts/fields';
 import type { MessageCode } from '@mekong/contracts/messages';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '@mekong/contracts/constants';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, type DateEra } from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -20,7 +20,7 @@ import {
   isEnabledSource,
   updateBankAccount,
   updateBankAccountName,
-  updateMemberName,
+  updateMemberFields,
   updatePasswordHash,
 } from '@/modules/account/account.repository.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
@@ -147,6 +147,7 @@ export function createAccountService(
         bankAccountNo: bank.accountNo,
         currency: member.currency,
         createdAt: member.createdAt.toISOString(),
+        dateEra: member.dateEra,
       },
       bankAccount: {
         bankAccountName: bank.accountName,
@@ -247,7 +248,7 @@ export function createAccountService(
       const now = clock.now();
       try {
         await db.withTransaction(async (trx) => {
-          await updateMemberName(trx, session.memberId, input.name, now);
+          await updateMemberFields(trx, session.memberId, { name: input.name }, now);
           if (!isPayoutChange) {
             // Only the holder's name: the bank and the number stay whatever they are now.
             await updateBankAccountName(
@@ -295,6 +296,11 @@ export function createAccountService(
         clock.now(),
       );
       if (!isUpdated) throw new AppError('INVALID_BANK');
+      return profile(session.memberId);
+    },
+
+    async updateDateEra(session: Session, dateEra: DateEra): Promise<ProfileResponse> {
+      await updateMemberFields(db.kysely, session.memberId, { date_era: dateEra }, clock.now());
       return profile(session.memberId);
     },
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DateEra } from '@mekong/contracts/constants';
 import { finder } from '@/db/finders.ts';
 import type { Database, MembersTable } from '@/db/schema.ts';
 
@@ -52,6 +53,7 @@ export type MemberWithBank = {
   phone: string;
   currency: MembersTable['currency'];
   status: MembersTable['status'];
+  dateEra: DateEra;
   createdAt: Date;
   /**
    * The registered bank account, with the bank's 3-digit clearing code where it has one, and when its bank or number
@@ -75,7 +77,7 @@ export const findMemberWithBank = finder(
       .selectFrom('members as m')
       .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
       .leftJoin('banks as b', 'b.code', 'a.bank_code')
-      .select(['m.id', 'm.public_id', 'm.name', 'm.phone', 'm.currency', 'm.status', 'm.created_at'])
+      .select(['m.id', 'm.public_id', 'm.name', 'm.phone', 'm.currency', 'm.status', 'm.date_era', 'm.created_at'])
       .select(['a.bank_code', 'a.account_no', 'a.account_name', 'a.changed_at'])
       .select(['b.numeric_code', 'b.name_th', 'b.name_en'])
       .where('m.id', '=', memberId),
@@ -88,6 +90,7 @@ export const findMemberWithBank = finder(
       phone: row.phone,
       currency: row.currency,
       status: row.status,
+      dateEra: row.date_era,
       createdAt: row.created_at,
       bank:
         code && accountNo && accountName !== null

@@ -17,6 +17,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { trueLinkSecret } from '@/lib/config';
 import { queryKeys } from '@/lib/query-keys';
+import { storeProfile } from '@/lib/member-queries';
 
 /** The deposit methods and accounts open to this member, in their currency only (GET /api/deposit/options). */
 export const depositOptionsQuery = queryOptions<DepositOptions>({
@@ -66,7 +67,6 @@ export async function sendTrueLink({ link }: { link: string }, idempotencyKey: s
 
 export async function saveBankAccountName(queryClient: QueryClient, bankCode: string, bankAccountName: string) {
   const data = await apiCall(bankAccountNameUpdate, { body: { bankCode, bankAccountName } });
-  queryClient.setQueryData(queryKeys.profile, data);
-  await queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+  await storeProfile(queryClient, data);
   return data;
 }

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { drawQrImage, qrImageFileName } from '@/features/deposit/hooks/qr-image';
 import { canSharePictures, savePicture } from '@/lib/image-file';
 import { formatAmount, formatDateTime } from '@/lib/format';
+import { useDateEra } from '@/lib/use-date-era';
 import { brandQuery } from '@/lib/lookup-queries';
 
 type QrImageActionsProps = { provider: QrProvider; state: QrState; expiresAt: number; currency?: string };
@@ -20,6 +21,7 @@ export function QrImageActions({ provider, state, expiresAt, currency }: QrImage
   const { t } = useTranslation();
   const { data: brand } = useQuery(brandQuery);
   const [isBusy, setBusy] = useState(false);
+  const dates = useDateEra();
   const [isShareable] = useState(canSharePictures);
   const amount = state.amount ?? 0;
   const fileName = qrImageFileName(provider, amount, state.reference);
@@ -32,7 +34,7 @@ export function QrImageActions({ provider, state, expiresAt, currency }: QrImage
       amount: formatAmount(amount, currency),
       reference: state.reference,
       referenceLabel: t('depositFlow.reference'),
-      payBefore: t('depositFlow.payBefore', { time: formatDateTime(expiresAt).slice(0, 16) }),
+      payBefore: t('depositFlow.payBefore', { time: formatDateTime(expiresAt, dates).slice(0, 16) }),
     });
 
   const run = async (action: (image: Blob) => Promise<void>) => {

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { Loading } from '@/components/loading';
 import { ChangePasswordModal } from '@/features/profile/components/change-password-modal';
+import { DateEraSwitch } from '@/features/profile/components/date-era-switch';
+import { useDateEra } from '@/lib/use-date-era';
 import { profileQuery } from '@/lib/member-queries';
 import { formatAccountNumber, formatDateTime } from '@/lib/format';
 import '@/features/profile/components/profile.css';
@@ -37,6 +39,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const { data, isPending } = useQuery(profileQuery);
   const [isPasswordOpen, setPasswordOpen] = useState(false);
+  const dates = useDateEra();
 
   const profile = data?.profile;
   const bankAccount = data?.bankAccount;
@@ -63,7 +66,7 @@ export function ProfilePage() {
           <InfoCard icon={<UserRound size={18} aria-hidden />} title={t('profile.account')}>
             <Row label={t('profile.name')} value={profile?.name} testId="profile-name" />
             <Row label={t('profile.id')} value={profile?._id} testId="profile-id" isMono />
-            <Row label={t('profile.createdAt')} value={profile ? formatDateTime(profile.createdAt) : ''} testId="profile-created-at" isMono />
+            <Row label={t('profile.createdAt')} value={profile ? formatDateTime(profile.createdAt, dates) : ''} testId="profile-created-at" isMono />
             <Row label={t('profile.username')} value={profile?.username} testId="profile-username" isMono />
           </InfoCard>
           <InfoCard icon={<Landmark size={18} aria-hidden />} title={t('profile.bankSection')}>
@@ -82,6 +85,8 @@ export function ProfilePage() {
       <div className="card card--flat">
         <h2 className="card__title">{t('language.label')}</h2>
         <LanguageSwitcher tone="dark" />
+        <h2 className="card__title profile-setting__title">{t('profile.dateEra')}</h2>
+        <DateEraSwitch />
       </div>
 
       <ChangePasswordModal isOpen={isPasswordOpen} onOpenChange={setPasswordOpen} />

@@ -13,6 +13,7 @@ import { slipAmountText, slipReasonKey } from '@/lib/slip-format';
 import { pageCount, statusKind } from '@/features/statement/hooks/statement-format';
 import { errorText } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format';
+import { useDateEra } from '@/lib/use-date-era';
 import '@/features/statement/components/statement.css';
 import '@/features/statement/components/slip-status-modal.css';
 
@@ -94,8 +95,9 @@ function SlipStatusBody() {
 function SlipRow({ slip }: { slip: Slip }) {
   const { t } = useTranslation();
   const kind = statusKind(slip.status);
+  const dates = useDateEra();
   const reason = slip.status === 'FAILED' ? slipReasonKey(slip.note ?? 'UNKNOWN') : slipReasonKey(slip.note);
-  const [date, time] = formatDateTime(slip.createdAt).split(' ');
+  const [date, time] = formatDateTime(slip.createdAt, dates).split(' ');
 
   const onView = async () => {
     if (!slip.reference) return;

@@ -13,6 +13,7 @@ import { amountSign, signedAmount, statusKind } from '@/features/statement/hooks
 import { receiptFields, type StatementNames } from '@/features/statement/hooks/statement-labels';
 import { brandQuery } from '@/lib/lookup-queries';
 import { useCopy } from '@/lib/use-copy';
+import { useDateEra } from '@/lib/use-date-era';
 import '@/features/statement/components/statement-detail.css';
 
 type SheetProps = {
@@ -48,7 +49,8 @@ function Receipt({ entry, names, symbol }: { entry: StatementEntry; names: State
   const sign = amountSign(entry.statementType);
   const tone = sign === '+' ? 'in' : sign === '-' ? 'out' : 'neutral';
   const Icon = typeIcons[entry.statementType];
-  const fields = receiptFields(entry, names, t);
+  const dates = useDateEra();
+  const fields = receiptFields(entry, names, t, dates);
   const note = kind === 'progress' ? t('statementFlow.detail.pendingNote') : kind === 'failed' ? t('statementFlow.detail.failedNote') : null;
 
   const picture = (): ReceiptPicture => ({

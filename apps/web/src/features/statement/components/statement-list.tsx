@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dayName, groupByDay, signedAmount, statusKind } from '@/features/statement/hooks/statement-format';
 import { channelLine, descriptionText, type StatementNames } from '@/features/statement/hooks/statement-labels';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useDateEra } from '@/lib/use-date-era';
 import { currentLocale } from '@/lib/i18n';
 import { formatTimeAgo } from '@/lib/time-ago';
 import { useNow } from '@/lib/use-now';
@@ -29,6 +30,7 @@ type ListProps = {
 export function StatementList({ entries, names, symbol, isStale, isBusy, onOpen }: ListProps) {
   const { t } = useTranslation();
   const now = useNow(60_000);
+  const dates = useDateEra();
   return (
     <div className={`statement-days${isStale ? ' is-stale' : ''}`} aria-busy={isBusy || undefined} data-testid="statement-list">
       {groupByDay(entries).map((group) => {
@@ -40,7 +42,7 @@ export function StatementList({ entries, names, symbol, isStale, isBusy, onOpen 
               <span className="statement-day__name" data-testid="statement-day-name">
                 {typeof name === 'number' ? t(`dates.weekdays.${name}`) : t(`dates.${name}`)}
               </span>
-              <span className="statement-day__date">{formatDate(first.createdAt)}</span>
+              <span className="statement-day__date">{formatDate(first.createdAt, dates)}</span>
             </h2>
             <ul className="statement-list card">
               {group.entries.map((entry) => (
@@ -62,6 +64,7 @@ function StatementRow({ entry, names, symbol, now, onOpen }: RowProps) {
   const Icon = typeIcons[entry.statementType] ?? ReceiptText;
   const kind = statusKind(entry.status);
   const line = channelLine(entry, names, t);
+  const dates = useDateEra();
   const description = descriptionText(entry.description, t);
 
   return (
@@ -86,7 +89,7 @@ function StatementRow({ entry, names, symbol, now, onOpen }: RowProps) {
             </span>
           )}
           <span className="statement-row__date">
-            <span data-testid="statement-date">{formatDateTime(entry.createdAt)}</span>
+            <span data-testid="statement-date">{formatDateTime(entry.createdAt, dates)}</span>
             <span className="statement-row__ago" data-testid="statement-ago">
               {formatTimeAgo(entry.createdAt, locale, t('time.justNow'), now)}
             </span>

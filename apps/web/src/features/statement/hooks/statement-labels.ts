@@ -2,7 +2,7 @@ import type { StatementEntry } from '@mekong/contracts/statement';
 import { WALLET } from '@mekong/contracts/wallet';
 import type { TFunction } from 'i18next';
 import { statusKind } from '@/features/statement/hooks/statement-format';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, type DateOptions } from '@/lib/format';
 
 /** The server's names for house accounts and default descriptions; anything else (a bonus name, say) is shown as sent. */
 const HOUSE_ACCOUNTS = ['bank', 'bonus', 'refund', 'invite', 'prize', 'adjustment'] as const;
@@ -89,7 +89,7 @@ export type ReceiptField = {
 };
 
 /** The receipt of one row, field by field, as the detail sheet shows it and the saved image draws it. */
-export function receiptFields(entry: StatementEntry, names: StatementNames, t: TFunction): ReceiptField[] {
+export function receiptFields(entry: StatementEntry, names: StatementNames, t: TFunction, dates?: DateOptions): ReceiptField[] {
   const label = (key: ReceiptField['key']) => t(`statementFlow.detail.${key}`);
   const fields: ReceiptField[] = [
     { key: 'type', label: label('type'), value: t(`statement.types.${entry.statementType}`) },
@@ -109,7 +109,7 @@ export function receiptFields(entry: StatementEntry, names: StatementNames, t: T
   const description = descriptionText(entry.description, t);
   if (description) fields.push({ key: 'description', label: label('description'), value: description });
   fields.push(
-    { key: 'dateTime', label: label('dateTime'), value: formatDateTime(entry.createdAt) },
+    { key: 'dateTime', label: label('dateTime'), value: formatDateTime(entry.createdAt, dates) },
     { key: 'id', label: label('id'), value: entry._id, isCode: true },
   );
   return fields;
