@@ -134,6 +134,13 @@ export const messages = {
   TRUELINK_MINIMUM: 400,
   TRUELINK_NOT_OWNER: 400,
   MANUAL_DEPOSIT_OFF: 403,
+  // promotions (docs/decisions/0013-promotions.md)
+  BONUS_NOT_ACTIVE: 404,
+  BONUS_NO_DEPOSIT: 400,
+  BONUS_MINIMUM_DEPOSIT: 400,
+  BONUS_WITHDRAW_ALL: 400,
+  NO_COIN: 400,
+  SPINWHEEL_INACTIVE: 400,
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -44,6 +44,22 @@ export const settingSchemas = {
   registerOtp: z.object({ enabled: z.boolean() }),
   chatWidget: z.object({ enabled: z.boolean() }),
   service: z.object({ terminated: z.boolean() }),
+  /** Refund of losses (docs/decisions/0013-promotions.md): percent of last week's net loss, amounts in minor units. */
+  refund: z.object({
+    enabled: z.boolean(),
+    percent: z.number().min(0).max(100),
+    minimumMinor: z.number().int().nonnegative(),
+    maximumMinor: z.number().int().positive().nullable(),
+    banners: z.array(z.object({ image: z.string(), html: z.string() })),
+  }),
+  /** Invite commission: percent of each invitee deposit. */
+  invite: z.object({
+    enabled: z.boolean(),
+    percent: z.number().min(0).max(100),
+    banners: z.array(z.object({ image: z.string(), html: z.string() })),
+  }),
+  /** Prize-wheel coins: one coin per this many minor units of a deposit. */
+  spinCoins: z.object({ coinPriceMinor: z.number().int().positive() }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -57,5 +73,8 @@ export const settingDefaults: { [K in SettingKey]?: SettingValue<K> } = {
   registerOtp: { enabled: true },
   chatWidget: { enabled: false },
   service: { terminated: false },
+  refund: { enabled: false, percent: 0, minimumMinor: 0, maximumMinor: null, banners: [] },
+  invite: { enabled: false, percent: 0, banners: [] },
+  spinCoins: { coinPriceMinor: 100_00 },
   withdrawLimits: { dailyCount: 5, dailyAmountMinor: 200_000_00, autoPayoutMaxMinor: 20_000_00 },
 };

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { memberCall } from './contract.ts';
+import { textSchema } from './fields.ts';
+
+/**
+ * Bonuses and promotion codes (docs/spec.md §3 Bonus, Promotion; §7 Bonus and promotion; docs/design.md#promotions).
+ * A promotion is a bonus that is not listed and is found by its code.
+ */
+
+export const BONUS_TYPES = ['limit', 'day', 'week'] as const;
+export type BonusType = (typeof BONUS_TYPES)[number];
+
+/** How the bonus amount is reckoned: a percent of the qualifying deposit (with a cap), or a fixed credit. */
+export const BONUS_AMOUNT_KINDS = ['percent', 'fixed'] as const;
+export type BonusAmountKind = (typeof BONUS_AMOUNT_KINDS)[number];
+
+/** The release condition: the total balance reaches N × (deposit + bonus), or weighted valid bets reach it. */
+export const BONUS_CONDITION_KINDS = ['credit', 'turnover'] as const;
+export type BonusConditionKind = (typeof BONUS_CONDITION_KINDS)[number];
+
+export const MEMBER_BONUS_STATUSES = ['active', 'completed', 'lost', 'cancelled', 'expired'] as const;
+export type MemberBonusStatus = (typeof MEMBER_BONUS_STATUSES)[number];
+
+const localizedSchema = z.object({ th: z.string(), la: z.string(), en: z.string() });
+export type Localized = z.infer<typeof localizedSchema>;
+
+export const bannerSchema = z.object({ image: z.string(), html: z.string() });
+export type Banner = z.infer<typeof bannerSchema>;
+
+export const userBonusSchema = z.object({
+  _id: z.string(),
+  isActive: z.boolean(),
+  /** Each receipt of this bonus by the member; the client counts them per type (spec §4). */
+  received: z.array(z.object({ updatedAt: z.string() })),
+});
+export type UserBonus = z.infer<typeof userBonusSchema>;
+
+export const bonusSchema = z.object({
+  code: z.string(),
+  name: localizedSchema,
+  description: localizedSchema,
+  type: z.enum(BONUS_TYPES),
+  maxReceived: z.number().int(),
+  percentFail: z.number(),
+  banners: z.array(bannerSchema),
+  amountKind: z.enum(BONUS_AMOUNT_KINDS),
+  /** Percent of the deposit (amountKind percent), else null. */
+  percent: z.number().nullable(),
+  /** The bonus credited: the cap of a percent bonus, or the fixed credit. */
+  maxBonus: z.number(),
+  minDeposit: z.number(),
+  /** The most a withdrawal under this bonus pays; null: no cap. */
+  withdrawCap: z.number().nullable(),
+  conditionKind: z.enum(BONUS_CONDITION_KINDS),
+  /** N of the release condition. */
+  multiplier: z.number(),
+  /** Turnover weight per game category in percent (conditionKind turnover). */
+  categoryWeights: z.record(z.string(), z.number()),
+  /** Days an active bonus lasts before it expires. */
+  validDays: z.number().int(),
+  userBonus: userBonusSchema.nullable(),
+});
+export type Bonus = z.infer<typeof bonusSchema>;
+
+/** Where the member stands on the active bonus's release condition (what players ask most). */
+export const bonusProgressSchema = z.object({
+  conditionKind: z.enum(BONUS_CONDITION_KINDS),
+  /** Amount to reach: the total balance (credit) or the weighted turnover. */
+  target: z.number(),
+  /** Reached so far. */
+  current: z.number(),
+  /** 0–100, floor. */
+  percent: z.number(),
+  isMet: z.boolean(),
+  /** Deposit + bonus when it started. */
+  startAmount: z.number(),
+  /** Below this total the bonus ends by itself (percentFail % of startAmount). */
+  failBelow: z.number(),
+  withdrawCap: z.number().nullable(),
+});
+export type BonusProgress = z.infer<typeof bonusProgressSchema>;
+
+export const memberBonusSchema = z.object({
+  _id: z.string(),
+  code: z.string(),
+  name: localizedSchema,
+  type: z.enum(BONUS_TYPES),
+  status: z.enum(MEMBER_BONUS_STATUSES),
+  isPromotion: z.boolean(),
+  depositAmount: z.number(),
+  bonusAmount: z.number(),
+  percentFail: z.number(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  endedAt: z.string().nullable(),
+  progress: bonusProgressSchema,
+});
+export type MemberBonus = z.infer<typeof memberBonusSchema>;
+
+/** A bonus or promotion code in a path: trimmed, upper-cased (spec §5), bounded. */
+export const bonusCodeParamsSchema = z.strictObject({
+  code: textSchema('NO_PROMOTION')
+    .trim()
+    .min(1, { error: 'NO_PROMOTION' })
+    .max(40, { error: 'NO_PROMOTION' })
+    .transform((s) => s.toUpperCase()),
+});
+
+export const bonusList = memberCall('GET', '/api/bonus', {
+  response: z.object({ bonuses: z.array(bonusSchema) }),
+});
+
+const activationResponse = z.object({ message: z.literal('SUCCESS'), userBonus: memberBonusSchema });
+
+export const bonusActivate = memberCall('GET', '/api/bonus/activate/:code', {
+  params: bonusCodeParamsSchema,
+  response: activationResponse,
+});
+
+export const bonusCheckActive = memberCall('GET', '/api/bonus/check/active', {
+  response: z.object({
+    status: z.boolean(),
+    type: z.enum(BONUS_TYPES).nullable(),
+    bonus: memberBonusSchema.nullable(),
+  }),
+});
+
+/** The smallest qualifying deposit of the bonuses open to the member, and the member's qualifying deposit. */
+export const bonusCheckMinimum = memberCall('GET', '/api/bonus/check/minimum', {
+  response: z.object({
+    minimum: z.number().nullable(),
+    deposit: z.number().nullable(),
+    isEnough: z.boolean(),
+  }),
+});
+
+export const bonusClear = memberCall('GET', '/api/bonus/clear', {
+  response: z.object({ message: z.literal('BONUS_CLEAR'), forfeited: z.number() }),
+});
+
+export const promotionSchema = z.object({
+  code: z.string(),
+  name: localizedSchema,
+  description: localizedSchema,
+  percentFail: z.number(),
+  banners: z.array(bannerSchema),
+  amountKind: z.enum(BONUS_AMOUNT_KINDS),
+  percent: z.number().nullable(),
+  maxBonus: z.number(),
+  minDeposit: z.number(),
+  withdrawCap: z.number().nullable(),
+  conditionKind: z.enum(BONUS_CONDITION_KINDS),
+  multiplier: z.number(),
+  isReceived: z.boolean(),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+
+/** The member's active bonus when it came from a promotion code. */
+export const promotionCurrent = memberCall('GET', '/api/promotion/current', {
+  response: z.object({ promotion: promotionSchema.nullable(), userBonus: memberBonusSchema.nullable() }),
+});
+
+export const promotionFind = memberCall('GET', '/api/promotion/find/:code', {
+  params: bonusCodeParamsSchema,
+  response: z.object({ promotion: promotionSchema }),
+});
+
+export const promotionActivate = memberCall('GET', '/api/promotion/activate/:code', {
+  params: bonusCodeParamsSchema,
+  response: activationResponse,
+});
