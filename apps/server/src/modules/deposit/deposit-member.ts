@@ -5,6 +5,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
 import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
+import { runDepositEffects } from '@/modules/deposit/deposit-effects.ts';
 
 export type DepositMember = {
   id: string;
@@ -68,6 +69,14 @@ export async function creditDeposit(
       metadata: input.metadata,
       now: input.now,
     });
+    if (!isReplay)
+      await runDepositEffects(trx, {
+        memberId: input.memberId,
+        currency: input.currency,
+        amountMinor: input.amountMinor,
+        transferId: transfer.id,
+        now: input.now,
+      });
     return { kind: isReplay ? 'already_credited' : 'credited', transferId: transfer.id };
   } catch (error) {
     if (error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED')

@@ -1,0 +1,25 @@
+import type { Trx } from '@/db/database.ts';
+import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+
+/** A deposit that was just credited (never a replay). */
+export type CreditedDeposit = {
+  memberId: string;
+  currency: LedgerCurrency;
+  amountMinor: bigint;
+  transferId: string;
+  now: Date;
+};
+
+/**
+ * What a deposit earns besides the money (docs/decisions/0013-promotions.md#deposits): each effect runs in the
+ * crediting transaction and is unique per deposit transfer, so a rolled-back credit leaves none and a replay adds none.
+ */
+type DepositEffect = (trx: Trx, deposit: CreditedDeposit) => Promise<void>;
+
+const effects: DepositEffect[] = [
+  // invite commission (modules/invite) and wheel coins (modules/spinwheel) register here
+];
+
+export async function runDepositEffects(trx: Trx, deposit: CreditedDeposit): Promise<void> {
+  for (const effect of effects) await effect(trx, deposit);
+}
