@@ -155,7 +155,10 @@ describe('POST /api/account/password/forgot', () => {
     ['a short phone', { phoneNumber: '12345' }, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
     ['a number', { phoneNumber: 812345678 }, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
     ['no phone', {}, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
-    ['a NUL inside', { phoneNumber: '08\u000012345678' }, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
+    ['a NUL inside', { phoneNumber: '08\u000012345678' }, 'INVALID_CHARACTERS'],
+    // Trimming must not hide a control character at either end (found by bad-input.test.ts on PostgreSQL).
+    ['a CR before', { phoneNumber: '\r0812345678' }, 'INVALID_CHARACTERS'],
+    ['a CR after', { phoneNumber: '0812345678\r' }, 'INVALID_CHARACTERS'],
     ['an unknown field', { phoneNumber: '0812345678', username: '0812345678' }, 'UNKNOWN_FIELD'],
     ['a 70 KiB phone', { phoneNumber: '0'.repeat(70 * 1024) }, 'BODY_TOO_LARGE'],
   ])('refuses %s with %s, sending nothing', async (_label, body, message) => {

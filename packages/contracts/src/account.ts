@@ -10,6 +10,7 @@ import {
   givenPasswordSchema,
   nameSchema,
   newPasswordSchema,
+  textSchema,
   phoneSchema,
 } from './fields.ts';
 
@@ -36,8 +37,7 @@ export const bankAccountSchema = z.object({
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 const optionalCode = (error: string) =>
-  z
-    .string({ error })
+  textSchema(error)
     .trim()
     .max(32, { error })
     .optional()

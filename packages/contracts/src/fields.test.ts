@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { registerBodySchema } from './account.ts';
-import { phoneSchema, isEnglishName, requiresEnglishName } from './fields.ts';
+import { bankAccountNoSchema, phoneSchema, isEnglishName, requiresEnglishName } from './fields.ts';
 import { messages, isMessageCode } from './messages.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : r.error?.issues[0]?.message;
 
 describe('phone', () => {
+  it('refuses a control character even where trimming would remove it (never a phone with a hidden CR or NUL)', () => {
+    for (const country of ['TH', 'LA'] as const)
+      for (const phone of ['\r0812223333', '0812223333\r', '\u00000812223333', '0812223333\u001f', '\n20555123'])
+        expect(firstMessage(phoneSchema(country).safeParse(phone))).toBe('INVALID_CHARACTERS');
+    expect(firstMessage(bankAccountNoSchema.safeParse('1234567890\r'))).toBe('INVALID_CHARACTERS');
+  });
   it('takes exactly ten digits starting with 0 in Thailand mode', () => {
     expect(phoneSchema('TH').safeParse('0812223333').success).toBe(true);
     expect(firstMessage(phoneSchema('TH').safeParse('081222333'))).toBe('PHONE_NUMBER_REQUIRE_10_DIGIT');

@@ -28,8 +28,8 @@ export const THAI_PHONE = /^0\d{9}$/;
 export const LAO_PHONE = /^\d{8,11}$/;
 
 export function phoneSchema(country: Country) {
-  return z
-    .string({ error: country === 'TH' ? 'PHONE_NUMBER_REQUIRE_10_DIGIT' : 'PHONE_NUMBER_INVALID' })
+  // Control characters are refused before trimming: trim() would otherwise quietly remove a leading or trailing CR.
+  return textSchema(country === 'TH' ? 'PHONE_NUMBER_REQUIRE_10_DIGIT' : 'PHONE_NUMBER_INVALID')
     .trim()
     .regex(country === 'TH' ? THAI_PHONE : LAO_PHONE, {
       error: country === 'TH' ? 'PHONE_NUMBER_REQUIRE_10_DIGIT' : 'PHONE_NUMBER_INVALID',
@@ -58,8 +58,7 @@ export const bankCodeSchema = textSchema('BANK_REQUIRED')
   .min(1, { error: 'BANK_REQUIRED' })
   .max(20, { error: 'INVALID_BANK' });
 
-export const bankAccountNoSchema = z
-  .string({ error: 'BANK_ACCOUNT_NO_INVALID' })
+export const bankAccountNoSchema = textSchema('BANK_ACCOUNT_NO_INVALID')
   .trim()
   .regex(/^\d{8,18}$/, { error: 'BANK_ACCOUNT_NO_INVALID' });
 

@@ -25,7 +25,7 @@ export const otpTokenSchema = textSchema('OTP_TOKEN_REQUIRED')
 
 export const otpVerifyBodySchema = z.strictObject({
   otpToken: otpTokenSchema,
-  otpCode: z.string({ error: 'OTP_CODE_FORMAT' }).trim().regex(/^\d{6}$/, { error: 'OTP_CODE_FORMAT' }),
+  otpCode: textSchema('OTP_CODE_FORMAT').trim().regex(/^\d{6}$/, { error: 'OTP_CODE_FORMAT' }),
 });
 
 export const otpVerify = defineContract({
