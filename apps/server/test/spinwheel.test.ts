@@ -6,7 +6,7 @@ import { creditDeposit } from '@/modules/deposit/deposit-member.ts';
 import { fairDraw, seedHashOf } from '@/modules/spinwheel/fair-draw.ts';
 import { cashOf } from './support/bank.ts';
 import { createMoneyInTestApp, type MoneyInTestApp } from './support/money-in.ts';
-import { expectLedgerConsistent, walletMember } from './support/money.ts';
+import { expectLedgerConsistent, insertMember, walletMember } from './support/money.ts';
 import {
   claim,
   deposit,
@@ -158,6 +158,12 @@ describe(`prize wheel (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
       db.kysely.deleteFrom('spin_coin_moves').where('member_id', '=', m.memberId).execute(),
     ).rejects.toThrow('append-only');
     expect(await expectCoinsMatchMoves(t, m.memberId)).toBe(3);
+  });
+
+  it('a kip deposit earns no coins: the coin price is in baht', async () => {
+    const { memberId } = await insertMember(t.app.deps.db, { currency: 'LAK' });
+    await deposit(t, memberId, 1_000_000_00n, 'LAK');
+    expect(await expectCoinsMatchMoves(t, memberId)).toBe(0);
   });
 
   it('a spin costs one coin; without coins it is NO_COIN and nothing changes', async () => {
