@@ -39,6 +39,7 @@ import { isDepositNeeded } from '@/modules/bonus/bonus-rules.ts';
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { listGroupTransfers } from '@/modules/ledger/ledger.repository.ts';
 import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
+import type { GamesService } from '@/modules/games/games.service.ts';
 import type { WalletService } from '@/modules/wallet/wallet.service.ts';
 import type { WithdrawBonusHooks } from '@/modules/withdrawal/withdrawal-hooks.ts';
 
@@ -84,6 +85,7 @@ export const BONUS_EXPIRY_JOB = 'bonus-expiry';
 export function createBonusService(
   { db, clock, log }: Pick<AppDeps, 'db' | 'clock' | 'log'>,
   wallet: Pick<WalletService, 'gatherToWallet'>,
+  games: Pick<GamesService, 'syncMember'>,
 ) {
   const leases = createJobLeases({ db, clock });
 
@@ -123,6 +125,8 @@ export function createBonusService(
   ): Promise<bigint> {
     const { memberId } = active;
     const groupId = nameUuid(`bonus-end:${active.id}`);
+    // The providers' balances first (wins and losses booked), so the whole of each game comes back.
+    await games.syncMember(memberId);
     const legs = await wallet.gatherToWallet(memberId, {
       idempotencyKey: `bonus-end:${active.id}:${randomUUID()}`,
       groupId,
