@@ -122,7 +122,9 @@ describe('bonus money in games', () => {
     const refreshed = await get(t, '/api/wallet/refresh/slot', m.token);
     expect(refreshed.statusCode).toBe(200);
     // 1000 cash + 300 bonus + 100 game = 1400: still above.
-    expect((refreshed.json() as { wallet: { hasReceivedBonus: boolean } }).wallet.hasReceivedBonus).toBe(true);
+    expect(
+      (refreshed.json() as { wallet: { hasReceivedBonus: boolean } }).wallet.hasReceivedBonus,
+    ).toBe(true);
     await play(t, 'SLOTXO', username, [{ betMinor: 6_000, winMinor: 0 }]);
     const after = (await get(t, '/api/wallet/refresh/slot', m.token)).json() as {
       wallet: { amount: number; bonusAmount: number; hasReceivedBonus: boolean };
