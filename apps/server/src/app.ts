@@ -248,7 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerBonusJobs(jobs, bonus);
     const withdrawals = createWithdrawalService(deps, {
       gatherGames: wallet.gatherToWallet,
-      bonus: withdrawBonusHooks(db),
+      bonus: withdrawBonusHooks(deps),
     });
     const statement = createStatementService(deps);
     const bankFeed = createBankFeedService(deps);

@@ -42,7 +42,15 @@ async function move(m: Member, from: string, to: string, amount: number) {
 async function progress(m: Member) {
   expect((await get(t, '/api/wallet/refresh/slot', m.token)).statusCode).toBe(200);
   const body = (await get(t, '/api/bonus/check/active', m.token)).json() as {
-    bonus: { progress: { conditionKind: string; current: number; target: number; percent: number; isMet: boolean } };
+    bonus: {
+      progress: {
+        conditionKind: string;
+        current: number;
+        target: number;
+        percent: number;
+        isMet: boolean;
+      };
+    };
   };
   return body.bonus.progress;
 }
@@ -103,6 +111,8 @@ describe('turnover release condition', () => {
     const paid = await withdrawCall(t, m.token, 1100, { path: '/api/wallet/withdrawAll' });
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await payoutsTo(t, m.bankAccountNo)).map((p) => p.amountMinor)).toEqual([110_000]);
-    expect((await get(t, '/api/bonus/check/active', m.token)).json()).toMatchObject({ status: false });
+    expect((await get(t, '/api/bonus/check/active', m.token)).json()).toMatchObject({
+      status: false,
+    });
   });
 });

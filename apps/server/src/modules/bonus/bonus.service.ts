@@ -247,11 +247,19 @@ export function createBonusService(
 
 export type BonusService = ReturnType<typeof createBonusService>;
 
-/** The withdrawal module's bonus hooks (docs/decisions/0013-promotions.md#bonus), wired by app.ts. */
-export function withdrawBonusHooks(db: Pick<AppDeps['db'], 'kysely'>): WithdrawBonusHooks {
+/**
+ * The withdrawal module's bonus hooks (docs/decisions/0013-promotions.md#bonus), wired by app.ts. A bonus already lost
+ * ends first, so its member may withdraw as without a bonus.
+ */
+export function withdrawBonusHooks({
+  db,
+  clock,
+}: Pick<AppDeps, 'db' | 'clock'>): WithdrawBonusHooks {
   return {
-    assertAllowed: (memberId, amountMinor) =>
-      assertWithdrawAllowed(db.kysely, memberId, amountMinor),
+    async assertAllowed(memberId, amountMinor) {
+      await checkBonusLost(db, memberId, clock.now());
+      await assertWithdrawAllowed(db.kysely, memberId, amountMinor);
+    },
     settle: settleWithdrawal,
     requestedOf: (withdrawalId) => findWithdrawRequested(db.kysely, withdrawalId),
   };
