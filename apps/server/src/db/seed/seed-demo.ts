@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/db/schema.ts';
 import { demoBanks } from '@/db/seed/demo-banks.ts';
+import { seedDemoBonuses } from '@/db/seed/demo-bonuses.ts';
 import {
   DEMO_LINE_ID,
   DEMO_LINE_URL,
@@ -15,6 +16,7 @@ import {
   demoSources,
   demoWithdraw,
 } from '@/db/seed/demo-content.ts';
+import { seedDemoWheel } from '@/db/seed/demo-wheel.ts';
 import { saveSetting } from '@/modules/settings/settings.repository.ts';
 
 /** Demo rows are enabled and listed in the order they are written here. */
@@ -85,4 +87,6 @@ export async function seedDemo(
   await saveSetting(db, 'registerOtp', { enabled: true }, now, keep);
   await saveSetting(db, 'chatWidget', { enabled: false }, now, keep);
   await saveSetting(db, 'service', { terminated: false }, now, keep);
+  await seedDemoBonuses(db, now);
+  await seedDemoWheel(db, now);
 }
