@@ -1,4 +1,5 @@
 import type { Trx } from '@/db/database.ts';
+import { accrueInviteCommission } from '@/modules/invite/invite.service.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** A deposit that was just credited (never a replay). */
@@ -18,6 +19,7 @@ type DepositEffect = (trx: Trx, deposit: CreditedDeposit) => Promise<void>;
 
 const effects: DepositEffect[] = [
   // invite commission (modules/invite) and wheel coins (modules/spinwheel) register here
+  accrueInviteCommission,
 ];
 
 export async function runDepositEffects(trx: Trx, deposit: CreditedDeposit): Promise<void> {
