@@ -34,6 +34,10 @@ import {
   type BonusService,
 } from '@/modules/bonus/bonus.service.ts';
 import { registerDepositRoutes } from '@/modules/deposit/deposit.routes.ts';
+import { registerInviteRoutes } from '@/modules/invite/invite.routes.ts';
+import { createInviteService } from '@/modules/invite/invite.service.ts';
+import { registerRefundRoutes } from '@/modules/refund/refund.routes.ts';
+import { createRefundService } from '@/modules/refund/refund.service.ts';
 import {
   createDepositOptionsService,
   type DepositOptionsService,
@@ -291,8 +295,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerStatementRoutes(app, apiRoutes, statement);
     registerDepositRoutes(app, apiRoutes, moneyIn);
     registerSlipRoutes(app, apiRoutes, moneyIn.slips);
+    registerInviteRoutes(app, apiRoutes, createInviteService(deps));
     registerBonusRoutes(app, apiRoutes, bonus);
     registerSpinwheelRoutes(app, apiRoutes, createSpinwheelService(deps));
+    registerRefundRoutes(app, apiRoutes, createRefundService(deps));
 
     await app.ready();
   } catch (error) {

@@ -7,6 +7,7 @@ import { combinedMoneyStatus, moneyStatusOf } from '@/lib/money-status.ts';
 import { nameUuid } from '@/lib/name-uuid.ts';
 import type { AccountService, ProfileResponse } from '@/modules/account/account.service.ts';
 import type { GamesService } from '@/modules/games/games.service.ts';
+import { inviteFigures, type InviteFigures } from '@/modules/invite/invite.service.ts';
 import type { ProviderRow } from '@/modules/games/games.repository.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import {
@@ -33,6 +34,7 @@ export type WalletView = {
   /** A bonus is running: the withdraw modal shows its notice (docs/decisions/0013-promotions.md#bonus). */
   hasActiveBonus: boolean;
   slots: { provider: ProviderRow; isActive: boolean; amountMinor: bigint }[];
+  invite: InviteFigures;
 };
 export type MoneyMoveResult = { transferId: string; status: MoneyStatus };
 export type TransferAllResult = { status: MoneyStatus; amountMinor: bigint };
@@ -53,10 +55,11 @@ export function createWalletService(
   async function getWallet(memberId: string): Promise<WalletView> {
     // A bonus whose total fell below its percentFail ends before the figures are read.
     await checkBonusLost(db, memberId, clock.now());
-    const [profile, slots, isBonusActive] = await Promise.all([
+    const [profile, slots, isBonusActive, invite] = await Promise.all([
       account.profile(memberId),
       games.memberSlots(memberId),
       hasActiveBonus(db.kysely, memberId),
+      inviteFigures(db.kysely, memberId),
     ]);
     const { providers, active, balances } = slots;
     // Total = cash wallet + every active game balance (docs/spec.md §1: "wallet amount plus all game amounts"); the bonus
@@ -78,6 +81,7 @@ export function createWalletService(
           isActive: active.has(p.code),
           amountMinor: active.has(p.code) ? (balances.games[p.code] ?? 0n) : 0n,
         })),
+      invite,
     };
   }
 
