@@ -164,6 +164,8 @@ export function createRefundService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
         now,
       });
       if (!isClaimed) throw new AppError('NO_REFUND');
+      // Asked again inside the transaction: a bonus started since the first look still blocks the refund.
+      if (await hasActiveBonus(trx, memberId)) throw new AppError('REFUND_CONDITION');
       await createTransfer(trx, {
         id: transferId,
         memberId,
