@@ -15,6 +15,7 @@ import { withdrawFormSchema } from '@/features/wallet/hooks/withdraw-form';
 import { formatAmount } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { bankName as localBankName } from '@/lib/localized';
+import { activeBonusQuery } from '@/lib/bonus-queries';
 import { withdrawLimitsQuery } from '@/lib/lookup-queries';
 import { walletQuery } from '@/lib/member-queries';
 import { combinedTotal } from '@/lib/wallet-figures';
@@ -36,6 +37,9 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
   const locale = i18n.language ? currentLocale() : 'th';
 
   const data = wallet.data;
+  // The active bonus's withdraw cap, for the bonus notice (docs/decisions/0013-promotions.md: payout min(total, cap)).
+  const activeBonus = useQuery({ ...activeBonusQuery, enabled: isOpen && Boolean(data?.wallet.hasReceivedBonus) });
+  const withdrawCap = activeBonus.data?.bonus?.progress.withdrawCap ?? null;
   const currency = data?.profile.currency;
   const available = data ? combinedTotal(data.wallet.amount, data.slots) : 0;
   const bankAccount = data?.bankAccount;
@@ -100,7 +104,11 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
 
           {data.wallet.hasReceivedBonus && (
             <p className="inline-notice" role="note" data-testid="withdraw-bonus-notice">
-              <Info size={18} aria-hidden /> {t('withdraw.wholeAmountNotice')}
+              <Info size={18} aria-hidden />
+              <span>
+                {t('withdraw.wholeAmountNotice')}
+                {withdrawCap !== null && <span data-testid="withdraw-bonus-cap"> {t('bonus.withdrawCapNotice', { cap: formatAmount(withdrawCap, currency) })}</span>}
+              </span>
             </p>
           )}
 
