@@ -18,7 +18,7 @@ export function BonusTerms({ terms, currency, testId }: { terms: Terms; currency
       t('bonus.terms.amount'),
       terms.amountKind === 'percent' && terms.percent !== null
         ? t('bonus.terms.amountPercent', { percent: terms.percent, max: money(terms.maxBonus) })
-        : t('bonus.terms.amountFixed', { amount: money(terms.maxBonus) }),
+        : money(terms.maxBonus),
     ],
     [t('bonus.terms.minDeposit'), terms.minDeposit > 0 ? money(terms.minDeposit) : t('bonus.terms.noDeposit')],
     [

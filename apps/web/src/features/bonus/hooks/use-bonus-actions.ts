@@ -39,6 +39,8 @@ export function useCancelBonus({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   return useMoneyMutation({
     scope: 'bonus-clear',
+    // The call has no variables: every cancel is the same submission.
+    fingerprint: () => 'clear',
     send: () => clearBonus(),
     successToast: (result) => ({ text: translateCode(t, result.message) }),
     onSuccess: onDone,

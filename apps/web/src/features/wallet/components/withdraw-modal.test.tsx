@@ -6,6 +6,7 @@ import { WalletModalsProvider } from '@/features/wallet/components/wallet-modals
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
 import { storeToken } from '@/lib/session';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { memberBonusFixture } from '@/testing/bonus-fixture';
 import { walletFixture } from '@/testing/wallet-fixture';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -29,6 +30,8 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input, init) => {
     const path = String(input);
     if (path === '/api/wallet') return jsonResponse(walletFixture({ wallet: { amount: 500, bonusAmount: 0, hasReceivedBonus } }));
+    if (path === '/api/bonus/check/active')
+      return jsonResponse({ status: true, type: 'limit', bonus: memberBonusFixture({}, { withdrawCap: 2000, isMet: true }) });
     if (path === '/api/lookup/withdraw') return jsonResponse({ withdrawMin: 100, withdrawMax: 550 });
     if (path === '/api/wallet/withdrawAll') {
       withdrawals.push({ key: (init?.headers as Record<string, string>)['idempotency-key'], body: JSON.parse(String(init?.body)) });
@@ -110,5 +113,7 @@ describe('WithdrawModal', () => {
     hasReceivedBonus = true;
     const { modal } = await openModal();
     expect(within(modal).getByTestId('withdraw-bonus-notice')).toHaveTextContent('please withdraw the whole amount');
+    // The active bonus's withdraw cap (docs/decisions/0013-promotions.md).
+    expect(await within(modal).findByTestId('withdraw-bonus-cap')).toHaveTextContent('pays at most ฿2,000.00; the rest is forfeited');
   });
 });
