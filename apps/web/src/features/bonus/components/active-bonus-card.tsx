@@ -99,8 +99,8 @@ export function ActiveBonusCard({ bonus, currency }: { bonus: MemberBonus; curre
           <dd data-testid="bonus-active-cap">{progress.withdrawCap === null ? t('bonus.noCap') : money(progress.withdrawCap)}</dd>
         </div>
         <div className="bonus-terms__row">
-          <dt>{t('bonus.terms.valid')}</dt>
-          <dd>{t('bonus.expires', { date: formatDateTime(bonus.expiresAt, dateOptions) })}</dd>
+          <dt>{t('bonus.expires')}</dt>
+          <dd data-testid="bonus-active-expires">{formatDateTime(bonus.expiresAt, dateOptions)}</dd>
         </div>
       </dl>
       <p className="active-bonus__fail" data-testid="bonus-fail-line">

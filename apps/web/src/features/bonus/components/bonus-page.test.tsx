@@ -207,7 +207,7 @@ describe('BonusPage cards', () => {
     expect(within(card('ONCE')).queryByRole('button')).not.toBeInTheDocument();
     expect(card('DAILY')).toHaveAttribute('data-state', 'received');
     expect(card('DAILY2')).toHaveAttribute('data-state', 'open');
-    expect(card('DAILY2')).toHaveTextContent('1 times a day');
+    expect(card('DAILY2')).toHaveTextContent('Up to 1× a day');
     expect(within(card('NEW')).getByRole('button')).toBeInTheDocument();
   });
 
