@@ -300,6 +300,30 @@ export type DepositNoticesTable = {
   updated_at: Timestamp;
 };
 
+/** A settled bet from a provider's betting history (information only: it moves no money). */
+export type GameBetsTable = {
+  id: string;
+  provider: string;
+  /** The provider's record id, unique per provider. */
+  external_id: string;
+  member_id: string;
+  username: string;
+  category: string;
+  stake_minor: Int8;
+  /** What the bet paid back (stake included); 0 for a loss. */
+  payout_minor: Int8;
+  placed_at: Timestamp;
+  booked_at: Timestamp;
+};
+
+/** Where reading a provider's betting history stopped: username '' for the whole provider, else one account. */
+export type GameBetCursorsTable = {
+  provider: string;
+  username: string;
+  cursor: string;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   banks: BanksTable;
   sources: SourcesTable;
@@ -321,6 +345,8 @@ export type Database = {
   slips: SlipsTable;
   truemoney_vouchers: TrueMoneyVouchersTable;
   deposit_notices: DepositNoticesTable;
+  game_bets: GameBetsTable;
+  game_bet_cursors: GameBetCursorsTable;
 };
 
 export type Member = Selectable<MembersTable>;
