@@ -12,6 +12,7 @@ import { migration0009 } from '@/db/migrations/0009-password-reset.ts';
 import { migration0010 } from '@/db/migrations/0010-qr-member-recent.ts';
 import { migration0016 } from '@/db/migrations/0016-date-era.ts';
 import { migration0017 } from '@/db/migrations/0017-game-bets.ts';
+import { migration0018 } from '@/db/migrations/0018-bonus.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-qr-member-recent': migration0010,
   '0016-date-era': migration0016,
   '0017-game-bets': migration0017,
+  '0018-bonus': migration0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -154,7 +154,8 @@ export type LedgerTransferKind =
   | 'refund'
   | 'invite'
   | 'prize'
-  | 'adjustment';
+  | 'adjustment'
+  | 'bonus_use';
 
 export type LedgerTransfersTable = {
   id: string;
@@ -324,6 +325,78 @@ export type GameBetCursorsTable = {
   updated_at: Timestamp;
 };
 
+/** Bonuses and promotion codes (docs/decisions/0013-promotions.md#bonus); amounts in minor units. */
+export type BonusesTable = {
+  code: string;
+  name_th: string;
+  name_la: string;
+  name_en: string;
+  description_th: string;
+  description_la: string;
+  description_en: string;
+  type: 'limit' | 'day' | 'week';
+  max_received: number;
+  /** numeric: a string from the driver. */
+  percent_fail: ColumnType<string, string | number, string | number>;
+  banners: ColumnType<{ image: string; html: string }[], string, string>;
+  amount_kind: 'percent' | 'fixed';
+  percent: ColumnType<string | null, string | number | null, string | number | null>;
+  max_bonus: Int8;
+  min_deposit: Int8;
+  withdraw_cap: ColumnType<string | number | null, bigint | string | null, bigint | string | null>;
+  condition_kind: 'credit' | 'turnover';
+  multiplier: ColumnType<string, string | number, string | number>;
+  category_weights: ColumnType<Record<string, number>, string, string>;
+  valid_days: number;
+  is_promotion: boolean;
+  is_enabled: boolean;
+  sort_order: number;
+  created_at: Timestamp;
+};
+
+export type BonusQuotasTable = { bonus_code: string; quota: number; used: number };
+
+export type MemberBonusesTable = {
+  id: string;
+  member_id: string;
+  bonus_code: string;
+  status: 'active' | 'completed' | 'lost' | 'cancelled' | 'expired';
+  is_promotion: boolean;
+  currency: 'THB' | 'LAK';
+  deposit_transfer_id: string | null;
+  deposit_amount: Int8;
+  bonus_amount: Int8;
+  start_amount: Int8;
+  credit_transfer_id: string | null;
+  forfeited: Int8Default;
+  withdrawal_id: string | null;
+  withdraw_requested: ColumnType<
+    string | number | null,
+    bigint | string | null,
+    bigint | string | null
+  >;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: ColumnType<Date | null, Date | null, Date | null>;
+};
+
+export type BonusReceiptsTable = {
+  member_id: string;
+  bonus_code: string;
+  period: string;
+  member_bonus_id: string;
+  created_at: Timestamp;
+};
+
+export type PromotionClaimsTable = {
+  bonus_code: string;
+  member_id: string;
+  bank_key: string | null;
+  phone: string;
+  member_bonus_id: string;
+  created_at: Timestamp;
+};
+
 export type Database = {
   banks: BanksTable;
   sources: SourcesTable;
@@ -347,6 +420,11 @@ export type Database = {
   deposit_notices: DepositNoticesTable;
   game_bets: GameBetsTable;
   game_bet_cursors: GameBetCursorsTable;
+  bonuses: BonusesTable;
+  bonus_quotas: BonusQuotasTable;
+  member_bonuses: MemberBonusesTable;
+  bonus_receipts: BonusReceiptsTable;
+  promotion_claims: PromotionClaimsTable;
 };
 
 export type Member = Selectable<MembersTable>;

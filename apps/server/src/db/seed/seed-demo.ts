@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/db/schema.ts';
 import { demoBanks } from '@/db/seed/demo-banks.ts';
+import { seedDemoBonuses } from '@/db/seed/demo-bonuses.ts';
 import {
   DEMO_LINE_ID,
   DEMO_LINE_URL,
@@ -85,4 +86,5 @@ export async function seedDemo(
   await saveSetting(db, 'registerOtp', { enabled: true }, now, keep);
   await saveSetting(db, 'chatWidget', { enabled: false }, now, keep);
   await saveSetting(db, 'service', { terminated: false }, now, keep);
+  await seedDemoBonuses(db, now);
 }
