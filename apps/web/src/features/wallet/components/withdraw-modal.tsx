@@ -40,6 +40,8 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
   // The active bonus's withdraw cap, for the bonus notice (docs/decisions/0013-promotions.md: payout min(total, cap)).
   const activeBonus = useQuery({ ...activeBonusQuery, enabled: isOpen && Boolean(data?.wallet.hasReceivedBonus) });
   const withdrawCap = activeBonus.data?.bonus?.progress.withdrawCap ?? null;
+  /** What the bank receives: the server pays min(amount, cap) under a bonus and forfeits the rest. */
+  const payoutOf = (amount: number) => (withdrawCap !== null && data?.wallet.hasReceivedBonus ? Math.min(amount, withdrawCap) : amount);
   const currency = data?.profile.currency;
   const available = data ? combinedTotal(data.wallet.amount, data.slots) : 0;
   const bankAccount = data?.bankAccount;
@@ -51,7 +53,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
     scope: 'withdraw',
     send: withdrawAll,
     successToast: (result, { amount }) => {
-      const text = formatAmount(amount, currency);
+      const text = formatAmount(payoutOf(amount), currency);
       return result.status === 'PENDING' ? { tone: 'info', text: t('withdraw.pending', { amount: text }), durationMs: 6000 } : { text: t('withdraw.success', { amount: text }) };
     },
     onSuccess: () => onOpenChange(false),
@@ -82,6 +84,15 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
           {hasGameMoney && (
             <p className="inline-notice" role="note">
               <Info size={18} aria-hidden /> {t('walletFlow.confirmGamesBack')}
+            </p>
+          )}
+          {payoutOf(confirming.amount) < confirming.amount && (
+            <p className="inline-notice" role="note" data-testid="withdraw-confirm-cap">
+              <Info size={18} aria-hidden />{' '}
+              {t('bonus.withdrawCapConfirm', {
+                payout: formatAmount(payoutOf(confirming.amount), currency),
+                forfeit: formatAmount(confirming.amount - payoutOf(confirming.amount), currency),
+              })}
             </p>
           )}
           <Button isBlock onClick={() => send.submit(confirming)} disabled={send.isPending} isBusy={send.isBusyShown} data-testid="withdraw-confirm-submit">
