@@ -39,7 +39,8 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
   const data = wallet.data;
   // The active bonus's withdraw cap, for the bonus notice (docs/decisions/0013-promotions.md: payout min(total, cap)).
   const activeBonus = useQuery({ ...activeBonusQuery, enabled: isOpen && Boolean(data?.wallet.hasReceivedBonus) });
-  const withdrawCap = activeBonus.data?.bonus?.progress.withdrawCap ?? null;
+  const bonusProgress = activeBonus.data?.bonus?.progress;
+  const withdrawCap = bonusProgress?.withdrawCap ?? null;
   /** What the bank receives: the server pays min(amount, cap) under a bonus and forfeits the rest. */
   const payoutOf = (amount: number) => (withdrawCap !== null && data?.wallet.hasReceivedBonus ? Math.min(amount, withdrawCap) : amount);
   const currency = data?.profile.currency;
@@ -118,7 +119,17 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
               <Info size={18} aria-hidden />
               <span>
                 {t('withdraw.wholeAmountNotice')}
-                {withdrawCap !== null && <span data-testid="withdraw-bonus-cap"> {t('bonus.withdrawCapNotice', { cap: formatAmount(withdrawCap, currency) })}</span>}
+                {withdrawCap !== null && (
+                  <span className="withdraw-bonus-line" data-testid="withdraw-bonus-cap">
+                    {t('bonus.withdrawCapNotice', { cap: formatAmount(withdrawCap, currency) })}
+                  </span>
+                )}
+                {bonusProgress && !bonusProgress.isMet && (
+                  <span className="withdraw-bonus-line" data-testid="withdraw-bonus-unmet">
+                    {t('errors.BONUS_CONDITION')}{' '}
+                    {t('bonus.progressOf', { current: formatAmount(bonusProgress.current, currency), target: formatAmount(bonusProgress.target, currency) })}
+                  </span>
+                )}
               </span>
             </p>
           )}
