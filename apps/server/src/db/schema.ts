@@ -301,30 +301,6 @@ export type DepositNoticesTable = {
   updated_at: Timestamp;
 };
 
-/** A settled bet from a provider's betting history (information only: it moves no money). */
-export type GameBetsTable = {
-  id: string;
-  provider: string;
-  /** The provider's record id, unique per provider. */
-  external_id: string;
-  member_id: string;
-  username: string;
-  category: string;
-  stake_minor: Int8;
-  /** What the bet paid back (stake included); 0 for a loss. */
-  payout_minor: Int8;
-  placed_at: Timestamp;
-  booked_at: Timestamp;
-};
-
-/** Where reading a provider's betting history stopped: username '' for the whole provider, else one account. */
-export type GameBetCursorsTable = {
-  provider: string;
-  username: string;
-  cursor: string;
-  updated_at: Timestamp;
-};
-
 /** Bonuses and promotion codes (docs/decisions/0013-promotions.md#bonus); amounts in minor units. */
 export type BonusesTable = {
   code: string;
@@ -395,6 +371,30 @@ export type PromotionClaimsTable = {
   phone: string;
   member_bonus_id: string;
   created_at: Timestamp;
+};
+
+/** A settled bet from a provider's betting history (information only: it moves no money). */
+export type GameBetsTable = {
+  id: string;
+  provider: string;
+  /** The provider's record id, unique per provider. */
+  external_id: string;
+  member_id: string;
+  username: string;
+  category: string;
+  stake_minor: Int8;
+  /** What the bet paid back (stake included); 0 for a loss. */
+  payout_minor: Int8;
+  placed_at: Timestamp;
+  booked_at: Timestamp;
+};
+
+/** Where reading a provider's betting history stopped: username '' for the whole provider, else one account. */
+export type GameBetCursorsTable = {
+  provider: string;
+  username: string;
+  cursor: string;
+  updated_at: Timestamp;
 };
 
 export type Database = {
