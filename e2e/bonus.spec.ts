@@ -95,6 +95,39 @@ test.describe('bonus page', () => {
     await expect(card.getByRole('button')).toHaveCount(0);
   });
 
+  test('a turnover bonus: bets played in the sandbox are booked and move the progress bar to "ready"', async ({ page, api, member }) => {
+    const token = await api.login(member.phone, member.password);
+    const money = memberMoney(api, token);
+    const bonuses = memberBonus(api, token);
+    await creditFromBank(member, 1000);
+    await money.waitForCash(1000);
+    // 10% of 1,000 = 100; start 1,100; target 3 × 1,100 = 3,300 of weighted turnover (slots count 100%).
+    await bonuses.activate(DEMO.turnoverBonus);
+    await money.activate('PG');
+    expect((await money.transfer('wallet', 'PG', 1100)).status).toBe('SUCCESS');
+
+    await signIn(page, api, token, '/user/bonus');
+    const progress = page.getByTestId('bonus-progress');
+    await expect(progress).toContainText('Release: turnover');
+    await expect(progress.getByTestId('bonus-progress-figures')).toHaveText(`${baht(0)} of ${baht(3300)}`);
+
+    // 2,000 of bets first (each 100, paid back 100: the balance stays), booked by the member's refresh.
+    const { username } = await money.account('PG');
+    const round = { betMinor: 100_00, winMinor: 100_00 };
+    await playAtProvider('PG', username, Array.from({ length: 20 }, () => round));
+    await bonuses.refreshGames();
+    await page.reload();
+    await expect(progress.getByTestId('bonus-progress-figures')).toHaveText(`${baht(2000)} of ${baht(3300)}`);
+    await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '60');
+    await expect(page.getByTestId('bonus-ready')).toHaveCount(0);
+
+    await playAtProvider('PG', username, Array.from({ length: 13 }, () => round));
+    await bonuses.refreshGames();
+    await page.reload();
+    await expect(page.getByTestId('bonus-ready')).toContainText(en.bonus.ready);
+    await expect(progress.getByTestId('bonus-progress-figures')).toHaveText(`${baht(3300)} of ${baht(3300)}`);
+  });
+
   test('cancel a bonus: a warning first, then the server message, and the promotion code is back', async ({ page, api, member }) => {
     const token = await api.login(member.phone, member.password);
     await creditFromBank(member, 500);

@@ -19,6 +19,8 @@ export const bonusEn = JSON.parse(
 export const DEMO = {
   /** 100% of the deposit up to 1,000; release at 5× credit; withdraw cap 5,000. */
   depositBonus: 'NEWMEMBER100',
+  /** 10% up to 300, twice a day; release at 3× weighted turnover (slots 100%). */
+  turnoverBonus: 'DAILY10',
   /** Promotion code: 50% up to 500, minimum deposit 100; release at 3× credit; cap 2,000. */
   promotion: 'WELCOME50',
 } as const;
