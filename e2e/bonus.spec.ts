@@ -4,12 +4,20 @@ import { expect, test } from './support/fixtures.ts';
 import { bonusEn as en, DEMO, memberBonus } from './support/bonus.ts';
 import { baht, creditFromBank, fill, memberMoney, payoutsTo, playAtProvider, signIn } from './support/money.ts';
 import { screenshot } from './support/screenshot.ts';
-import { smallTargets } from './support/touch-targets.ts';
+import { accessibilityOf } from './support/lighthouse.ts';
+import { smallTargets, smallText } from './support/touch-targets.ts';
 
 /**
  * Issue 10 (web): /user/bonus against the real server and sandbox (docs/spec.md §2 /user/bonus, §4, §8;
  * docs/decisions/0013-promotions.md#bonus), in the suite's phone viewport.
  */
+
+/** 44×44 targets, text of 13 px and lines of 1.4 (docs/design.md#member-app), once a sheet has finished growing. */
+async function expectReadable(page: Page, screen: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  expect(await smallTargets(page), `${screen}: interactive elements under 44×44 px`).toEqual([]);
+  expect(await smallText(page), `${screen}: text under 13 px, or lines closer than 1.4`).toEqual([]);
+}
 
 async function closeSavedAlert(page: Page, text?: string) {
   const alert = page.getByTestId('alert-dialog');
@@ -186,7 +194,10 @@ test.describe('bonus screens in th, la and en (review pictures)', () => {
       const token = await api.login(member.phone, member.password);
       await creditFromBank(member, 1000);
       await memberMoney(api, token).waitForCash(1000);
-      const shot = (name: string, fullPage = false) => screenshot(page, `bonus-${locale}-${name}`, { fullPage });
+      const shot = async (name: string, fullPage = false) => {
+        await expectReadable(page, `${locale} ${name}`);
+        await screenshot(page, `bonus-${locale}-${name}`, { fullPage });
+      };
       const settle = () => page.waitForTimeout(350); // sheet animations
 
       await signIn(page, api, token, '/user/bonus', locale);
@@ -221,7 +232,6 @@ test.describe('bonus screens in th, la and en (review pictures)', () => {
       await page.getByTestId('bonus-grid').scrollIntoViewIfNeeded();
       await shot('active-cards');
       await page.evaluate(() => window.scrollTo(0, 0));
-      expect(await smallTargets(page)).toEqual([]);
       await page.getByTestId('bonus-cancel').click();
       await settle();
       await shot('cancel-dialog');
@@ -247,5 +257,21 @@ test.describe('bonus screens in th, la and en (review pictures)', () => {
       await page.getByTestId('bonus-list-failed').scrollIntoViewIfNeeded();
       await shot('list-failed');
     });
+  }
+});
+
+test('Lighthouse accessibility is 100 on /user/bonus, with the promotion code and with a bonus running', async ({ api, member }) => {
+  test.setTimeout(180_000);
+  const token = await api.login(member.phone, member.password);
+  await creditFromBank(member, 1000);
+  await memberMoney(api, token).waitForCash(1000);
+  const { version } = await api.get<{ version: string }>('/api/lookup/agreements');
+  const storage = { token, locale: 'th', 'remember-agreement': version };
+  for (const state of ['promotion code', 'bonus running']) {
+    if (state === 'bonus running') await memberBonus(api, token).activate(DEMO.depositBonus);
+    const report = await accessibilityOf('/user/bonus', storage);
+    expect(report.failures, `failing audits on /user/bonus (${state})`).toEqual([]);
+    expect(report.url).toMatch(/\/user\/bonus$/);
+    expect(report.score).toBe(1);
   }
 });

@@ -49,7 +49,7 @@ export function BonusGrid({ bonuses, now, onOpen }: { bonuses: readonly Bonus[];
                 {body}
               </div>
             ) : (
-              <button type="button" className="bonus-card__inner" onClick={() => onOpen(bonus)} aria-haspopup="dialog" aria-label={t('bonus.details', { name })}>
+              <button type="button" className="bonus-card__inner" onClick={() => onOpen(bonus)} aria-haspopup="dialog">
                 {body}
               </button>
             )}
