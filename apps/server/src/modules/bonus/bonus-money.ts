@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Db } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { findBonus, type BonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
 import {
   endMemberBonus,
   findActiveMemberBonus,
-  findBonus,
   findMemberBonus,
-  type BonusRow,
   type MemberBonusRow,
 } from '@/modules/bonus/bonus.repository.ts';
 import { failBelow, progressPercent, releaseTarget } from '@/modules/bonus/bonus-rules.ts';
