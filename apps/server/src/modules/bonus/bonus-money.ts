@@ -107,7 +107,9 @@ export async function useBonusForGame(
   trx: Kdb,
   input: { memberId: string; currency: LedgerCurrency; amountMinor: bigint; now: Date },
 ): Promise<void> {
-  const active = await findActiveMemberBonus(trx, input.memberId);
+  // Locked like every end of a bonus locks it: a cancel, a loss or a completing withdrawal either waits for this
+  // move or is seen to have ended the bonus (then nothing moves).
+  const active = await findActiveMemberBonus(trx, input.memberId, { isLocked: true });
   if (!active) return;
   const { bonus } = await getMemberBalances(trx, input.memberId);
   const use = bonus < input.amountMinor ? bonus : input.amountMinor;
