@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBonusByCode } from '@/modules/bonus/bonus.service.ts';
+import { bonusWindows, hasActiveBonus, startBonusByCode } from '@/modules/bonus/bonus.service.ts';
 import {
   activate,
   addBonus,
@@ -61,7 +61,7 @@ describe('activation', () => {
     const w = await wallet(t, m.token);
     expect(w.wallet).toEqual({ amount: 1000, bonusAmount: 300, hasReceivedBonus: true });
     const rows = await statement(t, m.token);
-    expect(rows[0]).toMatchObject({
+    expect(rows.find((r) => r.statementType === 'bonus')).toMatchObject({
       statementType: 'bonus',
       amount: 300,
       description: `โบนัส ${code}`,
@@ -217,6 +217,10 @@ describe('activation', () => {
     const code = await addBonus(t);
     const m = await depositedMember(t, 50_000n);
     await activate(t, code, m.token);
+    expect(await hasActiveBonus(t.app.deps.db.kysely, m.memberId)).toBe(true);
+    expect(await bonusWindows(t.app.deps.db.kysely, m.memberId)).toEqual([
+      { from: t.clock.now(), to: null },
+    ]);
     const cleared = (await get(t, '/api/bonus/clear', m.token)).json();
     expect(cleared).toEqual({ message: 'BONUS_CLEAR', forfeited: 250 });
     expect((await get(t, '/api/bonus/check/active', m.token)).json()).toEqual({
@@ -230,8 +234,15 @@ describe('activation', () => {
       hasReceivedBonus: false,
     });
     expect(message(await get(t, '/api/bonus/clear', m.token))).toBe('BONUS_NOT_ACTIVE');
-    expect((await statement(t, m.token))[0]).toMatchObject({
-      statementType: 'finish_bonus',
+    // What other modules read: no active bonus, and the one window it ran.
+    const db = t.app.deps.db.kysely;
+    expect(await hasActiveBonus(db, m.memberId)).toBe(false);
+    expect(await bonusWindows(db, m.memberId)).toEqual([
+      { from: t.clock.now(), to: t.clock.now() },
+    ]);
+    expect(
+      (await statement(t, m.token)).find((r) => r.statementType === 'finish_bonus'),
+    ).toMatchObject({
       amount: 250,
       from: 'bonus_wallet',
       to: 'bonus',

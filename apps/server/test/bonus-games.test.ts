@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONUS_EXPIRY_JOB } from '@/modules/bonus/bonus.service.ts';
 import { activate, addBonus, depositedMember, get, statement, wallet } from './support/bonus.ts';
 import { play } from './support/game-bets.ts';
-import { expectLedgerConsistent, moneyCall, sandboxBalance } from './support/money.ts';
+import {
+  clearGameFaults,
+  expectLedgerConsistent,
+  moneyCall,
+  sandboxBalance,
+  setGameFaults,
+} from './support/money.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -109,6 +115,39 @@ describe('bonus money in games', () => {
       ['bonus_wallet', 200],
       ['wallet', 500],
     ]);
+  });
+
+  it('a game that refuses at the cancel leaves the bonus running; the next cancel forfeits what every try brought back', async () => {
+    const code = await addBonus(t, { percent: 50, maxBonusMinor: 50_000n });
+    const m = await depositedMember(t, 100_000n);
+    await gameOf(m, 'PG');
+    const joker = await gameOf(m, 'JOKER');
+    await activate(t, code, m.token);
+    await transfer(m, 'wallet', 'PG', 300);
+    await transfer(m, 'wallet', 'JOKER', 400);
+    await setGameFaults(t, { provider: 'JOKER', nextOutcomes: ['fail'] });
+    try {
+      const refused = await get(t, '/api/bonus/clear', m.token);
+      expect(refused.statusCode).toBe(502);
+      expect(message(refused)).toBe('TRANSFER_FAIL');
+    } finally {
+      await clearGameFaults(t);
+    }
+    // PG came back to cash; the bonus still runs.
+    expect((await statusOf(m)).status).toBe('active');
+    expect((await wallet(t, m.token)).wallet).toMatchObject({
+      amount: 1100,
+      hasReceivedBonus: true,
+    });
+    expect(await sandboxBalance(t, 'JOKER', joker)).toBe(40_000n);
+    const cleared = await get(t, '/api/bonus/clear', m.token);
+    // 300 (PG, first try) + 400 (JOKER) + 0 left in the bonus account.
+    expect(cleared.json()).toEqual({ message: 'BONUS_CLEAR', forfeited: 700 });
+    expect((await wallet(t, m.token)).wallet).toEqual({
+      amount: 800,
+      bonusAmount: 0,
+      hasReceivedBonus: false,
+    });
   });
 
   it('ends by itself when the total falls below percentFail %: the bonus account is forfeited, cash and games stay', async () => {

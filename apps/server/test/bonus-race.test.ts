@@ -99,4 +99,46 @@ describe('bonus races', () => {
     });
     await expectLedgerConsistent(t.app.deps.db);
   });
+
+  it('a clear racing game transfers forfeits exactly what it took; nothing is created or lost', async () => {
+    const code = await addBonus(t, { percent: 100, maxBonusMinor: 100_000n });
+    const m = await depositedMember(t, 100_000n);
+    expect((await get(t, '/api/wallet/activate/PG', m.token)).statusCode).toBe(200);
+    await activate(t, code, m.token);
+    const [cleared] = await Promise.all([
+      get(t, '/api/bonus/clear', m.token),
+      ...Array.from({ length: 20 }, () =>
+        moneyCall(t, '/api/wallet/transfer', m.token, { from: 'wallet', to: 'PG', amount: 100 }),
+      ),
+    ]);
+    expect(['BONUS_CLEAR', 'TRANSFER_FAIL']).toContain(messageOf(cleared));
+    const db = t.app.deps.db.kysely;
+    const row = await db
+      .selectFrom('member_bonuses')
+      .select(['status', 'forfeited'])
+      .where('member_id', '=', m.memberId)
+      .executeTakeFirstOrThrow();
+    const forfeits = await db
+      .selectFrom('ledger_transfers')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('sum'))
+      .where('member_id', '=', m.memberId)
+      .where('kind', '=', 'finish_bonus')
+      .executeTakeFirstOrThrow();
+    expect(BigInt(forfeits.sum)).toBe(BigInt(row.forfeited));
+    if (messageOf(cleared) === 'BONUS_CLEAR') {
+      expect(row.status).toBe('cancelled');
+      expect((cleared.json() as { forfeited: number }).forfeited * 100).toBe(Number(row.forfeited));
+    } else expect(row.status).toBe('active');
+    const accounts = await db
+      .selectFrom('ledger_accounts')
+      .select(['kind', 'balance'])
+      .where('member_id', '=', m.memberId)
+      .execute();
+    const held = accounts.reduce((sum, a) => sum + BigInt(a.balance), 0n);
+    // Deposit 1000 + bonus 1000 = what the member holds + what was forfeited.
+    expect(held + BigInt(row.forfeited)).toBe(200_000n);
+    if (row.status === 'cancelled')
+      expect(accounts.find((a) => a.kind === 'bonus')?.balance).toSatisfy((b) => Number(b) === 0);
+    await expectLedgerConsistent(t.app.deps.db);
+  });
 });

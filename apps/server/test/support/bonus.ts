@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { insertBonusesIfMissing, type NewBonus } from '@/modules/bonus/bonus.repository.ts';
+import {
+  insertBonusesIfMissing,
+  type NewBonus,
+} from '@/modules/bonus/bonus-catalogue.repository.ts';
 import { createTransfer } from '@/modules/ledger/ledger.service.ts';
 import { signedInMember, type Registration } from './members.ts';
 import type { TestApp } from './test-app.ts';

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/user/home" replace /> },
           { path: 'home', element: <HomePage /> },
           { path: 'profile', lazy: async () => ({ Component: (await import('@/features/profile/components/profile-page')).ProfilePage }) },
+          { path: 'bonus', lazy: async () => ({ Component: (await import('@/features/bonus/components/bonus-page')).BonusPage }) },
           { path: 'statement', lazy: async () => ({ Component: (await import('@/features/statement/components/statement-page')).StatementPage }) },
           { path: 'contact', lazy: async () => ({ Component: (await import('@/features/contact/components/contact-page')).MemberContactPage }) },
         ],

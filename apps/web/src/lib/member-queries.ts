@@ -68,7 +68,14 @@ export async function storeProfile(queryClient: QueryClient, data: ProfileInfo):
   await queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
 }
 
-/** After money moved (or may have): the wallet and the statement are out of date. */
+/**
+ * After money moved (or may have): the wallet and the statement are out of date, and so is the bonus (its progress,
+ * and a withdrawal or a loss can end it: docs/decisions/0013-promotions.md).
+ */
 export async function afterMoneyMoved(queryClient: QueryClient): Promise<void> {
-  await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.wallet }), queryClient.invalidateQueries({ queryKey: queryKeys.statement })]);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.wallet }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.statement }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.bonus }),
+  ]);
 }

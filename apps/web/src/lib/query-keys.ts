@@ -18,4 +18,9 @@ export const queryKeys = {
   depositOptions: [MEMBER_KEY, 'deposit', 'options'],
   slotAccount: (code: string) => [MEMBER_KEY, 'slot-account', code] as const,
   lookup: (name: string) => ['lookup', name] as const,
+  /** The bonus list and the active bonus: both change when a bonus is received, cancelled or ends by a withdrawal. */
+  bonus: [MEMBER_KEY, 'bonus'],
+  bonusList: [MEMBER_KEY, 'bonus', 'list'],
+  activeBonus: [MEMBER_KEY, 'bonus', 'active'],
+  promotion: (code: string) => [MEMBER_KEY, 'bonus', 'promotion', code] as const,
 } as const;

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/db/schema.ts';
-import { insertBonusesIfMissing, type NewBonus } from '@/modules/bonus/bonus.repository.ts';
+import {
+  insertBonusesIfMissing,
+  type NewBonus,
+} from '@/modules/bonus/bonus-catalogue.repository.ts';
 
 /** Demo bonuses and promotion codes (docs/decisions/0013-promotions.md#bonus); amounts in satang. */
 

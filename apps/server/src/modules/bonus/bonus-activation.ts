@@ -4,18 +4,16 @@ import type { Db } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
+import { findBonus, takeQuota, type BonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
 import {
   findActiveMemberBonus,
-  findBonus,
   insertActiveMemberBonus,
   insertPromotionClaim,
   isPromotionClaimed,
   listReceipts,
   listUsedDeposits,
   setCreditTransfer,
-  takeQuota,
   takeReceiptSlot,
-  type BonusRow,
   type MemberBonusRow,
 } from '@/modules/bonus/bonus.repository.ts';
 import {

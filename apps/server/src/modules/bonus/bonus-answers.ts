@@ -1,6 +1,6 @@
 import type { Bonus, MemberBonus, Promotion } from '@mekong/contracts/bonus';
 import { toMajor } from '@mekong/contracts/money';
-import type { BonusRow } from '@/modules/bonus/bonus.repository.ts';
+import type { BonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
 import type { BonusListItem, MemberBonusView } from '@/modules/bonus/bonus.service.ts';
 
 /** The bonus module's answers as the contracts spell them: amounts in major units (the route side of the boundary). */

@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Db } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { findBonus, type BonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
 import {
   endMemberBonus,
   findActiveMemberBonus,
-  findBonus,
   findMemberBonus,
-  type BonusRow,
   type MemberBonusRow,
 } from '@/modules/bonus/bonus.repository.ts';
 import { failBelow, progressPercent, releaseTarget } from '@/modules/bonus/bonus-rules.ts';
@@ -108,7 +107,9 @@ export async function useBonusForGame(
   trx: Kdb,
   input: { memberId: string; currency: LedgerCurrency; amountMinor: bigint; now: Date },
 ): Promise<void> {
-  const active = await findActiveMemberBonus(trx, input.memberId);
+  // Locked like every end of a bonus locks it: a cancel, a loss or a completing withdrawal either waits for this
+  // move or is seen to have ended the bonus (then nothing moves).
+  const active = await findActiveMemberBonus(trx, input.memberId, { isLocked: true });
   if (!active) return;
   const { bonus } = await getMemberBalances(trx, input.memberId);
   const use = bonus < input.amountMinor ? bonus : input.amountMinor;

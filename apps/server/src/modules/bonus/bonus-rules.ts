@@ -1,6 +1,6 @@
 import type { BonusType } from '@mekong/contracts/bonus';
 import { startOfPlayerDay } from '@/lib/player-time.ts';
-import type { BonusRow } from '@/modules/bonus/bonus.repository.ts';
+import type { BonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
 
 /** The bonus engine's arithmetic (docs/decisions/0013-promotions.md#bonus): integers only, floors. */
 

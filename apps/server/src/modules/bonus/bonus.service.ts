@@ -21,18 +21,20 @@ import {
   type BonusProgressView,
 } from '@/modules/bonus/bonus-money.ts';
 import {
+  findBonus,
+  listListedBonuses,
+  type BonusRow,
+} from '@/modules/bonus/bonus-catalogue.repository.ts';
+import {
   endMemberBonus,
   findActiveMemberBonus,
-  findBonus,
   findMemberBonus,
   findWithdrawRequested,
   hasActiveMemberBonus,
   isPromotionClaimed,
   listExpiredActive,
-  listListedBonuses,
   listMemberBonuses,
   listReceipts,
-  type BonusRow,
   type MemberBonusRow,
 } from '@/modules/bonus/bonus.repository.ts';
 import { isDepositNeeded } from '@/modules/bonus/bonus-rules.ts';

@@ -76,4 +76,11 @@ describe('WalletCard never shows a false zero', () => {
     await userEvent.click(within(card).getByTestId('wallet-deposit'));
     expect(onDeposit).toHaveBeenCalledOnce();
   });
+
+  it('the bonus wallet links to the bonus page', async () => {
+    answer = () => jsonResponse(stored);
+    const card = renderCard();
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'live'));
+    expect(within(card).getByTestId('wallet-bonus-link')).toHaveAttribute('href', '/user/bonus');
+  });
 });

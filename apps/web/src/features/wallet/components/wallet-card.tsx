@@ -1,8 +1,9 @@
 import type { WalletResponse } from '@mekong/contracts/wallet';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Gift, History, RefreshCw, WalletMinimal } from 'lucide-react';
+import { AlertTriangle, ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronRight, Gift, History, RefreshCw, WalletMinimal } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SyncTime } from '@/features/wallet/components/sync-time';
 import { figuresOf, walletCardView, type WalletCardView } from '@/features/wallet/hooks/wallet-card-view';
 import { useRefreshWallet } from '@/features/wallet/hooks/use-refresh-wallet';
@@ -72,14 +73,22 @@ export function WalletCard({ wallet, onDeposit }: { wallet: UseQueryResult<Walle
             <p className="wallet-card__caption">
               <Icon size={14} aria-hidden /> {label}
             </p>
-            {amount === undefined ? (
-              <NoFigure view={view} testId={`wallet-${key}`} />
-            ) : (
-              <p className="wallet-card__amount" data-testid={`wallet-${key}`}>
-                <span className="wallet-card__currency">{symbol}</span>
-                {formatMoney(amount)}
-              </p>
-            )}
+            <div className="wallet-slide__row">
+              {amount === undefined ? (
+                <NoFigure view={view} testId={`wallet-${key}`} />
+              ) : (
+                <p className="wallet-card__amount" data-testid={`wallet-${key}`}>
+                  <span className="wallet-card__currency">{symbol}</span>
+                  {formatMoney(amount)}
+                </p>
+              )}
+              {/* The bonus wallet leads to its bonus: progress, cancel, other bonuses (docs/spec.md §2 /user/bonus). */}
+              {key === 'bonus' && (
+                <Link to="/user/bonus" className="wallet-slide__link" data-testid="wallet-bonus-link">
+                  {t('bonus.link')} <ChevronRight size={16} aria-hidden />
+                </Link>
+              )}
+            </div>
           </div>
         ))}
       </div>

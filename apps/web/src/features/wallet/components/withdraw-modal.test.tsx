@@ -6,11 +6,13 @@ import { WalletModalsProvider } from '@/features/wallet/components/wallet-modals
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
 import { storeToken } from '@/lib/session';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { memberBonusFixture } from '@/testing/bonus-fixture';
 import { walletFixture } from '@/testing/wallet-fixture';
 
 const fetchMock = vi.fn<typeof fetch>();
 let withdrawals: { key: string | undefined; body: unknown }[] = [];
 let hasReceivedBonus = false;
+let withdrawCap = 2000;
 
 function Opener() {
   const { openWithdraw } = useWalletModals();
@@ -25,10 +27,13 @@ beforeEach(() => {
   storeToken('tok', false);
   withdrawals = [];
   hasReceivedBonus = false;
+  withdrawCap = 2000;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const path = String(input);
     if (path === '/api/wallet') return jsonResponse(walletFixture({ wallet: { amount: 500, bonusAmount: 0, hasReceivedBonus } }));
+    if (path === '/api/bonus/check/active')
+      return jsonResponse({ status: true, type: 'limit', bonus: memberBonusFixture({}, { withdrawCap, isMet: true }) });
     if (path === '/api/lookup/withdraw') return jsonResponse({ withdrawMin: 100, withdrawMax: 550 });
     if (path === '/api/wallet/withdrawAll') {
       withdrawals.push({ key: (init?.headers as Record<string, string>)['idempotency-key'], body: JSON.parse(String(init?.body)) });
@@ -110,5 +115,23 @@ describe('WithdrawModal', () => {
     hasReceivedBonus = true;
     const { modal } = await openModal();
     expect(within(modal).getByTestId('withdraw-bonus-notice')).toHaveTextContent('please withdraw the whole amount');
+    // The active bonus's withdraw cap (docs/decisions/0013-promotions.md).
+    expect(await within(modal).findByTestId('withdraw-bonus-cap')).toHaveTextContent('pays at most ฿2,000.00; the rest is forfeited');
+  });
+
+  it('under a bonus with a cap, the confirm step and the toast say what the bank receives', async () => {
+    hasReceivedBonus = true;
+    withdrawCap = 200;
+    const { user, modal } = await openModal();
+    await within(modal).findByTestId('withdraw-bonus-cap');
+    // (The fixture's whole total is above its maximum of 550; the server, not the form, asks for the whole amount.)
+    await user.type(within(modal).getByTestId('withdraw-amount'), '500');
+    await user.click(within(modal).getByTestId('withdraw-submit'));
+    expect(within(modal).getByTestId('withdraw-confirm-cap')).toHaveTextContent('Under your bonus you receive ฿200.00; ฿300.00 is forfeited.');
+    await user.click(within(modal).getByTestId('withdraw-confirm-submit'));
+    await waitFor(() => expect(withdrawals).toHaveLength(1));
+    // The amount asked for is sent as typed; the capped payout is what the toast names.
+    expect(withdrawals[0]!.body).toEqual({ amount: 500 });
+    expect(await screen.findByText(/withdrawal of ฿200\.00 is waiting for approval/)).toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import { withdrawFormSchema } from '@/features/wallet/hooks/withdraw-form';
 import { formatAmount } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { bankName as localBankName } from '@/lib/localized';
+import { activeBonusQuery } from '@/lib/bonus-queries';
 import { withdrawLimitsQuery } from '@/lib/lookup-queries';
 import { walletQuery } from '@/lib/member-queries';
 import { combinedTotal } from '@/lib/wallet-figures';
@@ -36,6 +37,12 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
   const locale = i18n.language ? currentLocale() : 'th';
 
   const data = wallet.data;
+  // The active bonus's withdraw cap, for the bonus notice (docs/decisions/0013-promotions.md: payout min(total, cap)).
+  const activeBonus = useQuery({ ...activeBonusQuery, enabled: isOpen && Boolean(data?.wallet.hasReceivedBonus) });
+  const bonusProgress = activeBonus.data?.bonus?.progress;
+  const withdrawCap = bonusProgress?.withdrawCap ?? null;
+  /** What the bank receives: the server pays min(amount, cap) under a bonus and forfeits the rest. */
+  const payoutOf = (amount: number) => (withdrawCap !== null && data?.wallet.hasReceivedBonus ? Math.min(amount, withdrawCap) : amount);
   const currency = data?.profile.currency;
   const available = data ? combinedTotal(data.wallet.amount, data.slots) : 0;
   const bankAccount = data?.bankAccount;
@@ -47,7 +54,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
     scope: 'withdraw',
     send: withdrawAll,
     successToast: (result, { amount }) => {
-      const text = formatAmount(amount, currency);
+      const text = formatAmount(payoutOf(amount), currency);
       return result.status === 'PENDING' ? { tone: 'info', text: t('withdraw.pending', { amount: text }), durationMs: 6000 } : { text: t('withdraw.success', { amount: text }) };
     },
     onSuccess: () => onOpenChange(false),
@@ -80,6 +87,15 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
               <Info size={18} aria-hidden /> {t('walletFlow.confirmGamesBack')}
             </p>
           )}
+          {payoutOf(confirming.amount) < confirming.amount && (
+            <p className="inline-notice" role="note" data-testid="withdraw-confirm-cap">
+              <Info size={18} aria-hidden />{' '}
+              {t('bonus.withdrawCapConfirm', {
+                payout: formatAmount(payoutOf(confirming.amount), currency),
+                forfeit: formatAmount(confirming.amount - payoutOf(confirming.amount), currency),
+              })}
+            </p>
+          )}
           <Button isBlock onClick={() => send.submit(confirming)} disabled={send.isPending} isBusy={send.isBusyShown} data-testid="withdraw-confirm-submit">
             {t('walletFlow.confirmSubmit')}
           </Button>
@@ -100,7 +116,21 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
 
           {data.wallet.hasReceivedBonus && (
             <p className="inline-notice" role="note" data-testid="withdraw-bonus-notice">
-              <Info size={18} aria-hidden /> {t('withdraw.wholeAmountNotice')}
+              <Info size={18} aria-hidden />
+              <span>
+                {t('withdraw.wholeAmountNotice')}
+                {withdrawCap !== null && (
+                  <span className="withdraw-bonus-line" data-testid="withdraw-bonus-cap">
+                    {t('bonus.withdrawCapNotice', { cap: formatAmount(withdrawCap, currency) })}
+                  </span>
+                )}
+                {bonusProgress && !bonusProgress.isMet && (
+                  <span className="withdraw-bonus-line" data-testid="withdraw-bonus-unmet">
+                    {t('errors.BONUS_CONDITION')}{' '}
+                    {t('bonus.progressOf', { current: formatAmount(bonusProgress.current, currency), target: formatAmount(bonusProgress.target, currency) })}
+                  </span>
+                )}
+              </span>
             </p>
           )}
 

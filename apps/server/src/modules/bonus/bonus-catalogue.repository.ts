@@ -1,0 +1,184 @@
+import { sql, type Kysely } from 'kysely';
+import type { BonusType } from '@mekong/contracts/bonus';
+import type { Database } from '@/db/schema.ts';
+
+/**
+ * The bonus catalogue (docs/decisions/0013-promotions.md#bonus): the `bonuses` and `bonus_quotas` tables; only this
+ * file writes SQL for them.
+ */
+
+type Db = Kysely<Database>;
+
+export type Localized = { th: string; la: string; en: string };
+
+export type BonusRow = {
+  code: string;
+  name: Localized;
+  description: Localized;
+  type: BonusType;
+  maxReceived: number;
+  /** Percents and the multiplier in hundredths (10.5 % → 1050n), so money stays in integers. */
+  percentFailX100: bigint;
+  banners: { image: string; html: string }[];
+  amountKind: 'percent' | 'fixed';
+  percentX100: bigint | null;
+  maxBonusMinor: bigint;
+  minDepositMinor: bigint;
+  withdrawCapMinor: bigint | null;
+  conditionKind: 'credit' | 'turnover';
+  multiplierX100: bigint;
+  categoryWeights: Record<string, number>;
+  validDays: number;
+  isPromotion: boolean;
+};
+
+/** A numeric(…, 2) as the driver gives it ("10.50", 10.5) → hundredths, exactly. */
+export function hundredths(value: string | number): bigint {
+  const [whole = '0', fraction = ''] = String(value).split('.');
+  const isNegative = whole.startsWith('-');
+  const units = BigInt(whole) * 100n;
+  const cents = BigInt((fraction + '00').slice(0, 2));
+  return isNegative ? units - cents : units + cents;
+}
+
+const bonusColumns = [
+  'code',
+  'name_th',
+  'name_la',
+  'name_en',
+  'description_th',
+  'description_la',
+  'description_en',
+  'type',
+  'max_received',
+  'banners',
+  'amount_kind',
+  'condition_kind',
+  'category_weights',
+  'valid_days',
+  'is_promotion',
+  sql<string>`percent_fail::text`.as('percent_fail'),
+  sql<string | null>`percent::text`.as('percent'),
+  sql<string>`multiplier::text`.as('multiplier'),
+  sql<string>`max_bonus::text`.as('max_bonus'),
+  sql<string>`min_deposit::text`.as('min_deposit'),
+  sql<string | null>`withdraw_cap::text`.as('withdraw_cap'),
+] as const;
+
+function selectBonuses(db: Db) {
+  return db.selectFrom('bonuses').select(bonusColumns).where('is_enabled', '=', true);
+}
+type BonusDbRow = Awaited<ReturnType<ReturnType<typeof selectBonuses>['executeTakeFirstOrThrow']>>;
+
+function toBonus(r: BonusDbRow): BonusRow {
+  return {
+    code: r.code,
+    name: { th: r.name_th, la: r.name_la, en: r.name_en },
+    description: { th: r.description_th, la: r.description_la, en: r.description_en },
+    type: r.type,
+    maxReceived: r.max_received,
+    percentFailX100: hundredths(r.percent_fail),
+    banners: r.banners,
+    amountKind: r.amount_kind,
+    percentX100: r.percent === null ? null : hundredths(r.percent),
+    maxBonusMinor: BigInt(r.max_bonus),
+    minDepositMinor: BigInt(r.min_deposit),
+    withdrawCapMinor: r.withdraw_cap === null ? null : BigInt(r.withdraw_cap),
+    conditionKind: r.condition_kind,
+    multiplierX100: hundredths(r.multiplier),
+    categoryWeights: r.category_weights,
+    validDays: r.valid_days,
+    isPromotion: r.is_promotion,
+  };
+}
+
+/** A bonus or promotion by its code: only an enabled one unless `isAnyState` (a member's running bonus). */
+export async function findBonus(
+  db: Db,
+  code: string,
+  options: { isAnyState?: boolean } = {},
+): Promise<BonusRow | undefined> {
+  const query = options.isAnyState
+    ? db.selectFrom('bonuses').select(bonusColumns)
+    : selectBonuses(db);
+  const row = await query.where('code', '=', code).executeTakeFirst();
+  return row && toBonus(row);
+}
+
+/** The enabled bonuses of the list (promotions are found by code only), in the operator's order. */
+export async function listListedBonuses(db: Db): Promise<BonusRow[]> {
+  const rows = await selectBonuses(db)
+    .where('is_promotion', '=', false)
+    .orderBy('sort_order')
+    .orderBy('code')
+    .execute();
+  return rows.map(toBonus);
+}
+
+/** One use of the bonus's quota across all members: 'none' when it has no quota, 'full' when it is used up. */
+export async function takeQuota(trx: Db, bonusCode: string): Promise<'taken' | 'full' | 'none'> {
+  const taken = await trx
+    .updateTable('bonus_quotas')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('bonus_code', '=', bonusCode)
+    .whereRef('used', '<', 'quota')
+    .returning('bonus_code')
+    .executeTakeFirst();
+  if (taken) return 'taken';
+  const exists = await trx
+    .selectFrom('bonus_quotas')
+    .select('bonus_code')
+    .where('bonus_code', '=', bonusCode)
+    .executeTakeFirst();
+  return exists ? 'full' : 'none';
+}
+
+export type NewBonus = Omit<BonusRow, 'percentFailX100' | 'percentX100' | 'multiplierX100'> & {
+  percentFail: number;
+  percent: number | null;
+  multiplier: number;
+  quota: number | null;
+  sortOrder: number;
+};
+
+/** Inserts the bonuses not there yet (demo data and an operator's setup); never overwrites one. */
+export async function insertBonusesIfMissing(db: Db, bonuses: NewBonus[], now: Date) {
+  for (const b of bonuses) {
+    await db
+      .insertInto('bonuses')
+      .values({
+        code: b.code,
+        name_th: b.name.th,
+        name_la: b.name.la,
+        name_en: b.name.en,
+        description_th: b.description.th,
+        description_la: b.description.la,
+        description_en: b.description.en,
+        type: b.type,
+        max_received: b.maxReceived,
+        percent_fail: b.percentFail,
+        banners: JSON.stringify(b.banners),
+        amount_kind: b.amountKind,
+        percent: b.percent,
+        max_bonus: b.maxBonusMinor,
+        min_deposit: b.minDepositMinor,
+        withdraw_cap: b.withdrawCapMinor,
+        condition_kind: b.conditionKind,
+        multiplier: b.multiplier,
+        category_weights: JSON.stringify(b.categoryWeights),
+        valid_days: b.validDays,
+        is_promotion: b.isPromotion,
+        is_enabled: true,
+        sort_order: b.sortOrder,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    if (b.quota !== null)
+      await db
+        .insertInto('bonus_quotas')
+        .values({ bonus_code: b.code, quota: b.quota, used: 0 })
+        .onConflict((oc) => oc.column('bonus_code').doNothing())
+        .execute();
+  }
+}
