@@ -1,6 +1,6 @@
 import type { GameEntry } from '@mekong/contracts/wallet';
 import { describe, expect, it } from 'vitest';
-import { activeGames, combinedTotal, groupGames, isNewPlayer } from '@/lib/wallet-figures';
+import { activeGames, combinedTotal, groupGames, isNewPlayer, walletSpendable } from '@/lib/wallet-figures';
 
 function game(code: string, category: GameEntry['category'], amount = 0, isActive = false): GameEntry {
   return { code, name: code, category, logo: '', background: '', amount, isActive, hasAutoLogin: false, web: null, android: null, ios: null };
@@ -64,5 +64,13 @@ describe('new player', () => {
 
   it('is not once a game is activated, even with nothing in it', () => {
     expect(isNewPlayer({ ...fresh, slots: [game('PG', 'slot', 0, true)] })).toBe(false);
+  });
+});
+
+describe('what the main wallet can send to a game', () => {
+  it('is the cash, plus the bonus wallet only while a bonus runs, with no float drift', () => {
+    expect(walletSpendable({ amount: 100.1, bonusAmount: 50.2, hasReceivedBonus: false })).toBe(100.1);
+    expect(walletSpendable({ amount: 100.1, bonusAmount: 50.2, hasReceivedBonus: true })).toBe(150.3);
+    expect(walletSpendable({ amount: 0.1, bonusAmount: 0.2, hasReceivedBonus: true })).toBe(0.3);
   });
 });

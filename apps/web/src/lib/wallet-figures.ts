@@ -29,6 +29,14 @@ export function combinedTotal(walletAmount: number, games: readonly Pick<GameEnt
   return cents / 100;
 }
 
+/**
+ * What the main wallet can send to a game: the cash, plus the bonus wallet while a bonus runs (the server spends the
+ * bonus first, docs/decisions/0013-promotions.md#bonus). Summed in satang.
+ */
+export function walletSpendable(wallet: { amount: number; bonusAmount: number; hasReceivedBonus: boolean }): number {
+  return wallet.hasReceivedBonus ? (toCents(wallet.amount) + toCents(wallet.bonusAmount)) / 100 : wallet.amount;
+}
+
 /** Game accounts money can move to or from: the active ones. */
 export function activeGames(games: readonly GameEntry[]): GameEntry[] {
   return games.filter((game) => game.isActive);

@@ -12,7 +12,7 @@ import { PlaySheet } from '@/features/wallet/components/play-sheet';
 import { SlotAccountModal } from '@/features/wallet/components/slot-account-modal';
 import { useGameLauncher } from '@/features/wallet/hooks/use-game-launcher';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
-import { groupGames, GAME_GROUPS, type GameGroupKey } from '@/lib/wallet-figures';
+import { groupGames, GAME_GROUPS, walletSpendable, type GameGroupKey } from '@/lib/wallet-figures';
 import { errorText } from '@/lib/error-message';
 import { storeWallet } from '@/lib/member-queries';
 import { queryKeys } from '@/lib/query-keys';
@@ -43,7 +43,7 @@ export function GameCarousels({ data }: { data: WalletResponse }) {
     else setOpenCode(game.code);
   };
   // With nothing in the wallet there is nothing to move: Play opens the game in one tap.
-  const onPlay = (game: GameEntry) => (data.wallet.amount > 0 ? setPlayCode(game.code) : play(game, openTab(game)));
+  const onPlay = (game: GameEntry) => (walletSpendable(data.wallet) > 0 ? setPlayCode(game.code) : play(game, openTab(game)));
 
   const activate = useMutation({
     mutationFn: (game: GameEntry) => activateGame(game.code),
@@ -82,7 +82,7 @@ export function GameCarousels({ data }: { data: WalletResponse }) {
         <PlaySheet
           key={playGame.code}
           game={playGame}
-          walletAmount={data.wallet.amount}
+          walletAmount={walletSpendable(data.wallet)}
           currency={currency}
           onClose={() => setPlayCode(null)}
           openTab={openTab}

@@ -15,7 +15,7 @@ import { destinationAfter, NONE, transferFormSchema } from '@/features/wallet/ho
 import type { TransferPreset } from '@/features/wallet/hooks/use-wallet-modals';
 import { formatAmount } from '@/lib/format';
 import { walletQuery } from '@/lib/member-queries';
-import { activeGames } from '@/lib/wallet-figures';
+import { activeGames, walletSpendable } from '@/lib/wallet-figures';
 import '@/features/wallet/components/money-modals.css';
 
 /**
@@ -33,7 +33,7 @@ export function TransferModal({ isOpen, onOpenChange, preset }: { isOpen: boolea
     () =>
       data
         ? [
-            { value: WALLET, name: t('wallet.mainWallet'), amount: data.wallet.amount, logo: null },
+            { value: WALLET, name: t('wallet.mainWallet'), amount: walletSpendable(data.wallet), logo: null },
             ...activeGames(data.slots).map((game) => ({ value: game.code, name: game.name, amount: game.amount, logo: game.logo })),
           ]
         : [],
