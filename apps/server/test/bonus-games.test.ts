@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONUS_EXPIRY_JOB } from '@/modules/bonus/bonus.service.ts';
+import { claimLease, releaseLease } from '@/modules/job-lease/job-lease.repository.ts';
 import { activate, addBonus, depositedMember, get, statement, wallet } from './support/bonus.ts';
 import { play } from './support/game-bets.ts';
 import {
@@ -184,6 +185,18 @@ describe('bonus money in games', () => {
     await t.app.jobs.runNow(BONUS_EXPIRY_JOB);
     expect((await statusOf(m)).status).toBe('active');
     t.clock.advance(2 * 24 * 60 * 60 * 1000);
+    // Another process holds the bonus's lease: this run leaves it alone.
+    const row = await t.app.deps.db.kysely
+      .selectFrom('member_bonuses')
+      .select('id')
+      .where('member_id', '=', m.memberId)
+      .executeTakeFirstOrThrow();
+    const lease = { job: BONUS_EXPIRY_JOB, item: row.id, holder: 'other-process' };
+    const until = new Date(t.clock.now().getTime() + 60_000);
+    expect(await claimLease(t.app.deps.db.kysely, lease, until, t.clock.now())).toBe(true);
+    expect(await t.app.promotions.bonus.expireDue()).toEqual({ expired: 0, left: 0 });
+    expect((await statusOf(m)).status).toBe('active');
+    await releaseLease(t.app.deps.db.kysely, lease);
     await t.app.jobs.runNow(BONUS_EXPIRY_JOB);
     expect(await statusOf(m)).toEqual({ status: 'expired', forfeited: 60_000 });
     expect(await sandboxBalance(t, 'PG', username)).toBe(0n);

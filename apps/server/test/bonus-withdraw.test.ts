@@ -168,4 +168,25 @@ describe('withdrawal under a bonus', () => {
     });
     expect(await statusOf(m)).toEqual({ status: 'completed', forfeited: 40_000 });
   });
+
+  it('a bonus lost by play the background sync booked ends before the withdrawal is judged', async () => {
+    const code = await addBonus(t, { percent: 50, maxBonusMinor: 50_000n, percentFail: 90 });
+    const m = await depositedMember(t, 100_000n);
+    const username = await gameOf(m, 'SLOTXO');
+    await activate(t, code, m.token);
+    const moved = await moneyCall(t, '/api/wallet/transfer', m.token, {
+      from: 'wallet',
+      to: 'SLOTXO',
+      amount: 600,
+    });
+    expect(moved.statusCode).toBe(200);
+    // Start 1500, lost below 1350: 900 cash + 600 game, then the game loses 500.
+    await play(t, 'SLOTXO', username, [{ betMinor: 50_000, winMinor: 0 }]);
+    t.clock.advance(60_000);
+    expect((await t.app.moneyCore.games.syncAll()).synced).toBeGreaterThanOrEqual(1);
+    const paid = await withdrawCall(t, m.token, 900);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 0 });
+    expect((await payoutsTo(t, m.bankAccountNo)).map((p) => p.amountMinor)).toEqual([90_000]);
+  });
 });

@@ -86,6 +86,14 @@ export async function startBonus(
   const member = await findMemberWithBank(trx, memberId);
   if (!member) throw new AppError('NO_USER');
   const currency = ledgerCurrency(member.currency);
+  // An active bonus is the first refusal, also when it started while this one was being checked (a parallel
+  // activation that committed meanwhile): every refusal before the insert looks again.
+  const refuse = async (
+    code: 'PROMOTION_RECEIVED' | 'BONUS_MAX_CLAIMED' | 'BONUS_NO_DEPOSIT' | 'BONUS_MINIMUM_DEPOSIT',
+  ) => {
+    if (await findActiveMemberBonus(trx, memberId)) return new AppError('BONUS_ALREADY_ACTIVE');
+    return new AppError(code);
+  };
   if (await findActiveMemberBonus(trx, memberId)) throw new AppError('BONUS_ALREADY_ACTIVE');
   const claim = {
     bonusCode: bonus.code,
@@ -94,19 +102,19 @@ export async function startBonus(
     phone: member.phone,
   };
   if (bonus.isPromotion && !isCoupon && (await isPromotionClaimed(trx, claim)))
-    throw new AppError('PROMOTION_RECEIVED');
+    throw await refuse('PROMOTION_RECEIVED');
   if (!isCoupon && (await receiptsThisPeriod(trx, memberId, bonus, now)) >= bonus.maxReceived)
-    throw new AppError('BONUS_MAX_CLAIMED');
+    throw await refuse('BONUS_MAX_CLAIMED');
 
   let deposit: { id: string; amountMinor: bigint } | undefined;
   if (!isCoupon && isDepositNeeded(bonus)) {
     deposit = await qualifyingDeposit(trx, memberId, now);
-    if (!deposit) throw new AppError('BONUS_NO_DEPOSIT');
-    if (deposit.amountMinor < bonus.minDepositMinor) throw new AppError('BONUS_MINIMUM_DEPOSIT');
+    if (!deposit) throw await refuse('BONUS_NO_DEPOSIT');
+    if (deposit.amountMinor < bonus.minDepositMinor) throw await refuse('BONUS_MINIMUM_DEPOSIT');
   }
   const depositMinor = deposit?.amountMinor ?? 0n;
   const bonusMinor = bonusAmount(bonus, depositMinor);
-  if (bonusMinor <= 0n) throw new AppError('BONUS_MINIMUM_DEPOSIT');
+  if (bonusMinor <= 0n) throw await refuse('BONUS_MINIMUM_DEPOSIT');
 
   const row = {
     id: randomUUID(),
