@@ -54,6 +54,8 @@ import { registerLookupRoutes } from '@/modules/lookup/lookup.routes.ts';
 import { createLookupService } from '@/modules/lookup/lookup.service.ts';
 import { registerOtpRoutes } from '@/modules/otp/otp.routes.ts';
 import { createOtpService } from '@/modules/otp/otp.service.ts';
+import { registerSpinwheelRoutes } from '@/modules/spinwheel/spinwheel.routes.ts';
+import { createSpinwheelService } from '@/modules/spinwheel/spinwheel.service.ts';
 import { registerStatementRoutes } from '@/modules/statement/statement.routes.ts';
 import { createStatementService } from '@/modules/statement/statement.service.ts';
 import { registerWithdrawalRoutes } from '@/modules/withdrawal/withdrawal.routes.ts';
@@ -274,6 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerStatementRoutes(app, apiRoutes, statement);
     registerDepositRoutes(app, apiRoutes, moneyIn);
     registerSlipRoutes(app, apiRoutes, moneyIn.slips);
+    registerSpinwheelRoutes(app, apiRoutes, createSpinwheelService(deps));
 
     await app.ready();
   } catch (error) {

@@ -300,6 +300,84 @@ export type DepositNoticesTable = {
   updated_at: Timestamp;
 };
 
+export type SpinPrizeKind = 'cash' | 'bonus' | 'none';
+
+export type SpinWheelsTable = {
+  id: string;
+  name: string;
+  is_active: boolean;
+  coupon_days: number;
+  created_at: Timestamp;
+};
+
+export type SpinSlicesTable = {
+  id: string;
+  wheel_id: string;
+  code: string;
+  label: string;
+  bg_color: string;
+  text_color: string;
+  html_description: string;
+  prize_kind: SpinPrizeKind;
+  amount: Int8Default;
+  bonus_code: string | null;
+  weight: number;
+  sort_order: number;
+};
+
+export type MemberSpinStateTable = {
+  member_id: string;
+  coins: Generated<number>;
+  server_seed: string;
+  seed_hash: string;
+  nonce: Generated<number>;
+  updated_at: Timestamp;
+};
+
+export type SpinResultsTable = {
+  id: string;
+  member_id: string;
+  wheel_id: string;
+  slice_id: string;
+  slice_code: string;
+  label: string;
+  prize_kind: SpinPrizeKind;
+  amount: Int8;
+  server_seed: string;
+  seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  weights: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+};
+
+export type SpinCoinMovesTable = {
+  id: string;
+  member_id: string;
+  delta: number;
+  deposit_transfer_id: string | null;
+  spin_id: string | null;
+  created_at: Timestamp;
+};
+
+export type CouponsTable = {
+  id: string;
+  member_id: string;
+  code: string;
+  spin_id: string | null;
+  slice_id: string | null;
+  prize_name: string;
+  slice_code: string;
+  kind: SpinPrizeKind;
+  amount: Int8;
+  bonus_code: string | null;
+  status: 'claimable' | 'claimed';
+  expires_at: Timestamp;
+  claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  transfer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+};
+
 export type Database = {
   banks: BanksTable;
   sources: SourcesTable;
@@ -321,6 +399,12 @@ export type Database = {
   slips: SlipsTable;
   truemoney_vouchers: TrueMoneyVouchersTable;
   deposit_notices: DepositNoticesTable;
+  spin_wheels: SpinWheelsTable;
+  spin_slices: SpinSlicesTable;
+  member_spin_state: MemberSpinStateTable;
+  spin_results: SpinResultsTable;
+  spin_coin_moves: SpinCoinMovesTable;
+  coupons: CouponsTable;
 };
 
 export type Member = Selectable<MembersTable>;

@@ -15,6 +15,7 @@ import {
   demoSources,
   demoWithdraw,
 } from '@/db/seed/demo-content.ts';
+import { seedDemoWheel } from '@/db/seed/demo-wheel.ts';
 import { saveSetting } from '@/modules/settings/settings.repository.ts';
 
 /** Demo rows are enabled and listed in the order they are written here. */
@@ -85,4 +86,5 @@ export async function seedDemo(
   await saveSetting(db, 'registerOtp', { enabled: true }, now, keep);
   await saveSetting(db, 'chatWidget', { enabled: false }, now, keep);
   await saveSetting(db, 'service', { terminated: false }, now, keep);
+  await seedDemoWheel(db, now);
 }

@@ -31,6 +31,7 @@ import type { Session } from '@/modules/auth/auth.service.ts';
 import type { OtpService } from '@/modules/otp/otp.service.ts';
 import { createPasswordReset } from '@/modules/account/password-reset.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
+import { coinsOf } from '@/modules/spinwheel/spinwheel.service.ts';
 
 export type RegisterInput = z.output<ReturnType<typeof registerBodySchema>>;
 export type ProfileResponse = ResponseOf<typeof profileGet>;
@@ -141,7 +142,7 @@ export function createAccountService(
         _id: member.publicId,
         name: member.name,
         username: member.phone,
-        coin: 0,
+        coin: await coinsOf(db.kysely, memberId),
         bankCode: bank.code,
         bankAccountName: bank.accountName,
         bankAccountNo: bank.accountNo,

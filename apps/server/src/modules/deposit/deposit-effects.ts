@@ -1,5 +1,6 @@
 import type { Trx } from '@/db/database.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+import { earnCoins } from '@/modules/spinwheel/spinwheel.service.ts';
 
 /** A deposit that was just credited (never a replay). */
 export type CreditedDeposit = {
@@ -18,6 +19,7 @@ type DepositEffect = (trx: Trx, deposit: CreditedDeposit) => Promise<void>;
 
 const effects: DepositEffect[] = [
   // invite commission (modules/invite) and wheel coins (modules/spinwheel) register here
+  earnCoins,
 ];
 
 export async function runDepositEffects(trx: Trx, deposit: CreditedDeposit): Promise<void> {

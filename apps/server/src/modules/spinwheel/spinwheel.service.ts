@@ -1,0 +1,267 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '@/app-deps.ts';
+import type { Trx } from '@/db/database.ts';
+import type { Database } from '@/db/schema.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { findMemberCurrency } from '@/modules/account/member.repository.ts';
+import type { CreditedDeposit } from '@/modules/deposit/deposit-effects.ts';
+import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
+import { findSetting } from '@/modules/settings/settings.repository.ts';
+import {
+  fairDraw,
+  newClientSeed,
+  newServerSeed,
+  seedHashOf,
+} from '@/modules/spinwheel/fair-draw.ts';
+import {
+  addDepositCoins,
+  ensureSpinState,
+  findActiveWheel,
+  findCoins,
+  findCouponByCode,
+  findSpinState,
+  hasActiveWheel,
+  insertCoupon,
+  insertSpin,
+  listCoupons,
+  markCouponClaimed,
+  setCouponTransfer,
+  spendCoin,
+  type Coupon,
+  type SpinSlice,
+  type SpinWheel,
+} from '@/modules/spinwheel/spinwheel.repository.ts';
+
+export type { Coupon, SpinSlice, SpinWheel };
+
+/** A coupon as the member sees it: `expired` is a claimable coupon past its date. */
+export type CouponView = Coupon & { shownStatus: 'claimable' | 'claimed' | 'expired' };
+
+export type SpinFairness = {
+  serverSeed: string;
+  seedHash: string;
+  clientSeed: string;
+  nonce: number;
+  nextSeedHash: string;
+};
+
+export type SpinOutcome = {
+  slice: SpinSlice;
+  remainingCoins: number;
+  coupon: CouponView | null;
+  fairness: SpinFairness;
+};
+
+/**
+ * Starts a bonus by its code for a won coupon, in the claim's transaction (the bonus module's startBonusByCode);
+ * answers the credit's transfer id where there is one.
+ */
+export type StartCouponBonus = (
+  trx: Trx,
+  input: { memberId: string; bonusCode: string; now: Date },
+) => Promise<{ transferId: string | null }>;
+
+const DAY_MS = 86_400_000;
+// Crockford's base32 (no I, L, O, U): a code read aloud or typed is unambiguous.
+const COUPON_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** 16 characters of 32: 80 random bits, not guessable. */
+const COUPON_CODE_LENGTH = 16;
+
+function newCouponCode(): string {
+  let code = '';
+  for (let i = 0; i < COUPON_CODE_LENGTH; i += 1)
+    code += COUPON_ALPHABET[randomInt(COUPON_ALPHABET.length)];
+  return code;
+}
+
+/** A fresh seed and its commitment. */
+function freshSeed() {
+  const serverSeed = newServerSeed();
+  return { serverSeed, seedHash: seedHashOf(serverSeed) };
+}
+
+export function couponView(coupon: Coupon, now: Date): CouponView {
+  const isExpired = coupon.status === 'claimable' && coupon.expiresAt <= now;
+  return { ...coupon, shownStatus: isExpired ? 'expired' : coupon.status };
+}
+
+/**
+ * Deposit effect (docs/decisions/0013-promotions.md#deposits): floor(deposit / coin price) coins, once per deposit
+ * transfer (a replayed bank transaction adds none), in the crediting transaction.
+ */
+export async function earnCoins(trx: Trx, deposit: CreditedDeposit): Promise<void> {
+  const price = await findSetting(trx, 'spinCoins');
+  if (!price) return;
+  const coins = deposit.amountMinor / BigInt(price.coinPriceMinor);
+  if (coins <= 0n) return;
+  await addDepositCoins(
+    trx,
+    {
+      id: randomUUID(),
+      memberId: deposit.memberId,
+      coins: Number(coins),
+      depositTransferId: deposit.transferId,
+      now: deposit.now,
+    },
+    freshSeed(),
+  );
+}
+
+/** The member's coin count (the profile's `coin`). */
+export async function coinsOf(db: Kysely<Database>, memberId: string): Promise<number> {
+  return (await findCoins(db, memberId)) ?? 0;
+}
+
+/** The prize wheel and its coupons (docs/decisions/0013-promotions.md#prize-wheel). */
+export function createSpinwheelService(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  options: { startBonus?: StartCouponBonus } = {},
+) {
+  /** The member's state, made with a first committed seed on first use. */
+  async function spinState(memberId: string) {
+    await ensureSpinState(db.kysely, { memberId, ...freshSeed(), now: clock.now() });
+    const state = await findSpinState(db.kysely, memberId);
+    if (!state) throw new AppError('NO_USER');
+    return state;
+  }
+
+  /** Pays a won coupon: cash from the prize house account, or the slice's bonus. */
+  async function pay(trx: Trx, coupon: Coupon, now: Date): Promise<string | null> {
+    if (coupon.kind === 'bonus') {
+      if (!options.startBonus || !coupon.bonusCode) throw new AppError('INVALID_COUPON_TYPE');
+      const started = await options.startBonus(trx, {
+        memberId: coupon.memberId,
+        bonusCode: coupon.bonusCode,
+        now,
+      });
+      return started.transferId;
+    }
+    const member = await findMemberCurrency(trx, coupon.memberId);
+    if (!member) throw new AppError('NO_USER');
+    const currency = ledgerCurrency(member.currency);
+    await ensureMemberAccounts(trx, coupon.memberId, currency, now);
+    const { transfer } = await createTransfer(trx, {
+      memberId: coupon.memberId,
+      debit: { house: 'prize' },
+      credit: { memberId: coupon.memberId, kind: 'cash' },
+      amountMinor: coupon.amountMinor,
+      currency,
+      kind: 'prize',
+      status: 'posted',
+      externalRef: `coupon:${coupon.id}`,
+      metadata: { couponCode: coupon.code, slice: coupon.sliceCode },
+      now,
+    });
+    return transfer.id;
+  }
+
+  return {
+    async setup(memberId: string) {
+      const [wheel, state] = await Promise.all([findActiveWheel(db.kysely), spinState(memberId)]);
+      return {
+        wheel: wheel ?? null,
+        coins: state.coins,
+        fairness: { seedHash: state.seedHash, nonce: state.nonce },
+      };
+    },
+
+    isActive: () => hasActiveWheel(db.kysely),
+
+    /** One coin, one fair draw; a prize becomes a coupon in the same transaction. */
+    async spin(memberId: string, clientSeed: string | undefined): Promise<SpinOutcome> {
+      const client = clientSeed ?? newClientSeed();
+      await spinState(memberId);
+      return db.withTransaction(async (trx) => {
+        const now = clock.now();
+        const wheel = await findActiveWheel(trx);
+        if (!wheel) throw new AppError('SPINWHEEL_INACTIVE');
+        const state = await findSpinState(trx, memberId, { isLocked: true });
+        if (!state || state.coins < 1) throw new AppError('NO_COIN');
+        const weights = wheel.slices.map((s) => s.weight);
+        const slice = wheel.slices[fairDraw(state.serverSeed, client, state.nonce, weights)];
+        if (!slice) throw new Error('the draw picked no slice');
+        const next = freshSeed();
+        const remainingCoins = await spendCoin(trx, {
+          memberId,
+          nonce: state.nonce,
+          nextSeed: next.serverSeed,
+          nextSeedHash: next.seedHash,
+          now,
+        });
+        if (remainingCoins === undefined) throw new AppError('NO_COIN');
+        const spinId = randomUUID();
+        await insertSpin(trx, {
+          id: spinId,
+          memberId,
+          wheelId: wheel.id,
+          slice,
+          serverSeed: state.serverSeed,
+          seedHash: state.seedHash,
+          clientSeed: client,
+          nonce: state.nonce,
+          weights,
+          now,
+        });
+        const coupon =
+          slice.prizeKind === 'none'
+            ? null
+            : await insertCoupon(trx, {
+                id: randomUUID(),
+                memberId,
+                code: newCouponCode(),
+                spinId,
+                sliceId: slice.id,
+                prizeName: slice.label,
+                sliceCode: slice.code,
+                kind: slice.prizeKind,
+                amountMinor: slice.amountMinor,
+                bonusCode: slice.bonusCode,
+                expiresAt: new Date(now.getTime() + wheel.couponDays * DAY_MS),
+                now,
+              });
+        return {
+          slice,
+          remainingCoins,
+          coupon: coupon && couponView(coupon, now),
+          fairness: {
+            serverSeed: state.serverSeed,
+            seedHash: state.seedHash,
+            clientSeed: client,
+            nonce: state.nonce,
+            nextSeedHash: next.seedHash,
+          },
+        };
+      });
+    },
+
+    async coupons(memberId: string): Promise<CouponView[]> {
+      const now = clock.now();
+      return (await listCoupons(db.kysely, memberId)).map((c) => couponView(c, now));
+    },
+
+    /** Claims a coupon once: the conditional update decides between parallel claims; the payment is in its transaction. */
+    async claim(
+      memberId: string,
+      code: string,
+    ): Promise<{ coupon: CouponView; transferId: string | null }> {
+      const normalized = code.toUpperCase();
+      return db.withTransaction(async (trx) => {
+        const now = clock.now();
+        const found = await findCouponByCode(trx, normalized, { isLocked: true });
+        if (!found || found.memberId !== memberId || found.status !== 'claimable')
+          throw new AppError('NO_CLAIMABLE_COUPON');
+        if (found.expiresAt <= now) throw new AppError('COUPON_EXPIRED');
+        if (found.kind === 'none') throw new AppError('INVALID_COUPON_TYPE');
+        const claimed = await markCouponClaimed(trx, { id: found.id, memberId, now });
+        if (!claimed) throw new AppError('NO_CLAIMABLE_COUPON');
+        const transferId = await pay(trx, claimed, now);
+        if (transferId) await setCouponTransfer(trx, claimed.id, transferId);
+        return { coupon: couponView({ ...claimed, transferId }, now), transferId };
+      });
+    },
+  };
+}
+
+export type SpinwheelService = ReturnType<typeof createSpinwheelService>;
