@@ -120,6 +120,8 @@ function CollectCard({ amount, currency }: { amount: number; currency: string | 
   const { t } = useTranslation();
   const collect = useMoneyMutation({
     scope: 'invite-collect',
+    // No body: every tap is the same submission (JSON of undefined is no string to key on).
+    fingerprint: () => 'invite-collect',
     send: collectInviteBonus,
     refresh: afterInviteCollect,
     successToast: (result) => ({ text: t('invite.collected', { amount: formatAmount(result.amount, currency) }) }),

@@ -60,6 +60,8 @@ function CheckCard({ check, currency }: { check: RefundCheck; currency: string |
   const dates = useDateEra();
   const receive = useMoneyMutation({
     scope: 'refund-receive',
+    // No body: every tap is the same submission (JSON of undefined is no string to key on).
+    fingerprint: () => 'refund-receive',
     send: receiveRefund,
     refresh: afterRefundReceived,
     successToast: (result) => ({ text: t('refund.received', { amount: formatAmount(result.refundAmount, currency) }) }),
