@@ -27,6 +27,8 @@ import { registerMoneyOutJobs } from '@/jobs/money-out-jobs.ts';
 import { createJobScheduler, type JobScheduler } from '@/jobs/job-scheduler.ts';
 import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
 import { registerDepositRoutes } from '@/modules/deposit/deposit.routes.ts';
+import { registerInviteRoutes } from '@/modules/invite/invite.routes.ts';
+import { createInviteService } from '@/modules/invite/invite.service.ts';
 import {
   createDepositOptionsService,
   type DepositOptionsService,
@@ -277,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerDepositRoutes(app, apiRoutes, moneyIn);
     registerSlipRoutes(app, apiRoutes, moneyIn.slips);
     registerSpinwheelRoutes(app, apiRoutes, createSpinwheelService(deps));
+    registerInviteRoutes(app, apiRoutes, createInviteService(deps));
 
     await app.ready();
   } catch (error) {

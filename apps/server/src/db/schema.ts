@@ -378,6 +378,38 @@ export type CouponsTable = {
   created_at: Timestamp;
 };
 
+/** Commission earned by an inviter (member_id) from one deposit of an invitee; collected when collection_id is set. */
+export type InviteAccrualsTable = {
+  id: string;
+  member_id: string;
+  invitee_id: string;
+  deposit_transfer_id: string;
+  amount: Int8;
+  currency: 'THB' | 'LAK';
+  collection_id: string | null;
+  created_at: Timestamp;
+};
+
+export type InviteCollectionsTable = {
+  id: string;
+  member_id: string;
+  amount: Int8;
+  currency: 'THB' | 'LAK';
+  transfer_id: string;
+  created_at: Timestamp;
+};
+
+/** A refund of one week's losses received by a member (week_start: Monday 00:00 Asia/Bangkok). */
+export type RefundClaimsTable = {
+  id: string;
+  member_id: string;
+  week_start: Timestamp;
+  amount: Int8;
+  currency: 'THB' | 'LAK';
+  transfer_id: string;
+  created_at: Timestamp;
+};
+
 export type Database = {
   banks: BanksTable;
   sources: SourcesTable;
@@ -405,6 +437,9 @@ export type Database = {
   spin_results: SpinResultsTable;
   spin_coin_moves: SpinCoinMovesTable;
   coupons: CouponsTable;
+  invite_accruals: InviteAccrualsTable;
+  invite_collections: InviteCollectionsTable;
+  refund_claims: RefundClaimsTable;
 };
 
 export type Member = Selectable<MembersTable>;

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/db/schema.ts';
 import { demoBanks } from '@/db/seed/demo-banks.ts';
+import { seedDemoPromotionSettings } from '@/db/seed/demo-promotions-settings.ts';
 import {
   DEMO_LINE_ID,
   DEMO_LINE_URL,
@@ -87,4 +88,5 @@ export async function seedDemo(
   await saveSetting(db, 'chatWidget', { enabled: false }, now, keep);
   await saveSetting(db, 'service', { terminated: false }, now, keep);
   await seedDemoWheel(db, now);
+  await seedDemoPromotionSettings(db, now);
 }

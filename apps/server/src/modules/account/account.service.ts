@@ -24,6 +24,7 @@ import {
   updatePasswordHash,
 } from '@/modules/account/account.repository.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
+import { isSelfInvite } from '@/modules/invite/invite.service.ts';
 import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 import { revokeSessions } from '@/modules/auth/session.repository.ts';
@@ -114,7 +115,19 @@ export function createAccountService(
           ? await findMemberIdByPublicId(db.kysely, publicId)
           : undefined;
       if (!inviter) throw new AppError('INVITE_CODE_INVALID');
-      invitedBy = inviter.id;
+      // One person on both sides earns nothing: no link (docs/decisions/0013-promotions.md#invite).
+      const contact = await findMemberWithBank(db.kysely, inviter.id);
+      const isSelf =
+        contact !== undefined &&
+        isSelfInvite(
+          { phone: input.username, bankCode: input.bankCode, accountNo: input.bankAccountNo },
+          {
+            phone: contact.phone,
+            bankCode: contact.bank?.code ?? null,
+            accountNo: contact.bank?.accountNo ?? null,
+          },
+        );
+      invitedBy = isSelf ? null : inviter.id;
     }
     if (input.sourceCode !== undefined && !(await isEnabledSource(db.kysely, input.sourceCode)))
       throw new AppError('SOURCE_INVALID');

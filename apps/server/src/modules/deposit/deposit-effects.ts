@@ -1,4 +1,5 @@
 import type { Trx } from '@/db/database.ts';
+import { accrueInviteCommission } from '@/modules/invite/invite.service.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { earnCoins } from '@/modules/spinwheel/spinwheel.service.ts';
 
@@ -20,6 +21,7 @@ type DepositEffect = (trx: Trx, deposit: CreditedDeposit) => Promise<void>;
 const effects: DepositEffect[] = [
   // invite commission (modules/invite) and wheel coins (modules/spinwheel) register here
   earnCoins,
+  accrueInviteCommission,
 ];
 
 export async function runDepositEffects(trx: Trx, deposit: CreditedDeposit): Promise<void> {

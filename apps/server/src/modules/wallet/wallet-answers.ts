@@ -36,9 +36,9 @@ export function walletAnswer(view: WalletView): WalletResponse {
     overall: {
       total: toMajor(view.totalMinor),
       timesync: view.timesync.toISOString(),
-      inviteAmount: 0,
-      inviteSuccess: 0,
-      inviteFail: 0,
+      inviteAmount: toMajor(view.invite.amountMinor),
+      inviteSuccess: view.invite.success,
+      inviteFail: view.invite.fail,
     },
     slots: view.slots.map((s) => gameEntry(s.provider, s.isActive, s.amountMinor)),
   };

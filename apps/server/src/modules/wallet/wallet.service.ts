@@ -7,6 +7,7 @@ import { combinedMoneyStatus, moneyStatusOf } from '@/lib/money-status.ts';
 import { nameUuid } from '@/lib/name-uuid.ts';
 import type { AccountService, ProfileResponse } from '@/modules/account/account.service.ts';
 import type { GamesService } from '@/modules/games/games.service.ts';
+import { inviteFigures, type InviteFigures } from '@/modules/invite/invite.service.ts';
 import type { ProviderRow } from '@/modules/games/games.repository.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import {
@@ -29,6 +30,7 @@ export type WalletView = {
   totalMinor: bigint;
   timesync: Date;
   slots: { provider: ProviderRow; isActive: boolean; amountMinor: bigint }[];
+  invite: InviteFigures;
 };
 export type MoneyMoveResult = { transferId: string; status: MoneyStatus };
 export type TransferAllResult = { status: MoneyStatus; amountMinor: bigint };
@@ -47,9 +49,10 @@ export function createWalletService(
   account: Pick<AccountService, 'profile'>,
 ) {
   async function getWallet(memberId: string): Promise<WalletView> {
-    const [profile, slots] = await Promise.all([
+    const [profile, slots, invite] = await Promise.all([
       account.profile(memberId),
       games.memberSlots(memberId),
+      inviteFigures(db.kysely, memberId),
     ]);
     const { providers, active, balances } = slots;
     // Total = cash wallet + every active game balance (docs/spec.md §1: "wallet amount plus all game amounts"); the bonus
@@ -70,6 +73,7 @@ export function createWalletService(
           isActive: active.has(p.code),
           amountMinor: active.has(p.code) ? (balances.games[p.code] ?? 0n) : 0n,
         })),
+      invite,
     };
   }
 

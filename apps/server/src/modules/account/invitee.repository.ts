@@ -1,0 +1,112 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, MembersTable } from '@/db/schema.ts';
+
+/**
+ * The members a member invited (`members.invited_by`, written at registration), as the invite module reads them
+ * (docs/decisions/0013-promotions.md#invite). The account module owns `members`, so these queries live here.
+ */
+
+type Db = Kysely<Database>;
+
+export type Invitee = {
+  id: string;
+  publicId: string;
+  name: string;
+  createdAt: Date;
+  hasDeposited: boolean;
+};
+
+/** Whether the member has a posted deposit: the ledger is the one record of money that came in. */
+const hasDeposit = sql<boolean>`exists (select 1 from ledger_transfers t
+  where t.member_id = m.id and t.kind = 'deposit' and t.status = 'posted')`;
+
+/** One page of the inviter's invitees, newest first. */
+export async function listInvitees(
+  db: Db,
+  inviterId: string,
+  page: { offset: number; limit: number },
+): Promise<Invitee[]> {
+  const rows = await db
+    .selectFrom('members as m')
+    .select(['m.id', 'm.public_id', 'm.name', 'm.created_at', hasDeposit.as('has_deposited')])
+    .where('m.invited_by', '=', inviterId)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    publicId: r.public_id,
+    name: r.name,
+    createdAt: r.created_at,
+    hasDeposited: r.has_deposited,
+  }));
+}
+
+/** How many members the inviter invited, and how many of them have deposited. */
+export async function countInvitees(
+  db: Db,
+  inviterId: string,
+): Promise<{ total: number; deposited: number }> {
+  const row = await db
+    .selectFrom('members as m')
+    .select([
+      sql<string | number>`count(*)`.as('total'),
+      sql<string | number>`count(*) filter (where ${hasDeposit})`.as('deposited'),
+    ])
+    .where('m.invited_by', '=', inviterId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), deposited: Number(row.deposited) };
+}
+
+export type InviteParty = {
+  id: string;
+  currency: MembersTable['currency'];
+  phone: string;
+  bankCode: string | null;
+  accountNo: string | null;
+};
+
+/** The member's inviter, with both sides' phone and bank account (the self-invitation check), or undefined. */
+export async function findInviteParties(
+  db: Db,
+  inviteeId: string,
+): Promise<{ invitee: InviteParty; inviter: InviteParty } | undefined> {
+  const row = await db
+    .selectFrom('members as e')
+    .innerJoin('members as r', 'r.id', 'e.invited_by')
+    .leftJoin('member_bank_accounts as ea', 'ea.member_id', 'e.id')
+    .leftJoin('member_bank_accounts as ra', 'ra.member_id', 'r.id')
+    .select([
+      'e.id as e_id',
+      'e.currency as e_currency',
+      'e.phone as e_phone',
+      'ea.bank_code as e_bank',
+      'ea.account_no as e_no',
+      'r.id as r_id',
+      'r.currency as r_currency',
+      'r.phone as r_phone',
+      'ra.bank_code as r_bank',
+      'ra.account_no as r_no',
+    ])
+    .where('e.id', '=', inviteeId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    invitee: {
+      id: row.e_id,
+      currency: row.e_currency,
+      phone: row.e_phone,
+      bankCode: row.e_bank,
+      accountNo: row.e_no,
+    },
+    inviter: {
+      id: row.r_id,
+      currency: row.r_currency,
+      phone: row.r_phone,
+      bankCode: row.r_bank,
+      accountNo: row.r_no,
+    },
+  };
+}

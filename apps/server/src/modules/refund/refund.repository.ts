@@ -1,0 +1,106 @@
+import { sql, type Kysely } from 'kysely';
+import type { Trx } from '@/db/database.ts';
+import type { Database } from '@/db/schema.ts';
+import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+
+/** The refund module's table: refund_claims, one per member and week (docs/decisions/0013-promotions.md). */
+
+type Db = Kysely<Database>;
+
+export type RefundClaim = {
+  id: string;
+  weekStart: Date;
+  amountMinor: bigint;
+  transferId: string;
+  createdAt: Date;
+};
+
+/** Claims the member's week; false when it was claimed already (unique (member_id, week_start)). */
+export async function insertClaim(
+  trx: Trx,
+  claim: {
+    id: string;
+    memberId: string;
+    weekStart: Date;
+    amountMinor: bigint;
+    currency: LedgerCurrency;
+    transferId: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const rows = await trx
+    .insertInto('refund_claims')
+    .values({
+      id: claim.id,
+      member_id: claim.memberId,
+      week_start: claim.weekStart,
+      amount: claim.amountMinor,
+      currency: claim.currency,
+      transfer_id: claim.transferId,
+      created_at: claim.now,
+    })
+    .onConflict((oc) => oc.constraint('refund_claims_member_week_key').doNothing())
+    .returning('id')
+    .execute();
+  return rows.length === 1;
+}
+
+/** The weeks (their start times) the member claimed since `from`. */
+export async function listClaimedWeeks(db: Db, memberId: string, from: Date): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('refund_claims')
+    .select('week_start')
+    .where('member_id', '=', memberId)
+    .where('week_start', '>=', from)
+    .execute();
+  return new Set(rows.map((r) => r.week_start.getTime()));
+}
+
+/** Everything the member received. */
+export async function sumClaims(db: Db, memberId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('refund_claims')
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
+/** One page of the member's claims, newest first, and how many there are. */
+export async function listClaims(
+  db: Db,
+  memberId: string,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; claims: RefundClaim[] }> {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom('refund_claims')
+      .select(sql<string | number>`count(*)`.as('n'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('refund_claims')
+      .select([
+        'id',
+        'week_start',
+        sql<string>`amount::text`.as('amount'),
+        'transfer_id',
+        'created_at',
+      ])
+      .where('member_id', '=', memberId)
+      .orderBy('week_start', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.n),
+    claims: rows.map((r) => ({
+      id: r.id,
+      weekStart: r.week_start,
+      amountMinor: BigInt(r.amount),
+      transferId: r.transfer_id,
+      createdAt: r.created_at,
+    })),
+  };
+}
