@@ -94,7 +94,8 @@ function DrawerBody({ onClose, onModal }: { onClose: () => void; onModal: (modal
 /** The wheel's tile: the member's coins, one per spin. */
 function SpinTile({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
-  const { data } = useQuery(profileQuery);
+  // Coins come with deposits the server credits on its own: read when the drawer opens.
+  const { data } = useQuery({ ...profileQuery, staleTime: 0 });
   const coins = data?.profile.coin ?? 0;
   return (
     <button type="button" className="action-tile action-tile--balance action-tile--spin" onClick={onOpen} data-testid="action-spin">

@@ -9,6 +9,8 @@ import { queryKeys } from '@/lib/query-keys';
 export const invitePageQuery = (page: number) =>
   queryOptions({
     queryKey: queryKeys.invitePage(page),
+    // Read again each time the modal opens: the server changes these on its own (deposits, accruals, weeks).
+    staleTime: 0,
     queryFn: ({ signal }) => apiCall(inviteList, { body: { page, limit: PAGE_SIZE.invite }, signal }),
     placeholderData: keepPreviousData,
   });

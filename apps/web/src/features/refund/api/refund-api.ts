@@ -8,6 +8,8 @@ import { queryKeys } from '@/lib/query-keys';
 /** GET /api/refund/check: last finished week's net loss and what can be received for it. */
 export const refundCheckQuery = queryOptions({
   queryKey: queryKeys.refundCheck,
+  // Read again each time the modal opens: the server changes these on its own (deposits, accruals, weeks).
+  staleTime: 0,
   queryFn: ({ signal }) => apiCall(refundCheck, { signal }),
 });
 
@@ -15,6 +17,8 @@ export const refundCheckQuery = queryOptions({
 export const refundLogQuery = (page: number) =>
   queryOptions({
     queryKey: queryKeys.refundLog(page),
+    // Read again each time the modal opens: the server changes these on its own (deposits, accruals, weeks).
+    staleTime: 0,
     queryFn: ({ signal }) => apiCall(refundLog, { body: { page, limit: PAGE_SIZE.refund }, signal }),
     placeholderData: keepPreviousData,
   });

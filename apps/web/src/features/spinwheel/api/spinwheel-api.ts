@@ -8,11 +8,15 @@ import { queryKeys } from '@/lib/query-keys';
 /** GET /api/spinwheel/setup: the wheel, the member's coins and the commitment of the next spin. */
 export const spinwheelSetupQuery = queryOptions({
   queryKey: queryKeys.spinwheelSetup,
+  // Read again each time the modal opens: the server changes these on its own (deposits, accruals, weeks).
+  staleTime: 0,
   queryFn: ({ signal }) => apiCall(spinwheelSetup, { signal }),
 });
 
 export const couponsQuery = queryOptions({
   queryKey: queryKeys.spinwheelCoupons,
+  // Read again each time the modal opens: the server changes these on its own (deposits, accruals, weeks).
+  staleTime: 0,
   queryFn: ({ signal }) => apiCall(spinwheelCoupons, { signal }),
 });
 
