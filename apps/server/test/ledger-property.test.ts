@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { expectLedgerConsistent, insertMember } from './support/money.ts';
 
 /**
- * Property: any sequence of deposits, withdrawals, wallet↔game transfers (pending, then posted or voided), game
+ * Property: any sequence of deposits, prize credits, withdrawals, wallet↔game transfers (pending, then posted or voided), game
  * results and replayed idempotency keys keeps every member account non-negative, each currency summing to zero, and
  * every balance equal to a plain model of the same operations; MONEY_NOT_ENOUGH happens exactly when the model says
  * the funds are short.
@@ -37,6 +37,8 @@ type Place = (typeof PLACES)[number];
 const amount = fc.integer({ min: 1, max: 5_000 }).map(BigInt);
 const op = fc.oneof(
   fc.record({ type: fc.constant('deposit' as const), amount }),
+  // A won coupon's cash (docs/decisions/0013-promotions.md#prize-wheel): prize house account → cash.
+  fc.record({ type: fc.constant('prize' as const), amount }),
   fc.record({ type: fc.constant('withdraw' as const), amount }),
   fc.record({
     type: fc.constant('move' as const),
@@ -105,6 +107,20 @@ describe('ledger properties', () => {
                 currency: 'THB',
                 kind: 'deposit',
                 status: 'posted',
+              }),
+            );
+            model.cash.balance += o.amount;
+          } else if (o.type === 'prize') {
+            await tx((trx) =>
+              createTransfer(trx, {
+                memberId,
+                debit: { house: 'prize' },
+                credit: refOf(memberId, 'cash'),
+                amountMinor: o.amount,
+                currency: 'THB',
+                kind: 'prize',
+                status: 'posted',
+                externalRef: `coupon:${randomUUID()}`,
               }),
             );
             model.cash.balance += o.amount;

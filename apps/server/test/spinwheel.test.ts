@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toMajor } from '@mekong/contracts/money';
 import { demoWheelSlices } from '@/db/seed/demo-wheel.ts';
+import { creditDeposit } from '@/modules/deposit/deposit-member.ts';
 import { fairDraw, seedHashOf } from '@/modules/spinwheel/fair-draw.ts';
 import { cashOf } from './support/bank.ts';
 import { createMoneyInTestApp, type MoneyInTestApp } from './support/money-in.ts';
-import { expectLedgerConsistent, walletMember } from './support/money.ts';
+import { expectLedgerConsistent, insertMember, walletMember } from './support/money.ts';
 import {
   claim,
   deposit,
@@ -126,6 +127,43 @@ describe(`prize wheel (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
       .execute();
     expect(moves).toEqual([{ delta: 2, deposit_transfer_id: expect.any(String) }]);
     expect(await expectCoinsMatchMoves(t, m.memberId)).toBe(2);
+  });
+
+  it('coins come and go with their deposit: a rolled-back credit leaves none; the coin log is append-only', async () => {
+    const m = await walletMember(t);
+    const db = t.app.deps.db;
+    const rollback = db.withTransaction(async (trx) => {
+      await creditDeposit(trx, {
+        memberId: m.memberId,
+        currency: 'THB',
+        amountMinor: 500_00n,
+        externalRef: `test:${randomUUID()}`,
+        metadata: {},
+        now: t.clock.now(),
+      });
+      throw new Error('the crediting transaction fails after the credit');
+    });
+    await expect(rollback).rejects.toThrow('fails after the credit');
+    expect(await profileCoin(m.token)).toBe(0);
+    await deposit(t, m.memberId, 300_00n);
+    expect(await profileCoin(m.token)).toBe(3);
+    await expect(
+      db.kysely
+        .updateTable('spin_coin_moves')
+        .set({ delta: 100 })
+        .where('member_id', '=', m.memberId)
+        .execute(),
+    ).rejects.toThrow('append-only');
+    await expect(
+      db.kysely.deleteFrom('spin_coin_moves').where('member_id', '=', m.memberId).execute(),
+    ).rejects.toThrow('append-only');
+    expect(await expectCoinsMatchMoves(t, m.memberId)).toBe(3);
+  });
+
+  it('a kip deposit earns no coins: the coin price is in baht', async () => {
+    const { memberId } = await insertMember(t.app.deps.db, { currency: 'LAK' });
+    await deposit(t, memberId, 1_000_000_00n, 'LAK');
+    expect(await expectCoinsMatchMoves(t, memberId)).toBe(0);
   });
 
   it('a spin costs one coin; without coins it is NO_COIN and nothing changes', async () => {

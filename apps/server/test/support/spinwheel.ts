@@ -42,11 +42,16 @@ export type SpinAnswer = {
 };
 
 /** A credited deposit through the one deposit credit (the path every channel takes), earning its coins. */
-export async function deposit(t: TestApp, memberId: string, amountMinor: bigint) {
+export async function deposit(
+  t: TestApp,
+  memberId: string,
+  amountMinor: bigint,
+  currency: 'THB' | 'LAK' = 'THB',
+) {
   return t.app.deps.db.withTransaction((trx) =>
     creditDeposit(trx, {
       memberId,
-      currency: 'THB',
+      currency,
       amountMinor,
       externalRef: `test:${randomUUID()}`,
       metadata: {},

@@ -92,6 +92,9 @@ export function couponView(coupon: Coupon, now: Date): CouponView {
  * transfer (a replayed bank transaction adds none), in the crediting transaction.
  */
 export async function earnCoins(trx: Trx, deposit: CreditedDeposit): Promise<void> {
+  // The coin price (setting spinCoins) is in satang and the wheel's cash prizes in baht; with no kip price a LAK
+  // deposit earns none rather than a hundredfold count.
+  if (deposit.currency !== 'THB') return;
   const price = await findSetting(trx, 'spinCoins');
   if (!price) return;
   const coins = deposit.amountMinor / BigInt(price.coinPriceMinor);
