@@ -20,12 +20,19 @@ import { seedDemo } from '@/db/seed/seed-demo.ts';
 import { systemClock, type Clock } from '@/lib/clock.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
 import { createPasswordHasher } from '@/lib/password.ts';
+import { registerBonusJobs } from '@/jobs/bonus-jobs.ts';
 import { registerGameJobs } from '@/jobs/game-jobs.ts';
 import { registerHousekeepingJobs } from '@/jobs/housekeeping-jobs.ts';
 import { registerMoneyInJobs } from '@/jobs/money-in-jobs.ts';
 import { registerMoneyOutJobs } from '@/jobs/money-out-jobs.ts';
 import { createJobScheduler, type JobScheduler } from '@/jobs/job-scheduler.ts';
 import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
+import { registerBonusRoutes } from '@/modules/bonus/bonus.routes.ts';
+import {
+  createBonusService,
+  withdrawBonusHooks,
+  type BonusService,
+} from '@/modules/bonus/bonus.service.ts';
 import { registerDepositRoutes } from '@/modules/deposit/deposit.routes.ts';
 import { registerInviteRoutes } from '@/modules/invite/invite.routes.ts';
 import { createInviteService } from '@/modules/invite/invite.service.ts';
@@ -86,6 +93,8 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** Money core services the jobs and tests call directly (reconcilePending, syncAll, …). */
     moneyCore: { games: GamesService; wallet: WalletService };
+    /** Promotions services the jobs and tests call directly (expireDue, …). */
+    promotions: { bonus: BonusService };
     /** Money-out services the back office and the jobs call (and tests call directly). */
     moneyOut: { withdrawals: WithdrawalService; bankFeed: BankFeedService };
     /** Money-in services the back office and the jobs call (and tests call directly). */
@@ -238,7 +247,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHousekeepingJobs(jobs, deps);
     if (options.isJobsEnabled) app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
-    const withdrawals = createWithdrawalService(deps, { gatherGames: wallet.gatherToWallet });
+    const bonus = createBonusService(deps, wallet);
+    app.decorate('promotions', { bonus });
+    registerBonusJobs(jobs, bonus);
+    const withdrawals = createWithdrawalService(deps, {
+      gatherGames: wallet.gatherToWallet,
+      bonus: withdrawBonusHooks(db),
+    });
     const statement = createStatementService(deps);
     const bankFeed = createBankFeedService(deps);
     app.decorate('moneyOut', { withdrawals, bankFeed });
@@ -280,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSlipRoutes(app, apiRoutes, moneyIn.slips);
     registerSpinwheelRoutes(app, apiRoutes, createSpinwheelService(deps));
     registerInviteRoutes(app, apiRoutes, createInviteService(deps));
+    registerBonusRoutes(app, apiRoutes, bonus);
 
     await app.ready();
   } catch (error) {

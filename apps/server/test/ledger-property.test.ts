@@ -16,7 +16,7 @@ import { expectLedgerConsistent, insertMember } from './support/money.ts';
 
 /**
  * Property: any sequence of deposits, prize credits, withdrawals, wallet↔game transfers (pending, then posted or voided), game
- * results and replayed idempotency keys keeps every member account non-negative, each currency summing to zero, and
+ * results, refund and invite credits and replayed idempotency keys keeps every member account non-negative, each currency summing to zero, and
  * every balance equal to a plain model of the same operations; MONEY_NOT_ENOUGH happens exactly when the model says
  * the funds are short.
  */
@@ -60,6 +60,9 @@ const op = fc.oneof(
     isWin: fc.boolean(),
     amount,
   }),
+  // Promotion credits into cash from their house accounts (docs/decisions/0013-promotions.md): refund and invite.
+  fc.record({ type: fc.constant('refund' as const), amount }),
+  fc.record({ type: fc.constant('invite' as const), amount }),
 );
 
 type Model = Record<Place, { balance: bigint; reserved: bigint }>;
@@ -232,6 +235,20 @@ describe('ledger properties', () => {
               model[target.from].balance -= target.amount;
               model[target.to].balance += target.amount;
             }
+          } else if (o.type === 'refund' || o.type === 'invite') {
+            await tx((trx) =>
+              createTransfer(trx, {
+                memberId,
+                debit: { house: o.type },
+                credit: refOf(memberId, 'cash'),
+                amountMinor: o.amount,
+                currency: 'THB',
+                kind: o.type,
+                status: 'posted',
+                externalRef: randomUUID(),
+              }),
+            );
+            model.cash.balance += o.amount;
           } else {
             const isShort = !o.isWin && available(model, o.game) < o.amount;
             const game = refOf(memberId, o.game);

@@ -52,6 +52,13 @@ export function gamesControls(ctx: SandboxContext, store: GamesStore) {
       listByProviderQuery(request, reply, findProvider, store.listAccounts),
     );
 
+    app.get('/sandbox/games/bets', async (request, reply) => {
+      const { username } = request.query as { username?: string };
+      return listByProviderQuery(request, reply, findProvider, (code) =>
+        store.bets.list(code, username),
+      );
+    });
+
     app.post('/sandbox/games/play', async (request, reply) => {
       const parsed = playBody.safeParse(request.body);
       if (!parsed.success) return send(reply, invalidParams(parsed.error.issues));

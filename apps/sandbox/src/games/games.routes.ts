@@ -4,6 +4,7 @@ import { answerCall, answerMoneyCall, error, ok, send } from '../lib/answer.ts';
 import { requireBearer } from '../lib/auth.ts';
 import { CURRENCIES } from '../lib/currencies.ts';
 import type { SandboxContext } from '../lib/context.ts';
+import { BET_PAGE_DEFAULT, BET_PAGE_MAX } from './bet-records.ts';
 import {
   isValidAmountMinor,
   isValidReference,
@@ -19,6 +20,11 @@ const createBody = z.object({
   currency: z.enum(CURRENCIES).optional(),
 });
 const passwordBody = z.object({ password: z.string().min(6).max(64).optional() });
+const betsQuery = z.object({
+  cursor: z.string().max(100).optional(),
+  username: z.string().refine(isValidUsername).optional(),
+  limit: z.coerce.number().int().min(1).max(BET_PAGE_MAX).default(BET_PAGE_DEFAULT),
+});
 
 type ProviderParams = { provider: string; username?: string; reference?: string };
 
@@ -82,6 +88,24 @@ export function gamesRoutes(ctx: SandboxContext, store: GamesStore) {
       return reply.send(
         store.transferStatus(provider, (request.params as ProviderParams).reference ?? ''),
       );
+    });
+
+    // The betting history: settled bets after a cursor, of one account or of all, a page at a time.
+    app.get('/games/:provider/bets', async (request, reply) => {
+      const provider = providerOf(request);
+      if (!provider) return send(reply, error(404, 'PROVIDER_NOT_FOUND'));
+      const parsed = betsQuery.safeParse(request.query ?? {});
+      if (!parsed.success) return send(reply, error(400, 'INVALID_PARAMS'));
+      const { username, cursor, limit } = parsed.data;
+      return answerCall(ctx, store.faultsOf(provider), reply, () => {
+        if (username !== undefined && !store.getAccount(provider, username))
+          return error(404, 'USER_NOT_FOUND');
+        return store.bets.read(provider, {
+          limit,
+          ...(cursor === undefined ? {} : { cursor }),
+          ...(username === undefined ? {} : { username }),
+        });
+      });
     });
 
     app.post('/games/:provider/members/:username/password', async (request, reply) => {

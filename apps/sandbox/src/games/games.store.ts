@@ -3,6 +3,7 @@ import type { SandboxContext } from '../lib/context.ts';
 import type { Currency } from '../lib/currencies.ts';
 import { error, ok, type Answer } from '../lib/answer.ts';
 import { noFaults, type Faults } from '../lib/faults.ts';
+import { createBetBook } from './bet-records.ts';
 import { GAME_PROVIDERS, type GameProviderCode } from './providers.ts';
 
 
@@ -57,12 +58,13 @@ function transferAnswer(record: TransferRecord): Answer {
   return error(httpStatus, record.code ?? 'FAILED', body);
 }
 
-/** Every provider's accounts, transfers, launch tokens and switched-on faults, in memory. */
+/** Every provider's accounts, transfers, launch tokens, bet records and switched-on faults, in memory. */
 export function createGamesStore(ctx: SandboxContext) {
   const accounts = new Map<string, GameAccount>();
   const transfers = new Map<string, TransferRecord>();
   const launchTokens = new Map<string, { provider: GameProviderCode; username: string }>();
   const faults = new Map<GameProviderCode, Faults>(GAME_PROVIDERS.map((p) => [p.code, noFaults()]));
+  const bets = createBetBook(ctx.now);
 
   const key = (provider: string, id: string) => `${provider}:${id}`;
   const nowIso = () => new Date(ctx.now()).toISOString();
@@ -80,6 +82,7 @@ export function createGamesStore(ctx: SandboxContext) {
   }
 
   const store = {
+    bets,
     faultsOf: (provider: GameProviderCode) => faults.get(provider) ?? noFaults(),
     setFaults(provider: GameProviderCode, next: Faults) {
       faults.set(provider, next);
@@ -194,7 +197,8 @@ export function createGamesStore(ctx: SandboxContext) {
 
     /**
      * Plays rounds on an account: the given ones exactly (all or nothing), else `rounds` random ones.
-     * Bets never exceed the balance; the provider's balance is the truth the server syncs from.
+     * Bets never exceed the balance; the provider's balance is the truth the server syncs from. Every round played
+     * becomes a bet record of the provider's betting history.
      */
     play(
       account: GameAccount,
@@ -208,6 +212,7 @@ export function createGamesStore(ctx: SandboxContext) {
           balance += round.winMinor - round.betMinor;
         }
         account.balanceMinor = balance;
+        bets.record(account.provider, account.username, input.results);
         return ok({
           username: account.username,
           balanceBeforeMinor: before,
@@ -221,6 +226,7 @@ export function createGamesStore(ctx: SandboxContext) {
         account.balanceMinor += round.winMinor - round.betMinor;
         played.push(round);
       }
+      bets.record(account.provider, account.username, played);
       return ok({
         username: account.username,
         balanceBeforeMinor: before,

@@ -11,6 +11,8 @@ import { migration0008 } from '@/db/migrations/0008-account-security.ts';
 import { migration0009 } from '@/db/migrations/0009-password-reset.ts';
 import { migration0010 } from '@/db/migrations/0010-qr-member-recent.ts';
 import { migration0016 } from '@/db/migrations/0016-date-era.ts';
+import { migration0017 } from '@/db/migrations/0017-game-bets.ts';
+import { migration0018 } from '@/db/migrations/0018-bonus.ts';
 import { migration0019 } from '@/db/migrations/0019-refund-invite.ts';
 import { migration0020 } from '@/db/migrations/0020-spinwheel.ts';
 
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '0009-password-reset': migration0009,
   '0010-qr-member-recent': migration0010,
   '0016-date-era': migration0016,
+  '0017-game-bets': migration0017,
+  '0018-bonus': migration0018,
   '0019-refund-invite': migration0019,
   '0020-spinwheel': migration0020,
 };

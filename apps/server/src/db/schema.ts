@@ -154,7 +154,8 @@ export type LedgerTransferKind =
   | 'refund'
   | 'invite'
   | 'prize'
-  | 'adjustment';
+  | 'adjustment'
+  | 'bonus_use';
 
 export type LedgerTransfersTable = {
   id: string;
@@ -378,6 +379,30 @@ export type CouponsTable = {
   created_at: Timestamp;
 };
 
+/** A settled bet from a provider's betting history (information only: it moves no money). */
+export type GameBetsTable = {
+  id: string;
+  provider: string;
+  /** The provider's record id, unique per provider. */
+  external_id: string;
+  member_id: string;
+  username: string;
+  category: string;
+  stake_minor: Int8;
+  /** What the bet paid back (stake included); 0 for a loss. */
+  payout_minor: Int8;
+  placed_at: Timestamp;
+  booked_at: Timestamp;
+};
+
+/** Where reading a provider's betting history stopped: username '' for the whole provider, else one account. */
+export type GameBetCursorsTable = {
+  provider: string;
+  username: string;
+  cursor: string;
+  updated_at: Timestamp;
+};
+
 /** Commission earned by an inviter (member_id) from one deposit of an invitee; collected when collection_id is set. */
 export type InviteAccrualsTable = {
   id: string;
@@ -410,6 +435,78 @@ export type RefundClaimsTable = {
   created_at: Timestamp;
 };
 
+/** Bonuses and promotion codes (docs/decisions/0013-promotions.md#bonus); amounts in minor units. */
+export type BonusesTable = {
+  code: string;
+  name_th: string;
+  name_la: string;
+  name_en: string;
+  description_th: string;
+  description_la: string;
+  description_en: string;
+  type: 'limit' | 'day' | 'week';
+  max_received: number;
+  /** numeric: a string from the driver. */
+  percent_fail: ColumnType<string, string | number, string | number>;
+  banners: ColumnType<{ image: string; html: string }[], string, string>;
+  amount_kind: 'percent' | 'fixed';
+  percent: ColumnType<string | null, string | number | null, string | number | null>;
+  max_bonus: Int8;
+  min_deposit: Int8;
+  withdraw_cap: ColumnType<string | number | null, bigint | string | null, bigint | string | null>;
+  condition_kind: 'credit' | 'turnover';
+  multiplier: ColumnType<string, string | number, string | number>;
+  category_weights: ColumnType<Record<string, number>, string, string>;
+  valid_days: number;
+  is_promotion: boolean;
+  is_enabled: boolean;
+  sort_order: number;
+  created_at: Timestamp;
+};
+
+export type BonusQuotasTable = { bonus_code: string; quota: number; used: number };
+
+export type MemberBonusesTable = {
+  id: string;
+  member_id: string;
+  bonus_code: string;
+  status: 'active' | 'completed' | 'lost' | 'cancelled' | 'expired';
+  is_promotion: boolean;
+  currency: 'THB' | 'LAK';
+  deposit_transfer_id: string | null;
+  deposit_amount: Int8;
+  bonus_amount: Int8;
+  start_amount: Int8;
+  credit_transfer_id: string | null;
+  forfeited: Int8Default;
+  withdrawal_id: string | null;
+  withdraw_requested: ColumnType<
+    string | number | null,
+    bigint | string | null,
+    bigint | string | null
+  >;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: ColumnType<Date | null, Date | null, Date | null>;
+};
+
+export type BonusReceiptsTable = {
+  member_id: string;
+  bonus_code: string;
+  period: string;
+  member_bonus_id: string;
+  created_at: Timestamp;
+};
+
+export type PromotionClaimsTable = {
+  bonus_code: string;
+  member_id: string;
+  bank_key: string | null;
+  phone: string;
+  member_bonus_id: string;
+  created_at: Timestamp;
+};
+
 export type Database = {
   banks: BanksTable;
   sources: SourcesTable;
@@ -437,9 +534,16 @@ export type Database = {
   spin_results: SpinResultsTable;
   spin_coin_moves: SpinCoinMovesTable;
   coupons: CouponsTable;
+  game_bets: GameBetsTable;
+  game_bet_cursors: GameBetCursorsTable;
   invite_accruals: InviteAccrualsTable;
   invite_collections: InviteCollectionsTable;
   refund_claims: RefundClaimsTable;
+  bonuses: BonusesTable;
+  bonus_quotas: BonusQuotasTable;
+  member_bonuses: MemberBonusesTable;
+  bonus_receipts: BonusReceiptsTable;
+  promotion_claims: PromotionClaimsTable;
 };
 
 export type Member = Selectable<MembersTable>;

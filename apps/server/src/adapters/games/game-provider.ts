@@ -20,7 +20,28 @@ export type GameProvider = {
   resetPassword(provider: string, username: string, password: string): Promise<void>;
   /** A launch (auto-login) link. Throws GameProviderError. */
   launchUrl(provider: string, username: string, password?: string): Promise<string>;
+  /**
+   * The betting history after `cursor` (null: from the start), of one account or of all, oldest first, one page.
+   * Throws GameProviderError.
+   */
+  betRecords(provider: string, input: BetRecordsInput): Promise<BetRecordPage>;
 };
+
+export type BetRecordsInput = { cursor: string | null; username?: string; limit: number };
+
+/** One settled bet as the provider reports it; `id` is unique at that provider. */
+export type BetRecord = {
+  id: string;
+  username: string;
+  category: string;
+  stakeMinor: bigint;
+  /** What the bet paid back (stake included); 0 for a loss. */
+  payoutMinor: bigint;
+  placedAt: Date;
+};
+
+/** `cursor`: pass it next time; `hasMore`: records after this page exist. */
+export type BetRecordPage = { records: BetRecord[]; cursor: string; hasMore: boolean };
 
 export type MoneyInput = { username: string; reference: string; amountMinor: bigint };
 

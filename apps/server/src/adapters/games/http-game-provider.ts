@@ -2,6 +2,7 @@ import { Agent, request } from 'undici';
 import { z } from 'zod';
 import {
   GameProviderError,
+  type BetRecordPage,
   type GameProvider,
   type MoneyInput,
   type MoneyOutcome,
@@ -21,6 +22,22 @@ const errorAnswer = z.object({ status: z.literal('error'), code: z.string() });
 const balanceAnswer = z.object({ status: z.literal('success'), balanceMinor: z.number().int() });
 const moneyAnswer = z.object({ status: z.literal('success'), reference: z.string() });
 const launchAnswer = z.object({ status: z.literal('success'), url: z.string().min(1) });
+const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const betsAnswer = z.object({
+  status: z.literal('success'),
+  cursor: z.string().min(1).max(500),
+  hasMore: z.boolean().optional(),
+  records: z.array(
+    z.object({
+      id: z.string().min(1).max(200),
+      username: z.string().min(1).max(100),
+      category: z.string().min(1).max(50),
+      stakeMinor: minor,
+      payoutMinor: minor,
+      placedAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
+});
 const statusAnswer = z.discriminatedUnion('status', [
   z.object({ status: z.literal('success') }),
   z.object({ status: z.literal('failed'), code: z.string().optional() }),
@@ -172,6 +189,27 @@ export function createHttpGameProvider(options: HttpGameProviderOptions): GamePr
       const parsed = launchAnswer.safeParse(answer.json);
       if (answer.httpStatus !== 200 || !parsed.success) fail('launch', answer);
       return parsed.data.url;
+    },
+
+    async betRecords(provider, input): Promise<BetRecordPage> {
+      const query = new URLSearchParams({ limit: String(input.limit) });
+      if (input.cursor !== null) query.set('cursor', input.cursor);
+      if (input.username !== undefined) query.set('username', input.username);
+      const answer = await call('GET', url(provider, `/bets?${query.toString()}`));
+      const parsed = betsAnswer.safeParse(answer.json);
+      if (answer.httpStatus !== 200 || !parsed.success) fail('bet records', answer);
+      const { records, cursor, hasMore } = parsed.data;
+      return {
+        cursor,
+        // An answer without the flag: a full page may have more after it.
+        hasMore: hasMore ?? records.length >= input.limit,
+        records: records.map((r) => ({
+          ...r,
+          stakeMinor: BigInt(r.stakeMinor),
+          payoutMinor: BigInt(r.payoutMinor),
+          placedAt: new Date(r.placedAt),
+        })),
+      };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/db/schema.ts';
 import { demoBanks } from '@/db/seed/demo-banks.ts';
 import { seedDemoPromotionSettings } from '@/db/seed/demo-promotions-settings.ts';
+import { seedDemoBonuses } from '@/db/seed/demo-bonuses.ts';
 import {
   DEMO_LINE_ID,
   DEMO_LINE_URL,
@@ -89,4 +90,5 @@ export async function seedDemo(
   await saveSetting(db, 'service', { terminated: false }, now, keep);
   await seedDemoWheel(db, now);
   await seedDemoPromotionSettings(db, now);
+  await seedDemoBonuses(db, now);
 }

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { MoneyStatus } from '@mekong/contracts/money';
+import type { Trx } from '@/db/database.ts';
+import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { createBatchLoader } from '@/lib/batch-loader.ts';
 import { moneyStatusOf } from '@/lib/money-status.ts';
@@ -19,6 +22,7 @@ import {
 } from '@/modules/ledger/ledger-ids.ts';
 import {
   findAccountState,
+  findTransferByIdempotencyKey,
   getTransfer,
   hasPendingTransfer,
   listPendingTransfers,
@@ -42,6 +46,11 @@ export type GameLeg = {
   idempotencyKey: string;
   groupId?: string;
   id?: string;
+  /**
+   * Runs in the reservation's transaction, before it (the bonus spent first, docs/decisions/0013-promotions.md#bonus);
+   * not run for a repeated idempotency key.
+   */
+  prepare?: (trx: Trx) => Promise<void>;
 };
 
 /**
@@ -69,20 +78,30 @@ export function createGameLegsService(deps: GamesDeps) {
     const cash = { memberId: leg.memberId, kind: 'cash' as const };
     const game = { memberId: leg.memberId, kind: 'game' as const, provider: leg.provider };
     // createTransfer is one statement (insert + reservation): outside a transaction it is one transaction on its own.
-    const { transfer, isReplay } = await createTransfer(db.kysely, {
-      id: leg.id ?? randomUUID(),
-      memberId: leg.memberId,
-      debit: leg.direction === 'in' ? cash : game,
-      credit: leg.direction === 'in' ? game : cash,
-      amountMinor: leg.amountMinor,
-      currency: leg.currency,
-      kind: leg.direction === 'in' ? 'game_in' : 'game_out',
-      status: 'pending',
-      idempotencyKey: leg.idempotencyKey,
-      ...(leg.groupId ? { groupId: leg.groupId } : {}),
-      metadata: { provider: leg.provider, username: leg.username },
-      now: clock.now(),
-    });
+    const reserve = (trx: Kysely<Database>) =>
+      createTransfer(trx, {
+        id: leg.id ?? randomUUID(),
+        memberId: leg.memberId,
+        debit: leg.direction === 'in' ? cash : game,
+        credit: leg.direction === 'in' ? game : cash,
+        amountMinor: leg.amountMinor,
+        currency: leg.currency,
+        kind: leg.direction === 'in' ? 'game_in' : 'game_out',
+        status: 'pending',
+        idempotencyKey: leg.idempotencyKey,
+        ...(leg.groupId ? { groupId: leg.groupId } : {}),
+        metadata: { provider: leg.provider, username: leg.username },
+        now: clock.now(),
+      });
+    const { prepare } = leg;
+    const { transfer, isReplay } = prepare
+      ? await db.withTransaction(async (trx) => {
+          const earlier = await findTransferByIdempotencyKey(trx, leg.memberId, leg.idempotencyKey);
+          if (earlier) return { transfer: earlier, isReplay: true };
+          await prepare(trx);
+          return reserve(trx);
+        })
+      : await reserve(db.kysely);
     if (isReplay) return { transfer, status: moneyStatusOf(transfer.status), isReplay };
 
     const input = { username: leg.username, reference: transfer.id, amountMinor: leg.amountMinor };

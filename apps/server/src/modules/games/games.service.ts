@@ -1,6 +1,7 @@
 import type { GameProvider } from '@/adapters/games/game-provider.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import { createGameAccountsService } from '@/modules/games/game-accounts.service.ts';
+import { createGameBetsService } from '@/modules/games/game-bets.service.ts';
 import { createGameLegsService } from '@/modules/games/game-legs.service.ts';
 import { createProviderCatalogue } from '@/modules/games/provider-catalogue.ts';
 
@@ -8,14 +9,22 @@ export type GamesDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'log'> & { gam
 
 /**
  * Game providers (docs/design.md#games): the catalogue, the member's accounts at providers, and the two-phase money legs to and
- * from a provider (D3) with their reconciliation and the balance sync.
+ * from a provider (D3) with their reconciliation and the balance sync, and the bet records read from the providers'
+ * betting history (docs/decisions/0013-promotions.md).
  */
 export function createGamesService(deps: GamesDeps) {
   const catalogue = createProviderCatalogue(deps.db.kysely);
+  const legs = createGameLegsService(deps);
+  const bets = createGameBetsService(deps);
   return {
     ...catalogue,
     ...createGameAccountsService(deps, catalogue),
-    ...createGameLegsService(deps),
+    ...legs,
+    ...bets,
+    /** The member's manual sync: every active game balance, and the bet records of those accounts. */
+    async syncMember(memberId: string): Promise<void> {
+      await Promise.all([legs.syncMember(memberId), bets.syncMemberBets(memberId)]);
+    },
   };
 }
 

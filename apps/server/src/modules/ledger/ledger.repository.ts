@@ -242,3 +242,53 @@ export async function listMemberTransfersWithSides(
     })),
   };
 }
+
+/**
+ * The member's posted deposits into cash since `since`, newest first (the qualifying deposit of a bonus,
+ * docs/decisions/0013-promotions.md#bonus).
+ */
+export async function listPostedDepositsSince(
+  db: Db,
+  memberId: string,
+  since: Date,
+  limit = 20,
+): Promise<{ id: string; amountMinor: bigint; createdAt: Date }[]> {
+  const rows = await db
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
+    .select(['t.id', 't.created_at', sql<string>`t.amount::text`.as('amount')])
+    .where('t.member_id', '=', memberId)
+    .where('t.kind', '=', 'deposit')
+    .where('t.status', '=', 'posted')
+    .where('c.member_id', '=', memberId)
+    .where('c.kind', '=', 'cash')
+    .where('t.created_at', '>=', since)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, amountMinor: BigInt(r.amount), createdAt: r.created_at }));
+}
+
+/**
+ * Posted balances of each of the member's accounts (money reserved by a pending transfer still counted where it is):
+ * the bonus engine's totals, which a transfer in flight must not make look smaller (docs/decisions/0013-promotions.md).
+ */
+export async function getMemberPostedBalances(
+  db: Db,
+  memberId: string,
+): Promise<{ cash: bigint; bonus: bigint; games: Record<string, bigint> }> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['kind', 'provider', sql<string>`balance::text`.as('balance')])
+    .where('member_id', '=', memberId)
+    .execute();
+  const result = { cash: 0n, bonus: 0n, games: {} as Record<string, bigint> };
+  for (const row of rows) {
+    const balance = BigInt(row.balance);
+    if (row.kind === 'cash') result.cash = balance;
+    else if (row.kind === 'bonus') result.bonus = balance;
+    else if (row.kind === 'game' && row.provider) result.games[row.provider] = balance;
+  }
+  return result;
+}

@@ -18,8 +18,11 @@ import {
 export type StatementAccount = TransferSide;
 export type StatementTransfer = TransferWithSides;
 
-/** Ledger kinds that are never statement rows: game results are play inside a game, not a member's action. */
-export const KINDS_NOT_IN_STATEMENT: readonly LedgerTransferKind[] = ['game_result'];
+/**
+ * Ledger kinds that are never statement rows: game results are play inside a game, not a member's action; bonus_use
+ * moves the member's own bonus money to cash ahead of a game transfer (docs/decisions/0013-promotions.md#bonus).
+ */
+export const KINDS_NOT_IN_STATEMENT: readonly LedgerTransferKind[] = ['game_result', 'bonus_use'];
 
 /** The member bonus wallet's name in the statement (the cash wallet is `wallet`, as in transfer calls). */
 export const BONUS_WALLET = 'bonus_wallet';
@@ -62,6 +65,7 @@ export function statementType(transfer: StatementTransfer): StatementEntry['stat
     case 'game_in':
     case 'game_out':
     case 'game_result':
+    case 'bonus_use':
       return 'transfer';
     case 'bonus':
     case 'refund':

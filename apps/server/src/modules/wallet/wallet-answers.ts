@@ -31,7 +31,7 @@ export function walletAnswer(view: WalletView): WalletResponse {
     wallet: {
       amount: toMajor(view.cashMinor),
       bonusAmount: toMajor(view.bonusMinor),
-      hasReceivedBonus: false,
+      hasReceivedBonus: view.hasActiveBonus,
     },
     overall: {
       total: toMajor(view.totalMinor),

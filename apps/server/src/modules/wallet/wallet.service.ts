@@ -16,6 +16,8 @@ import {
   type TransferRow,
 } from '@/modules/ledger/ledger.repository.ts';
 import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
+import { checkBonusLost, hasActiveBonus, useBonusForGame } from '@/modules/bonus/bonus.service.ts';
+import type { Trx } from '@/db/database.ts';
 
 /** Spec §5 / §9: the transfer minimum is 1 (baht, or kip for a LAK member). */
 const TRANSFER_MINIMUM_MINOR = 100n;
@@ -29,6 +31,8 @@ export type WalletView = {
   bonusMinor: bigint;
   totalMinor: bigint;
   timesync: Date;
+  /** A bonus is running: the withdraw modal shows its notice (docs/decisions/0013-promotions.md#bonus). */
+  hasActiveBonus: boolean;
   slots: { provider: ProviderRow; isActive: boolean; amountMinor: bigint }[];
   invite: InviteFigures;
 };
@@ -49,9 +53,12 @@ export function createWalletService(
   account: Pick<AccountService, 'profile'>,
 ) {
   async function getWallet(memberId: string): Promise<WalletView> {
-    const [profile, slots, invite] = await Promise.all([
+    // A bonus whose total fell below its percentFail ends before the figures are read.
+    await checkBonusLost(db, memberId, clock.now());
+    const [profile, slots, isBonusActive, invite] = await Promise.all([
       account.profile(memberId),
       games.memberSlots(memberId),
+      hasActiveBonus(db.kysely, memberId),
       inviteFigures(db.kysely, memberId),
     ]);
     const { providers, active, balances } = slots;
@@ -66,6 +73,7 @@ export function createWalletService(
       bonusMinor: balances.bonus,
       totalMinor: balances.cash + gamesMinor,
       timesync: syncTimes.length > 0 ? new Date(Math.min(...syncTimes)) : clock.now(),
+      hasActiveBonus: isBonusActive,
       slots: providers
         .filter((p) => p.is_enabled)
         .map((p) => ({
@@ -100,6 +108,15 @@ export function createWalletService(
       sideOf(active, refs.to, 'to'),
     ]);
     return { currency, source, target };
+  }
+
+  /** With a running bonus, a wallet → game leg first spends the bonus account (docs/decisions/0013-promotions.md#bonus). */
+  async function bonusFirst(memberId: string, currency: LedgerCurrency, amountMinor: bigint) {
+    if (!(await hasActiveBonus(db.kysely, memberId))) return {};
+    return {
+      prepare: (trx: Trx) =>
+        useBonusForGame(trx, { memberId, currency, amountMinor, now: clock.now() }),
+    };
   }
 
   async function reportGameToGame(
@@ -148,7 +165,8 @@ export function createWalletService(
     });
 
     if (source.kind === 'wallet' && target.kind === 'game') {
-      const r = await games.runLeg({ ...leg(target, 'in'), idempotencyKey });
+      const prepare = await bonusFirst(memberId, currency, amountMinor);
+      const r = await games.runLeg({ ...leg(target, 'in'), idempotencyKey, ...prepare });
       return { transferId: r.transfer.id, status: r.status };
     }
     if (source.kind === 'game' && target.kind === 'wallet') {
@@ -223,7 +241,10 @@ export function createWalletService(
       return { status: alive.length === 0 ? 'FAILED' : combinedMoneyStatus(alive), amountMinor };
     }
 
-    const cash = (await getMemberBalances(db.kysely, memberId)).cash;
+    const balances = await getMemberBalances(db.kysely, memberId);
+    // With a running bonus, the bonus account goes in too (spent first, moved to cash in the reservation's transaction).
+    const prepare = await bonusFirst(memberId, currency, balances.cash + balances.bonus);
+    const cash = balances.cash + (prepare.prepare ? balances.bonus : 0n);
     if (cash <= 0n) {
       if (gathered.length === 0) throw new AppError('MONEY_NOT_ENOUGH');
       // Everything is on its way back, or was refused; nothing can go in yet.
@@ -238,6 +259,7 @@ export function createWalletService(
       amountMinor: cash,
       idempotencyKey: `${idempotencyKey}:all:in`,
       groupId,
+      ...prepare,
     });
     if (r.status === 'FAILED') return { status: 'FAILED', amountMinor: 0n };
     return {

@@ -32,18 +32,12 @@ import {
   type Withdrawal,
 } from '@/modules/withdrawal/withdrawal.repository.ts';
 import type { Trx } from '@/db/database.ts';
+import type { GatherGames, WithdrawBonusHooks } from '@/modules/withdrawal/withdrawal-hooks.ts';
+
+export type { GatherGames, WithdrawBonusHooks } from '@/modules/withdrawal/withdrawal-hooks.ts';
 
 /** What the member is told: the payout went out, is still on its way (or waits for approval), or failed. */
 export type WithdrawOutcome = { withdrawalId: string; status: MoneyStatus };
-
-/**
- * Brings every active game balance back to the cash wallet (docs/design.md#money two-phase: the wallet service's
- * gatherToWallet), each leg keyed `<idempotencyKey>:<PROVIDER>` and tied by `groupId`.
- */
-export type GatherGames = (
-  memberId: string,
-  options: { idempotencyKey: string; groupId: string },
-) => Promise<{ status: MoneyStatus }[]>;
 
 export type ReconcileSummary = {
   checked: number;
@@ -66,7 +60,7 @@ const outcomeOf = (w: Withdrawal): WithdrawOutcome => ({
 /** Money out (docs/design.md#withdrawals): withdrawals reserve cash, pay out through the bank, and settle exactly once. */
 export function createWithdrawalService(
   { db, clock, bank, config, log }: Pick<AppDeps, 'db' | 'clock' | 'bank' | 'config' | 'log'>,
-  options: { gatherGames?: GatherGames } = {},
+  options: { gatherGames?: GatherGames; bonus?: WithdrawBonusHooks } = {},
 ) {
   /** A payout older than this without an answer is asked about: the bank call itself has surely given up by then. */
   const staleAfterMs = config.BANK_TIMEOUT_MS + 5_000;
@@ -110,8 +104,12 @@ export function createWithdrawalService(
   }
 
   /** A repeated key answers the first withdrawal's current state; with another amount it is refused. */
-  function replay(existing: Withdrawal, amountMinor: bigint): WithdrawOutcome {
-    if (existing.amountMinor !== amountMinor) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  async function replay(existing: Withdrawal, amountMinor: bigint): Promise<WithdrawOutcome> {
+    if (
+      existing.amountMinor !== amountMinor &&
+      (await options.bonus?.requestedOf(existing.id)) !== amountMinor
+    )
+      throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return outcomeOf(existing);
   }
 
@@ -214,14 +212,17 @@ export function createWithdrawalService(
       const currency = ledgerCurrency(account.currency);
       await ensureMemberAccounts(trx, memberId, currency, now);
       const withdrawalId = randomUUID();
+      const payoutMinor = options.bonus
+        ? await options.bonus.settle(trx, { memberId, amountMinor, withdrawalId, now })
+        : amountMinor;
       const isApprovalNeeded =
-        amountMinor > BigInt(limits.autoPayoutMaxMinor) ||
+        payoutMinor > BigInt(limits.autoPayoutMaxMinor) ||
         (await isPayoutAccountOnHold(trx, memberId, account.changedAt, now));
       const { transfer, isReplay } = await createTransfer(trx, {
         memberId,
         debit: { memberId, kind: 'cash' },
         credit: { house: 'bank_out' },
-        amountMinor,
+        amountMinor: payoutMinor,
         currency,
         kind: 'withdraw',
         status: 'pending',
@@ -238,7 +239,7 @@ export function createWithdrawalService(
         transferId: transfer.id,
         idempotencyKey,
         groupId,
-        amountMinor,
+        amountMinor: payoutMinor,
         currency,
         bankCode: account.code,
         accountNo: account.accountNo,
@@ -264,8 +265,12 @@ export function createWithdrawalService(
 
   return {
     /** POST /api/wallet/withdraw: `amountMinor` from the member's cash wallet to the registered bank account. */
-    withdraw: (memberId: string, amountMinor: bigint, idempotencyKey: string) =>
-      withdraw(memberId, amountMinor, idempotencyKey),
+    async withdraw(memberId: string, amountMinor: bigint, idempotencyKey: string) {
+      const existing = await findWithdrawalByKey(db.kysely, memberId, idempotencyKey);
+      if (existing) return replay(existing, amountMinor);
+      await options.bonus?.assertAllowed(memberId, amountMinor);
+      return withdraw(memberId, amountMinor, idempotencyKey);
+    },
 
     /**
      * POST /api/wallet/withdrawAll (docs/design.md#withdrawals): the same rules first (nothing moves when they fail), then every active
@@ -281,6 +286,7 @@ export function createWithdrawalService(
       if (existing) return replay(existing, amountMinor);
       // Refuse what will be refused anyway before moving any game money.
       await checkRules(memberId, amountMinor);
+      await options.bonus?.assertAllowed(memberId, amountMinor);
       const balances = await getMemberBalances(db.kysely, memberId);
       const total = Object.values(balances.games).reduce((sum, b) => sum + b, balances.cash);
       if (amountMinor > total) throw new AppError('MONEY_NOT_ENOUGH');

@@ -1,0 +1,13 @@
+import type { JobScheduler } from '@/jobs/job-scheduler.ts';
+import { BONUS_EXPIRY_JOB, type BonusService } from '@/modules/bonus/bonus.service.ts';
+
+const BONUS_EXPIRY_INTERVAL_MS = 5 * 60_000;
+
+/** docs/decisions/0013-promotions.md#bonus: a bonus past its validDays ends like a cancel (`expired`). */
+export function registerBonusJobs(jobs: JobScheduler, bonus: BonusService) {
+  jobs.add({
+    name: BONUS_EXPIRY_JOB,
+    intervalMs: BONUS_EXPIRY_INTERVAL_MS,
+    run: () => bonus.expireDue(),
+  });
+}

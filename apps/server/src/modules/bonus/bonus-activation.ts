@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Db } from '@/db/database.ts';
+import type { Database } from '@/db/schema.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { findMemberWithBank } from '@/modules/account/member.repository.ts';
+import {
+  findActiveMemberBonus,
+  findBonus,
+  insertActiveMemberBonus,
+  insertPromotionClaim,
+  isPromotionClaimed,
+  listReceipts,
+  listUsedDeposits,
+  setCreditTransfer,
+  takeQuota,
+  takeReceiptSlot,
+  type BonusRow,
+  type MemberBonusRow,
+} from '@/modules/bonus/bonus.repository.ts';
+import {
+  bonusAmount,
+  expiryOf,
+  isDepositNeeded,
+  periodOf,
+  receiptPeriod,
+} from '@/modules/bonus/bonus-rules.ts';
+import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+import { listPostedDepositsSince } from '@/modules/ledger/ledger.repository.ts';
+import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
+
+/** Starting a bonus (docs/decisions/0013-promotions.md#bonus): the checks, the receipt slot, the credit, in one transaction. */
+
+type Kdb = Kysely<Database>;
+
+/** A qualifying deposit must be this recent. */
+const DEPOSIT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export type StartOptions = {
+  now: Date;
+  /** Started by a prize-wheel coupon: no deposit, no receipt slot, no promotion claim (the coupon is the right). */
+  viaCoupon?: boolean;
+};
+
+/** The key a promotion is taken once per: the bank and the account number, digits only. */
+export const bankKeyOf = (bank: { code: string; accountNo: string } | null) =>
+  bank ? `${bank.code}:${bank.accountNo.replace(/\D/g, '')}` : null;
+
+/** The member's latest posted deposit of the last 24 hours that no earlier bonus used. */
+export async function qualifyingDeposit(db: Kdb, memberId: string, now: Date) {
+  const deposits = await listPostedDepositsSince(
+    db,
+    memberId,
+    new Date(now.getTime() - DEPOSIT_WINDOW_MS),
+  );
+  const used = await listUsedDeposits(
+    db,
+    deposits.map((d) => d.id),
+  );
+  return deposits.find((d) => !used.has(d.id));
+}
+
+/** How many receipts of the bonus the member has in the current period (limit: ever; day: today; week: this week). */
+export async function receiptsThisPeriod(
+  db: Kdb,
+  memberId: string,
+  bonus: BonusRow,
+  now: Date,
+): Promise<number> {
+  const period = receiptPeriod(bonus.type, now);
+  const receipts = await listReceipts(db, memberId, [bonus.code]);
+  return receipts.filter((r) => periodOf(r.period) === period).length;
+}
+
+/**
+ * Starts the bonus for the member within the caller's transaction: every refusal throws (and the caller's
+ * transaction rolls back, so nothing is left). The row of the active bonus is inserted first, so a second start of
+ * the member waits for this one and is refused (BONUS_ALREADY_ACTIVE) rather than racing for a receipt slot.
+ */
+export async function startBonus(
+  trx: Kdb,
+  memberId: string,
+  bonus: BonusRow,
+  options: StartOptions,
+): Promise<MemberBonusRow> {
+  const { now } = options;
+  const isCoupon = options.viaCoupon === true;
+  const member = await findMemberWithBank(trx, memberId);
+  if (!member) throw new AppError('NO_USER');
+  const currency = ledgerCurrency(member.currency);
+  if (await findActiveMemberBonus(trx, memberId)) throw new AppError('BONUS_ALREADY_ACTIVE');
+  const claim = {
+    bonusCode: bonus.code,
+    memberId,
+    bankKey: bankKeyOf(member.bank),
+    phone: member.phone,
+  };
+  if (bonus.isPromotion && !isCoupon && (await isPromotionClaimed(trx, claim)))
+    throw new AppError('PROMOTION_RECEIVED');
+  if (!isCoupon && (await receiptsThisPeriod(trx, memberId, bonus, now)) >= bonus.maxReceived)
+    throw new AppError('BONUS_MAX_CLAIMED');
+
+  let deposit: { id: string; amountMinor: bigint } | undefined;
+  if (!isCoupon && isDepositNeeded(bonus)) {
+    deposit = await qualifyingDeposit(trx, memberId, now);
+    if (!deposit) throw new AppError('BONUS_NO_DEPOSIT');
+    if (deposit.amountMinor < bonus.minDepositMinor) throw new AppError('BONUS_MINIMUM_DEPOSIT');
+  }
+  const depositMinor = deposit?.amountMinor ?? 0n;
+  const bonusMinor = bonusAmount(bonus, depositMinor);
+  if (bonusMinor <= 0n) throw new AppError('BONUS_MINIMUM_DEPOSIT');
+
+  const row = {
+    id: randomUUID(),
+    memberId,
+    bonusCode: bonus.code,
+    isPromotion: bonus.isPromotion,
+    currency,
+    depositTransferId: deposit?.id ?? null,
+    depositMinor,
+    bonusMinor,
+    startMinor: depositMinor + bonusMinor,
+    createdAt: now,
+    expiresAt: expiryOf(now, bonus.validDays),
+  };
+  if (!(await insertActiveMemberBonus(trx, row))) throw new AppError('BONUS_ALREADY_ACTIVE');
+  if (!isCoupon) {
+    const slot = {
+      memberId,
+      bonusCode: bonus.code,
+      period: receiptPeriod(bonus.type, now),
+      max: bonus.maxReceived,
+      memberBonusId: row.id,
+      now,
+    };
+    if (!(await takeReceiptSlot(trx, slot))) throw new AppError('BONUS_MAX_CLAIMED');
+  }
+  if ((await takeQuota(trx, bonus.code)) === 'full') throw new AppError('BONUS_FULL');
+  if (
+    bonus.isPromotion &&
+    !isCoupon &&
+    !(await insertPromotionClaim(trx, { ...claim, memberBonusId: row.id, now }))
+  )
+    throw new AppError('PROMOTION_RECEIVED');
+
+  await ensureMemberAccounts(trx, memberId, currency, now);
+  const { transfer } = await createTransfer(trx, {
+    memberId,
+    debit: { house: 'bonus' },
+    credit: { memberId, kind: 'bonus' },
+    amountMinor: bonusMinor,
+    currency,
+    kind: 'bonus',
+    status: 'posted',
+    // One credit per member bonus, whatever re-runs the transaction.
+    externalRef: row.id,
+    metadata: { description: bonus.name.th, bonusCode: bonus.code, memberBonusId: row.id },
+    now,
+  });
+  await setCreditTransfer(trx, row.id, transfer.id);
+  return { ...row, status: 'active', forfeitedMinor: 0n, endedAt: null };
+}
+
+/**
+ * Starts the bonus of this code for the member (a prize-wheel coupon: `viaCoupon`), within the caller's transaction
+ * when given one, else in a transaction of its own. Unknown or disabled code: NO_PROMOTION.
+ */
+export async function startBonusByCode(
+  db: Db | Kdb,
+  memberId: string,
+  code: string,
+  options: StartOptions,
+): Promise<MemberBonusRow> {
+  const run = async (trx: Kdb) => {
+    const bonus = await findBonus(trx, code.trim().toUpperCase());
+    if (!bonus) throw new AppError('NO_PROMOTION');
+    return startBonus(trx, memberId, bonus, options);
+  };
+  return 'withTransaction' in db ? db.withTransaction(run) : run(db);
+}

@@ -1,0 +1,200 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '@/db/database.ts';
+import type { Database } from '@/db/schema.ts';
+import { AppError } from '@/lib/app-error.ts';
+import {
+  endMemberBonus,
+  findActiveMemberBonus,
+  findBonus,
+  findMemberBonus,
+  type BonusRow,
+  type MemberBonusRow,
+} from '@/modules/bonus/bonus.repository.ts';
+import { failBelow, progressPercent, releaseTarget } from '@/modules/bonus/bonus-rules.ts';
+import { weightedTurnover } from '@/modules/bonus/bonus-turnover.ts';
+import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+import { getMemberPostedBalances } from '@/modules/ledger/ledger.repository.ts';
+import { createTransfer, getMemberBalances } from '@/modules/ledger/ledger.service.ts';
+
+/**
+ * The bonus's money while it runs and when it ends (docs/decisions/0013-promotions.md#bonus): the bonus spent first
+ * on a game transfer, the release condition, the automatic end when lost, the withdrawal that completes it, and the
+ * forfeits to the bonus house account.
+ */
+
+type Kdb = Kysely<Database>;
+
+export type BonusProgressView = {
+  conditionKind: BonusRow['conditionKind'];
+  targetMinor: bigint;
+  currentMinor: bigint;
+  percent: number;
+  isMet: boolean;
+  startMinor: bigint;
+  failBelowMinor: bigint;
+  withdrawCapMinor: bigint | null;
+};
+
+const sumGames = (games: Record<string, bigint>) =>
+  Object.values(games).reduce((sum, b) => sum + b, 0n);
+
+/** Everything under the bonus, posted: cash + bonus + games (money in flight still counted where it is). */
+export async function bonusTotal(db: Kdb, memberId: string): Promise<bigint> {
+  const b = await getMemberPostedBalances(db, memberId);
+  return b.cash + b.bonus + sumGames(b.games);
+}
+
+export async function bonusOf(db: Kdb, row: MemberBonusRow): Promise<BonusRow> {
+  const bonus = await findBonus(db, row.bonusCode, { isAnyState: true });
+  if (!bonus) throw new Error(`bonus ${row.bonusCode} of member bonus ${row.id} does not exist`);
+  return bonus;
+}
+
+/** Where the member stands on the release condition. */
+export async function progressOf(
+  db: Kdb,
+  row: MemberBonusRow,
+  bonus: BonusRow,
+): Promise<BonusProgressView> {
+  const targetMinor = releaseTarget(bonus.multiplierX100, row.startMinor);
+  const currentMinor =
+    bonus.conditionKind === 'credit'
+      ? await bonusTotal(db, row.memberId)
+      : await weightedTurnover(db, row.memberId, row.createdAt, bonus.categoryWeights);
+  return {
+    conditionKind: bonus.conditionKind,
+    targetMinor,
+    currentMinor,
+    percent: progressPercent(currentMinor, targetMinor),
+    isMet: currentMinor >= targetMinor,
+    startMinor: row.startMinor,
+    failBelowMinor: failBelow(bonus.percentFailX100, row.startMinor),
+    withdrawCapMinor: bonus.withdrawCapMinor,
+  };
+}
+
+/** A forfeit at the end of a bonus: the member's cash or bonus account to the bonus house account (finish_bonus). */
+export async function forfeit(
+  trx: Kdb,
+  input: {
+    row: MemberBonusRow;
+    from: 'cash' | 'bonus';
+    amountMinor: bigint;
+    description: string;
+    now: Date;
+  },
+): Promise<bigint> {
+  if (input.amountMinor <= 0n) return 0n;
+  const { memberId, currency, id } = input.row;
+  await createTransfer(trx, {
+    memberId,
+    debit: { memberId, kind: input.from },
+    credit: { house: 'bonus' },
+    amountMinor: input.amountMinor,
+    currency,
+    kind: 'finish_bonus',
+    status: 'posted',
+    metadata: { description: input.description, memberBonusId: id, from: input.from },
+    now: input.now,
+  });
+  return input.amountMinor;
+}
+
+/**
+ * Before a wallet → game reservation, in its transaction: with an active bonus, the bonus account's money (up to the
+ * amount) moves to cash first (bonus_use), so play spends the bonus first.
+ */
+export async function useBonusForGame(
+  trx: Kdb,
+  input: { memberId: string; currency: LedgerCurrency; amountMinor: bigint; now: Date },
+): Promise<void> {
+  const active = await findActiveMemberBonus(trx, input.memberId);
+  if (!active) return;
+  const { bonus } = await getMemberBalances(trx, input.memberId);
+  const use = bonus < input.amountMinor ? bonus : input.amountMinor;
+  if (use <= 0n) return;
+  await createTransfer(trx, {
+    memberId: input.memberId,
+    debit: { memberId: input.memberId, kind: 'bonus' },
+    credit: { memberId: input.memberId, kind: 'cash' },
+    amountMinor: use,
+    currency: input.currency,
+    kind: 'bonus_use',
+    status: 'posted',
+    metadata: { memberBonusId: active.id },
+    now: input.now,
+  });
+}
+
+/**
+ * Ends the active bonus as lost when everything under it fell below percentFail % of the start amount: the bonus
+ * account is forfeited, cash and games stay the member's. Answers whether it ended it.
+ */
+export async function checkBonusLost(db: Db, memberId: string, now: Date): Promise<boolean> {
+  const active = await findActiveMemberBonus(db.kysely, memberId);
+  if (!active) return false;
+  const bonus = await bonusOf(db.kysely, active);
+  const floor = failBelow(bonus.percentFailX100, active.startMinor);
+  if ((await bonusTotal(db.kysely, memberId)) >= floor) return false;
+  return db.withTransaction(async (trx) => {
+    const row = await findMemberBonus(trx, active.id, { isLocked: true });
+    if (row?.status !== 'active' || (await bonusTotal(trx, memberId)) >= floor) return false;
+    const { bonus: bonusMinor } = await getMemberBalances(trx, memberId);
+    const description = bonus.name.th;
+    const forfeitedMinor = await forfeit(trx, {
+      row,
+      from: 'bonus',
+      amountMinor: bonusMinor,
+      description,
+      now,
+    });
+    return endMemberBonus(trx, row.id, { status: 'lost', forfeitedMinor, at: now });
+  });
+}
+
+/** A withdrawal under the active bonus is refused before any money moves unless the condition is met and it is all. */
+export async function assertWithdrawAllowed(
+  db: Kdb,
+  memberId: string,
+  amountMinor: bigint,
+): Promise<void> {
+  const active = await findActiveMemberBonus(db, memberId);
+  if (!active) return;
+  const progress = await progressOf(db, active, await bonusOf(db, active));
+  if (!progress.isMet) throw new AppError('BONUS_CONDITION');
+  const b = await getMemberBalances(db, memberId);
+  if (amountMinor !== b.cash + sumGames(b.games)) throw new AppError('BONUS_WITHDRAW_ALL');
+}
+
+/**
+ * In the withdrawal's transaction: with an active bonus, the condition must be met and the amount must be the whole
+ * total (cash + games, the withdraw modal's figure); the payout is then min(amount, withdrawCap), the rest of the cash
+ * and the bonus account are forfeited, and the bonus is completed. Answers the payout (the amount without a bonus).
+ */
+export async function settleWithdrawal(
+  trx: Kdb,
+  input: { memberId: string; amountMinor: bigint; withdrawalId: string; now: Date },
+): Promise<bigint> {
+  const row = await findActiveMemberBonus(trx, input.memberId, { isLocked: true });
+  if (!row) return input.amountMinor;
+  const bonus = await bonusOf(trx, row);
+  if (!(await progressOf(trx, row, bonus)).isMet) throw new AppError('BONUS_CONDITION');
+  const b = await getMemberBalances(trx, input.memberId);
+  // Short because a game could not be emptied: the caller tells that apart (TRANSFER_FAIL).
+  if (input.amountMinor > b.cash) throw new AppError('MONEY_NOT_ENOUGH');
+  if (input.amountMinor !== b.cash + sumGames(b.games)) throw new AppError('BONUS_WITHDRAW_ALL');
+  const cap = bonus.withdrawCapMinor;
+  const payout = cap !== null && cap < input.amountMinor ? cap : input.amountMinor;
+  const common = { row, description: bonus.name.th, now: input.now };
+  const forfeitedMinor =
+    (await forfeit(trx, { ...common, from: 'cash', amountMinor: input.amountMinor - payout })) +
+    (await forfeit(trx, { ...common, from: 'bonus', amountMinor: b.bonus }));
+  await endMemberBonus(trx, row.id, {
+    status: 'completed',
+    forfeitedMinor,
+    at: input.now,
+    withdrawalId: input.withdrawalId,
+    withdrawRequestedMinor: input.amountMinor,
+  });
+  return payout;
+}

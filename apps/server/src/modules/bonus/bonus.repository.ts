@@ -1,0 +1,480 @@
+import { sql, type Kysely } from 'kysely';
+import type { BonusType } from '@mekong/contracts/bonus';
+import type { Database, MemberBonusesTable } from '@/db/schema.ts';
+import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+
+/** The bonus module's tables (docs/decisions/0013-promotions.md#bonus): only this file writes SQL for them. */
+
+type Db = Kysely<Database>;
+
+export type Localized = { th: string; la: string; en: string };
+
+export type BonusRow = {
+  code: string;
+  name: Localized;
+  description: Localized;
+  type: BonusType;
+  maxReceived: number;
+  /** Percents and the multiplier in hundredths (10.5 % → 1050n), so money stays in integers. */
+  percentFailX100: bigint;
+  banners: { image: string; html: string }[];
+  amountKind: 'percent' | 'fixed';
+  percentX100: bigint | null;
+  maxBonusMinor: bigint;
+  minDepositMinor: bigint;
+  withdrawCapMinor: bigint | null;
+  conditionKind: 'credit' | 'turnover';
+  multiplierX100: bigint;
+  categoryWeights: Record<string, number>;
+  validDays: number;
+  isPromotion: boolean;
+};
+
+export type MemberBonusStatus = MemberBonusesTable['status'];
+
+export type MemberBonusRow = {
+  id: string;
+  memberId: string;
+  bonusCode: string;
+  status: MemberBonusStatus;
+  isPromotion: boolean;
+  currency: LedgerCurrency;
+  depositTransferId: string | null;
+  depositMinor: bigint;
+  bonusMinor: bigint;
+  startMinor: bigint;
+  forfeitedMinor: bigint;
+  createdAt: Date;
+  expiresAt: Date;
+  endedAt: Date | null;
+};
+
+/** A numeric(…, 2) as the driver gives it ("10.50", 10.5) → hundredths, exactly. */
+export function hundredths(value: string | number): bigint {
+  const [whole = '0', fraction = ''] = String(value).split('.');
+  const isNegative = whole.startsWith('-');
+  const units = BigInt(whole) * 100n;
+  const cents = BigInt((fraction + '00').slice(0, 2));
+  return isNegative ? units - cents : units + cents;
+}
+
+const bonusColumns = [
+  'code',
+  'name_th',
+  'name_la',
+  'name_en',
+  'description_th',
+  'description_la',
+  'description_en',
+  'type',
+  'max_received',
+  'banners',
+  'amount_kind',
+  'condition_kind',
+  'category_weights',
+  'valid_days',
+  'is_promotion',
+  sql<string>`percent_fail::text`.as('percent_fail'),
+  sql<string | null>`percent::text`.as('percent'),
+  sql<string>`multiplier::text`.as('multiplier'),
+  sql<string>`max_bonus::text`.as('max_bonus'),
+  sql<string>`min_deposit::text`.as('min_deposit'),
+  sql<string | null>`withdraw_cap::text`.as('withdraw_cap'),
+] as const;
+
+function selectBonuses(db: Db) {
+  return db.selectFrom('bonuses').select(bonusColumns).where('is_enabled', '=', true);
+}
+type BonusDbRow = Awaited<ReturnType<ReturnType<typeof selectBonuses>['executeTakeFirstOrThrow']>>;
+
+function toBonus(r: BonusDbRow): BonusRow {
+  return {
+    code: r.code,
+    name: { th: r.name_th, la: r.name_la, en: r.name_en },
+    description: { th: r.description_th, la: r.description_la, en: r.description_en },
+    type: r.type,
+    maxReceived: r.max_received,
+    percentFailX100: hundredths(r.percent_fail),
+    banners: r.banners,
+    amountKind: r.amount_kind,
+    percentX100: r.percent === null ? null : hundredths(r.percent),
+    maxBonusMinor: BigInt(r.max_bonus),
+    minDepositMinor: BigInt(r.min_deposit),
+    withdrawCapMinor: r.withdraw_cap === null ? null : BigInt(r.withdraw_cap),
+    conditionKind: r.condition_kind,
+    multiplierX100: hundredths(r.multiplier),
+    categoryWeights: r.category_weights,
+    validDays: r.valid_days,
+    isPromotion: r.is_promotion,
+  };
+}
+
+/** A bonus or promotion by its code: only an enabled one unless `isAnyState` (a member's running bonus). */
+export async function findBonus(
+  db: Db,
+  code: string,
+  options: { isAnyState?: boolean } = {},
+): Promise<BonusRow | undefined> {
+  const query = options.isAnyState
+    ? db.selectFrom('bonuses').select(bonusColumns)
+    : selectBonuses(db);
+  const row = await query.where('code', '=', code).executeTakeFirst();
+  return row && toBonus(row);
+}
+
+/** The enabled bonuses of the list (promotions are found by code only), in the operator's order. */
+export async function listListedBonuses(db: Db): Promise<BonusRow[]> {
+  const rows = await selectBonuses(db)
+    .where('is_promotion', '=', false)
+    .orderBy('sort_order')
+    .orderBy('code')
+    .execute();
+  return rows.map(toBonus);
+}
+
+const memberBonusColumns = [
+  'id',
+  'member_id',
+  'bonus_code',
+  'status',
+  'is_promotion',
+  'currency',
+  'deposit_transfer_id',
+  'created_at',
+  'expires_at',
+  'ended_at',
+  sql<string>`deposit_amount::text`.as('deposit_amount'),
+  sql<string>`bonus_amount::text`.as('bonus_amount'),
+  sql<string>`start_amount::text`.as('start_amount'),
+  sql<string>`forfeited::text`.as('forfeited'),
+] as const;
+
+function selectMemberBonuses(db: Db) {
+  return db.selectFrom('member_bonuses').select(memberBonusColumns);
+}
+type MemberBonusDbRow = Awaited<
+  ReturnType<ReturnType<typeof selectMemberBonuses>['executeTakeFirstOrThrow']>
+>;
+
+function toMemberBonus(r: MemberBonusDbRow): MemberBonusRow {
+  return {
+    id: r.id,
+    memberId: r.member_id,
+    bonusCode: r.bonus_code,
+    status: r.status,
+    isPromotion: r.is_promotion,
+    currency: r.currency,
+    depositTransferId: r.deposit_transfer_id,
+    depositMinor: BigInt(r.deposit_amount),
+    bonusMinor: BigInt(r.bonus_amount),
+    startMinor: BigInt(r.start_amount),
+    forfeitedMinor: BigInt(r.forfeited),
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    endedAt: r.ended_at,
+  };
+}
+
+/** The member's active bonus, locked (FOR UPDATE: its status will change) within the caller's transaction when asked. */
+export async function findActiveMemberBonus(
+  db: Db,
+  memberId: string,
+  options: { isLocked?: boolean } = {},
+): Promise<MemberBonusRow | undefined> {
+  const query = selectMemberBonuses(db)
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active');
+  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return row && toMemberBonus(row);
+}
+
+export async function findMemberBonus(
+  db: Db,
+  id: string,
+  options: { isLocked?: boolean } = {},
+): Promise<MemberBonusRow | undefined> {
+  const query = selectMemberBonuses(db).where('id', '=', id);
+  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return row && toMemberBonus(row);
+}
+
+export async function hasActiveMemberBonus(db: Db, memberId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('member_bonuses')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every bonus the member has had, oldest first. */
+export async function listMemberBonuses(db: Db, memberId: string): Promise<MemberBonusRow[]> {
+  const rows = await selectMemberBonuses(db)
+    .where('member_id', '=', memberId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toMemberBonus);
+}
+
+/** Active bonuses past their end, oldest first (the expiry job). */
+export async function listExpiredActive(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom('member_bonuses')
+    .select(['id', 'member_id'])
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Records a new active bonus. The partial unique index (one active bonus per member) decides a race: the loser's
+ * insert waits for the winner's commit and then does nothing, answered as false.
+ */
+export async function insertActiveMemberBonus(
+  trx: Db,
+  row: Omit<MemberBonusRow, 'status' | 'forfeitedMinor' | 'endedAt'>,
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('member_bonuses')
+    .values({
+      id: row.id,
+      member_id: row.memberId,
+      bonus_code: row.bonusCode,
+      status: 'active',
+      is_promotion: row.isPromotion,
+      currency: row.currency,
+      deposit_transfer_id: row.depositTransferId,
+      deposit_amount: row.depositMinor,
+      bonus_amount: row.bonusMinor,
+      start_amount: row.startMinor,
+      created_at: row.createdAt,
+      expires_at: row.expiresAt,
+      ended_at: null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function setCreditTransfer(trx: Db, id: string, transferId: string): Promise<void> {
+  await trx
+    .updateTable('member_bonuses')
+    .set({ credit_transfer_id: transferId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** active → an end state, once; false when it had ended already. */
+export async function endMemberBonus(
+  trx: Db,
+  id: string,
+  end: {
+    status: Exclude<MemberBonusStatus, 'active'>;
+    forfeitedMinor: bigint;
+    at: Date;
+    withdrawalId?: string;
+    withdrawRequestedMinor?: bigint;
+  },
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('member_bonuses')
+    .set({
+      status: end.status,
+      forfeited: end.forfeitedMinor,
+      ended_at: end.at,
+      withdrawal_id: end.withdrawalId ?? null,
+      withdraw_requested: end.withdrawRequestedMinor ?? null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}
+
+/** The whole amount a member asked for when a withdrawal completed their bonus (the payout may be less). */
+export async function findWithdrawRequested(
+  db: Db,
+  withdrawalId: string,
+): Promise<bigint | undefined> {
+  const row = await db
+    .selectFrom('member_bonuses')
+    .select(sql<string | null>`withdraw_requested::text`.as('requested'))
+    .where('withdrawal_id', '=', withdrawalId)
+    .executeTakeFirst();
+  return row?.requested ? BigInt(row.requested) : undefined;
+}
+
+/** Which of these deposit transfers an earlier bonus used. */
+export async function listUsedDeposits(db: Db, transferIds: string[]): Promise<Set<string>> {
+  if (transferIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('member_bonuses')
+    .select('deposit_transfer_id')
+    .where('deposit_transfer_id', 'in', transferIds)
+    .execute();
+  return new Set(rows.map((r) => r.deposit_transfer_id).filter((id): id is string => id !== null));
+}
+
+/** The member's receipts of these bonuses (all periods), oldest first. */
+export async function listReceipts(db: Db, memberId: string, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db
+    .selectFrom('bonus_receipts')
+    .select(['bonus_code', 'period', 'member_bonus_id', 'created_at'])
+    .where('member_id', '=', memberId)
+    .where('bonus_code', 'in', codes)
+    .orderBy('created_at')
+    .execute();
+}
+
+/**
+ * Takes the first free receipt slot `<period>#n` (n = 1..max) with the insert itself: the primary key decides a race,
+ * so the receipts of a period never exceed max. False: every slot is taken.
+ */
+export async function takeReceiptSlot(
+  trx: Db,
+  slot: {
+    memberId: string;
+    bonusCode: string;
+    period: string;
+    max: number;
+    memberBonusId: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const result = await sql<{ period: string }>`
+    insert into bonus_receipts (member_id, bonus_code, period, member_bonus_id, created_at)
+    select ${slot.memberId}, ${slot.bonusCode}, ${slot.period} || '#' || n, ${slot.memberBonusId}, ${slot.now}
+    from generate_series(1, ${slot.max}::int) as n
+    where not exists (
+      select 1 from bonus_receipts r
+      where r.member_id = ${slot.memberId} and r.bonus_code = ${slot.bonusCode}
+        and r.period = ${slot.period} || '#' || n)
+    order by n
+    limit 1
+    on conflict do nothing
+    returning period`.execute(trx);
+  return result.rows.length === 1;
+}
+
+/** One use of the bonus's quota across all members: 'none' when it has no quota, 'full' when it is used up. */
+export async function takeQuota(trx: Db, bonusCode: string): Promise<'taken' | 'full' | 'none'> {
+  const taken = await trx
+    .updateTable('bonus_quotas')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('bonus_code', '=', bonusCode)
+    .whereRef('used', '<', 'quota')
+    .returning('bonus_code')
+    .executeTakeFirst();
+  if (taken) return 'taken';
+  const exists = await trx
+    .selectFrom('bonus_quotas')
+    .select('bonus_code')
+    .where('bonus_code', '=', bonusCode)
+    .executeTakeFirst();
+  return exists ? 'full' : 'none';
+}
+
+/** The promotion's claim for a bank account and a phone; false when either took it already (unique keys). */
+export async function insertPromotionClaim(
+  trx: Db,
+  claim: {
+    bonusCode: string;
+    memberId: string;
+    bankKey: string | null;
+    phone: string;
+    memberBonusId: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('promotion_claims')
+    .values({
+      bonus_code: claim.bonusCode,
+      member_id: claim.memberId,
+      bank_key: claim.bankKey,
+      phone: claim.phone,
+      member_bonus_id: claim.memberBonusId,
+      created_at: claim.now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('bonus_code')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Whether the promotion was taken by this member, bank account or phone. */
+export async function isPromotionClaimed(
+  db: Db,
+  claim: { bonusCode: string; memberId: string; bankKey: string | null; phone: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('promotion_claims')
+    .select('bonus_code')
+    .where('bonus_code', '=', claim.bonusCode)
+    .where((eb) =>
+      eb.or([
+        eb('member_id', '=', claim.memberId),
+        eb('phone', '=', claim.phone),
+        ...(claim.bankKey ? [eb('bank_key', '=', claim.bankKey)] : []),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type NewBonus = Omit<BonusRow, 'percentFailX100' | 'percentX100' | 'multiplierX100'> & {
+  percentFail: number;
+  percent: number | null;
+  multiplier: number;
+  quota: number | null;
+  sortOrder: number;
+};
+
+/** Inserts the bonuses not there yet (demo data and an operator's setup); never overwrites one. */
+export async function insertBonusesIfMissing(db: Db, bonuses: NewBonus[], now: Date) {
+  for (const b of bonuses) {
+    await db
+      .insertInto('bonuses')
+      .values({
+        code: b.code,
+        name_th: b.name.th,
+        name_la: b.name.la,
+        name_en: b.name.en,
+        description_th: b.description.th,
+        description_la: b.description.la,
+        description_en: b.description.en,
+        type: b.type,
+        max_received: b.maxReceived,
+        percent_fail: b.percentFail,
+        banners: JSON.stringify(b.banners),
+        amount_kind: b.amountKind,
+        percent: b.percent,
+        max_bonus: b.maxBonusMinor,
+        min_deposit: b.minDepositMinor,
+        withdraw_cap: b.withdrawCapMinor,
+        condition_kind: b.conditionKind,
+        multiplier: b.multiplier,
+        category_weights: JSON.stringify(b.categoryWeights),
+        valid_days: b.validDays,
+        is_promotion: b.isPromotion,
+        is_enabled: true,
+        sort_order: b.sortOrder,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    if (b.quota !== null)
+      await db
+        .insertInto('bonus_quotas')
+        .values({ bonus_code: b.code, quota: b.quota, used: 0 })
+        .onConflict((oc) => oc.column('bonus_code').doNothing())
+        .execute();
+  }
+}

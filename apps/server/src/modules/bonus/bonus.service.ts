@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '@/app-deps.ts';
+import type { Database } from '@/db/schema.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { nameUuid } from '@/lib/name-uuid.ts';
+import { findMemberWithBank } from '@/modules/account/member.repository.ts';
+import {
+  bankKeyOf,
+  qualifyingDeposit,
+  receiptsThisPeriod,
+  startBonus,
+} from '@/modules/bonus/bonus-activation.ts';
+import {
+  assertWithdrawAllowed,
+  bonusOf,
+  checkBonusLost,
+  forfeit,
+  progressOf,
+  settleWithdrawal,
+  type BonusProgressView,
+} from '@/modules/bonus/bonus-money.ts';
+import {
+  endMemberBonus,
+  findActiveMemberBonus,
+  findBonus,
+  findMemberBonus,
+  findWithdrawRequested,
+  hasActiveMemberBonus,
+  isPromotionClaimed,
+  listExpiredActive,
+  listListedBonuses,
+  listMemberBonuses,
+  listReceipts,
+  type BonusRow,
+  type MemberBonusRow,
+} from '@/modules/bonus/bonus.repository.ts';
+import { isDepositNeeded } from '@/modules/bonus/bonus-rules.ts';
+import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
+import { listGroupTransfers } from '@/modules/ledger/ledger.repository.ts';
+import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
+import type { WalletService } from '@/modules/wallet/wallet.service.ts';
+import type { WithdrawBonusHooks } from '@/modules/withdrawal/withdrawal-hooks.ts';
+
+export { startBonusByCode } from '@/modules/bonus/bonus-activation.ts';
+export {
+  assertWithdrawAllowed,
+  checkBonusLost,
+  settleWithdrawal,
+  useBonusForGame,
+} from '@/modules/bonus/bonus-money.ts';
+export { findWithdrawRequested } from '@/modules/bonus/bonus.repository.ts';
+
+/** The bonus engine and promotion codes (docs/decisions/0013-promotions.md#bonus; docs/spec.md §3, §7). */
+
+type Kdb = Kysely<Database>;
+
+/** Whether the member has an active bonus (it blocks a refund, docs/decisions/0013-promotions.md). */
+export const hasActiveBonus = (db: Kdb, memberId: string): Promise<boolean> =>
+  hasActiveMemberBonus(db, memberId);
+
+/** Each bonus's active period, oldest first (to: null while it runs), for the refund of losses. */
+export async function bonusWindows(
+  db: Kdb,
+  memberId: string,
+): Promise<{ from: Date; to: Date | null }[]> {
+  return (await listMemberBonuses(db, memberId)).map((b) => ({ from: b.createdAt, to: b.endedAt }));
+}
+
+export type MemberBonusView = { row: MemberBonusRow; bonus: BonusRow; progress: BonusProgressView };
+
+/** A listed bonus with the member's receipts of it and whether it is the running one. */
+export type BonusListItem = {
+  bonus: BonusRow;
+  memberBonusId: string | null;
+  isActive: boolean;
+  receivedAt: Date[];
+};
+
+/** An expired bonus ended by the job waits this long for its games to answer before another run tries it. */
+const EXPIRY_LEASE_MS = 5 * 60_000;
+export const BONUS_EXPIRY_JOB = 'bonus-expiry';
+
+export function createBonusService(
+  { db, clock, log }: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  wallet: Pick<WalletService, 'gatherToWallet'>,
+) {
+  const leases = createJobLeases({ db, clock });
+
+  async function viewOf(row: MemberBonusRow): Promise<MemberBonusView> {
+    const bonus = await bonusOf(db.kysely, row);
+    return { row, bonus, progress: await progressOf(db.kysely, row, bonus) };
+  }
+
+  /** The running bonus after the lost check (a total below percentFail % ends it first). */
+  async function activeView(memberId: string): Promise<MemberBonusView | null> {
+    await checkBonusLost(db, memberId, clock.now());
+    const row = await findActiveMemberBonus(db.kysely, memberId);
+    return row ? viewOf(row) : null;
+  }
+
+  async function activate(memberId: string, code: string, kind: 'bonus' | 'promotion') {
+    // A member whose bonus was lost meanwhile may start another one.
+    await checkBonusLost(db, memberId, clock.now());
+    const row = await db.withTransaction(async (trx) => {
+      const bonus = await findBonus(trx, code);
+      if (!bonus || bonus.isPromotion !== (kind === 'promotion'))
+        throw new AppError('NO_PROMOTION');
+      return startBonus(trx, memberId, bonus, { now: clock.now() });
+    });
+    return viewOf(row);
+  }
+
+  /**
+   * Ends the running bonus like a cancel: every game balance comes back to cash (the game legs, two-phase, no
+   * transaction open meanwhile), then what came back and the bonus account are forfeited; the rest of the cash stays.
+   * A game that does not answer leaves the bonus running (TRANSFER_FAIL); a later try forfeits what every try brought
+   * back (the legs of all tries share one group).
+   */
+  async function endWithGames(
+    active: MemberBonusRow,
+    status: 'cancelled' | 'expired',
+  ): Promise<bigint> {
+    const { memberId } = active;
+    const groupId = nameUuid(`bonus-end:${active.id}`);
+    const legs = await wallet.gatherToWallet(memberId, {
+      idempotencyKey: `bonus-end:${active.id}:${randomUUID()}`,
+      groupId,
+      currency: active.currency,
+    });
+    if (legs.some((leg) => leg.status !== 'SUCCESS')) throw new AppError('TRANSFER_FAIL');
+    const back = (await listGroupTransfers(db.kysely, memberId, groupId))
+      .filter((t) => t.kind === 'game_out' && t.status === 'posted')
+      .reduce((sum, t) => sum + t.amountMinor, 0n);
+    const bonus = await bonusOf(db.kysely, active);
+    return db.withTransaction(async (trx) => {
+      const row = await findMemberBonus(trx, active.id, { isLocked: true });
+      if (row?.status !== 'active') throw new AppError('BONUS_NOT_ACTIVE');
+      const now = clock.now();
+      const balances = await getMemberBalances(trx, memberId);
+      const common = { row, description: bonus.name.th, now };
+      const fromCash = back < balances.cash ? back : balances.cash;
+      const forfeitedMinor =
+        (await forfeit(trx, { ...common, from: 'cash', amountMinor: fromCash })) +
+        (await forfeit(trx, { ...common, from: 'bonus', amountMinor: balances.bonus }));
+      await endMemberBonus(trx, row.id, { status, forfeitedMinor, at: now });
+      return forfeitedMinor;
+    });
+  }
+
+  return {
+    /** GET /api/bonus: the listed bonuses with the member's receipts. */
+    async list(memberId: string): Promise<BonusListItem[]> {
+      const bonuses = await listListedBonuses(db.kysely);
+      const [receipts, active] = await Promise.all([
+        listReceipts(
+          db.kysely,
+          memberId,
+          bonuses.map((b) => b.code),
+        ),
+        findActiveMemberBonus(db.kysely, memberId),
+      ]);
+      return bonuses.map((bonus) => {
+        const mine = receipts.filter((r) => r.bonus_code === bonus.code);
+        const isActive = active?.bonusCode === bonus.code;
+        return {
+          bonus,
+          memberBonusId: isActive ? active.id : (mine.at(-1)?.member_bonus_id ?? null),
+          isActive,
+          receivedAt: mine.map((r) => r.created_at),
+        };
+      });
+    },
+
+    activate: (memberId: string, code: string) => activate(memberId, code, 'bonus'),
+    activatePromotion: (memberId: string, code: string) => activate(memberId, code, 'promotion'),
+    activeView,
+
+    /** GET /api/bonus/check/minimum: the smallest minimum of the bonuses still open to the member, and their deposit. */
+    async checkMinimum(memberId: string) {
+      const now = clock.now();
+      const open: bigint[] = [];
+      for (const bonus of await listListedBonuses(db.kysely)) {
+        if (!isDepositNeeded(bonus)) continue;
+        if ((await receiptsThisPeriod(db.kysely, memberId, bonus, now)) < bonus.maxReceived)
+          open.push(bonus.minDepositMinor);
+      }
+      const minimumMinor = open.length > 0 ? open.reduce((a, b) => (b < a ? b : a)) : null;
+      const depositMinor = (await qualifyingDeposit(db.kysely, memberId, now))?.amountMinor ?? null;
+      const isEnough =
+        minimumMinor !== null && depositMinor !== null && depositMinor >= minimumMinor;
+      return { minimumMinor, depositMinor, isEnough };
+    },
+
+    /** GET /api/bonus/clear. */
+    async clear(memberId: string): Promise<bigint> {
+      const active = await findActiveMemberBonus(db.kysely, memberId);
+      if (!active) throw new AppError('BONUS_NOT_ACTIVE');
+      return endWithGames(active, 'cancelled');
+    },
+
+    /** GET /api/promotion/find/:code: a promotion, and whether this member, bank account or phone took it. */
+    async findPromotion(memberId: string, code: string) {
+      const bonus = await findBonus(db.kysely, code);
+      if (!bonus?.isPromotion) throw new AppError('NO_PROMOTION');
+      const member = await findMemberWithBank(db.kysely, memberId);
+      if (!member) throw new AppError('NO_USER');
+      const isReceived = await isPromotionClaimed(db.kysely, {
+        bonusCode: bonus.code,
+        memberId,
+        bankKey: bankKeyOf(member.bank),
+        phone: member.phone,
+      });
+      return { bonus, isReceived };
+    },
+
+    /** The expiry job: each active bonus past validDays ends like a cancel (`expired`), under its lease. */
+    async expireDue(limit = 100): Promise<{ expired: number; left: number }> {
+      const counts = { expired: 0, left: 0 };
+      for (const due of await listExpiredActive(db.kysely, clock.now(), limit)) {
+        const leased = await leases.withLease(
+          BONUS_EXPIRY_JOB,
+          due.id,
+          EXPIRY_LEASE_MS,
+          async () => {
+            const row = await findMemberBonus(db.kysely, due.id);
+            if (row?.status !== 'active') return 'gone' as const;
+            try {
+              await endWithGames(row, 'expired');
+              return 'expired' as const;
+            } catch (error) {
+              log.warn({ err: error, memberBonusId: row.id }, 'expired bonus not ended yet');
+              return 'left' as const;
+            }
+          },
+        );
+        if (leased.isLeased && leased.value !== 'gone') counts[leased.value] += 1;
+      }
+      return counts;
+    },
+  };
+}
+
+export type BonusService = ReturnType<typeof createBonusService>;
+
+/** The withdrawal module's bonus hooks (docs/decisions/0013-promotions.md#bonus), wired by app.ts. */
+export function withdrawBonusHooks(db: Pick<AppDeps['db'], 'kysely'>): WithdrawBonusHooks {
+  return {
+    assertAllowed: (memberId, amountMinor) =>
+      assertWithdrawAllowed(db.kysely, memberId, amountMinor),
+    settle: settleWithdrawal,
+    requestedOf: (withdrawalId) => findWithdrawRequested(db.kysely, withdrawalId),
+  };
+}
