@@ -33,11 +33,15 @@ afterAll(async () => {
 const games = () => t.app.moneyCore.games;
 const transferCount = () => t.countRows('ledger_transfers');
 
-/** A second "process": its own games service on the same database, its adapter answering slowly. */
-function slowInstance(onCall?: () => Promise<void>) {
+/**
+ * A second "process": its own games service on the same database, its adapter answering slowly; each bet records
+ * call (provider, cursor, account) is written to `calls`.
+ */
+function slowInstance(onCall?: () => Promise<void>, calls: string[] = []) {
   const slow: GameProvider = {
     ...t.app.deps.games,
     async betRecords(provider, input) {
+      calls.push(`${provider} ${input.cursor ?? '-'} ${input.username ?? '*'}`);
       await sleep(100);
       await onCall?.();
       return t.app.deps.games.betRecords(provider, input);
@@ -196,7 +200,9 @@ describe('bet records', () => {
           winMinor: i % 3 === 0 ? 50 : 0,
         })),
       );
-    const [one, two] = [slowInstance(), slowInstance()];
+    const calls: string[] = [];
+    const [one, two] = [slowInstance(undefined, calls), slowInstance(undefined, calls)];
+    const rowsBefore = await t.countRows('game_bets');
     const runs = await Promise.all([
       one.syncAllBets(),
       two.syncAllBets(),
@@ -207,9 +213,47 @@ describe('bet records', () => {
     const booked = await betsOf(t, m.memberId);
     expect(booked).toHaveLength(90);
     expect(new Set(booked.map((b) => `${b.provider}:${b.externalId}`)).size).toBe(90);
-    // What the runs report as booked adds up to the rows: nobody counted a record twice.
-    expect(runs.reduce((n, r) => n + r.booked, 0)).toBeGreaterThanOrEqual(90);
+    // What the runs report as booked adds up to the new rows: nobody counted a record twice.
+    expect(runs.reduce((n, r) => n + r.booked, 0)).toBe(
+      (await t.countRows('game_bets')) - rowsBefore,
+    );
+    // The leases: no history was asked for twice from the same cursor.
+    expect(calls.filter((c, i) => calls.indexOf(c) !== i)).toEqual([]);
     expect(await games().syncAllBets()).toMatchObject({ booked: 0 });
+  });
+
+  it('100 parallel refreshes of one member with two sync jobs: each record once, the ledger whole', async () => {
+    const m = await playingMember(t, ['PG', 'JOKER'], 1_000);
+    for (const code of ['PG', 'JOKER'])
+      await play(
+        t,
+        code,
+        m.usernames[code] ?? '',
+        Array.from({ length: 20 }, (_, i) => ({
+          betMinor: 50 + i,
+          winMinor: i % 2 === 0 ? 80 : 0,
+        })),
+      );
+    const responses = await Promise.all([
+      ...Array.from({ length: 100 }, () =>
+        t.api('GET', '/api/wallet/refresh/slot', { token: m.token }),
+      ),
+      slowInstance().syncAllBets(),
+      slowInstance().syncAllBets(),
+    ]);
+    for (const r of responses.slice(0, 100))
+      expect((r as { statusCode: number }).statusCode).toBe(200);
+    const booked = await betsOf(t, m.memberId);
+    expect(booked).toHaveLength(40);
+    expect(new Set(booked.map((b) => `${b.provider}:${b.externalId}`)).size).toBe(40);
+    await expectLedgerConsistent(t.app.deps.db);
+
+    // Every lease was let go: the next refresh books the next round at once.
+    await play(t, 'PG', m.usernames.PG ?? '', [{ betMinor: 1, winMinor: 0 }]);
+    expect((await t.api('GET', '/api/wallet/refresh/slot', { token: m.token })).statusCode).toBe(
+      200,
+    );
+    expect(await betsOf(t, m.memberId)).toHaveLength(41);
   });
 
   it('a page whose cursor another reader moved meanwhile is rolled back, the other cursor kept', async () => {

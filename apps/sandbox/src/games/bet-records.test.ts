@@ -93,7 +93,7 @@ describe('game providers: bet records', () => {
     expect((await bets('PG')).body.records).toHaveLength(2);
   });
 
-  it('records random rounds, the play page and background play alike', async () => {
+  it('records random rounds and the play page alike', async () => {
     await fund('PG', 'mk1001');
     const random = (await play('PG', 'mk1001', { rounds: 5, betMinor: 1_000 })).json() as {
       rounds: { betMinor: number; winMinor: number }[];
@@ -114,6 +114,27 @@ describe('game providers: bet records', () => {
     const afterSpin = (await bets('PG')).body.records;
     expect(afterSpin).toHaveLength(records.length + 1);
     expect(afterSpin.at(-1)?.stakeMinor).toBe(1_000);
+  });
+
+  it('records background play', async () => {
+    await fund('PG', 'mk1001');
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox/games/autoplay',
+      payload: { enabled: true, intervalMs: 100, betMinor: 700 },
+    });
+    await expect
+      .poll(async () => (await bets('PG')).body.records.length, { timeout: 5_000 })
+      .toBeGreaterThan(0);
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox/games/autoplay',
+      payload: { enabled: false },
+    });
+    expect((await bets('PG')).body.records[0]).toMatchObject({
+      username: 'mk1001',
+      stakeMinor: 700,
+    });
   });
 
   it('leaves no record of a refused play', async () => {
