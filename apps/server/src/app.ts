@@ -36,6 +36,8 @@ import {
 import { registerDepositRoutes } from '@/modules/deposit/deposit.routes.ts';
 import { registerInviteRoutes } from '@/modules/invite/invite.routes.ts';
 import { createInviteService } from '@/modules/invite/invite.service.ts';
+import { registerRefundRoutes } from '@/modules/refund/refund.routes.ts';
+import { createRefundService } from '@/modules/refund/refund.service.ts';
 import {
   createDepositOptionsService,
   type DepositOptionsService,
@@ -296,6 +298,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSpinwheelRoutes(app, apiRoutes, createSpinwheelService(deps));
     registerInviteRoutes(app, apiRoutes, createInviteService(deps));
     registerBonusRoutes(app, apiRoutes, bonus);
+    registerRefundRoutes(app, apiRoutes, createRefundService(deps));
 
     await app.ready();
   } catch (error) {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { AppDeps } from '@/app-deps.ts';
-import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { percentOfMinor } from '@/lib/percent-of.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
+import { bonusWindows, hasActiveBonus } from '@/modules/bonus/bonus.service.ts';
+import { netGameLoss } from '@/modules/games/game-bets.service.ts';
 import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { createTransfer } from '@/modules/ledger/ledger.service.ts';
 import {
@@ -19,24 +19,8 @@ import type { SettingValue } from '@/modules/settings/settings.schema.ts';
 
 /** Refund of losses (docs/decisions/0013-promotions.md#refund-of-losses; docs/spec.md §3 Refund, §7 Refund). */
 
-type Db = Kysely<Database>;
-
 /** A stretch of time in which a bonus of the member was active (an open one has no end yet). */
 export type BonusWindow = { from: Date; to: Date | null };
-
-/** What the refund reads from the games and bonus modules (their services own the tables). */
-export type RefundSources = {
-  /** Stakes − wins of the member's booked bets placed in [from, to), leaving out those placed in `excluded`. */
-  netGameLoss(
-    db: Db,
-    memberId: string,
-    from: Date,
-    to: Date,
-    excluded: BonusWindow[],
-  ): Promise<bigint>;
-  hasActiveBonus(db: Db, memberId: string): Promise<boolean>;
-  bonusWindows(db: Db, memberId: string): Promise<BonusWindow[]>;
-};
 
 /** How far back lapsed offers are counted for refundFail. */
 export const LAPSED_WEEKS_COUNTED = 52;
@@ -71,10 +55,7 @@ export type RefundCheckView = {
   lapsedMinor: bigint;
 };
 
-export function createRefundService(
-  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
-  sources: RefundSources,
-) {
+export function createRefundService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   async function setting() {
     return (await findSetting(db.kysely, 'refund')) ?? OFF;
   }
@@ -85,7 +66,7 @@ export function createRefundService(
     current: SettingValue<'refund'>,
     windows: BonusWindow[],
   ): Promise<WeekRefund> {
-    const net = await sources.netGameLoss(db.kysely, memberId, week.start, week.end, windows);
+    const net = await netGameLoss(db.kysely, memberId, week.start, week.end, windows);
     const netLossMinor = net > 0n ? net : 0n;
     return { netLossMinor, amountMinor: refundOf(netLossMinor, current) };
   }
@@ -132,8 +113,8 @@ export function createRefundService(
     const current = await setting();
     const week = lastFinishedWeek(clock.now());
     const [windows, isBonusActive, claimed, receivedMinor] = await Promise.all([
-      sources.bonusWindows(db.kysely, memberId),
-      sources.hasActiveBonus(db.kysely, memberId),
+      bonusWindows(db.kysely, memberId),
+      hasActiveBonus(db.kysely, memberId),
       listClaimedWeeks(db.kysely, memberId, week.start),
       sumClaims(db.kysely, memberId),
     ]);
@@ -161,12 +142,12 @@ export function createRefundService(
   async function receive(memberId: string): Promise<{ amountMinor: bigint; transferId: string }> {
     const current = await setting();
     if (!current.enabled) throw new AppError('REFUND_INACTIVE');
-    if (await sources.hasActiveBonus(db.kysely, memberId)) throw new AppError('REFUND_CONDITION');
+    if (await hasActiveBonus(db.kysely, memberId)) throw new AppError('REFUND_CONDITION');
     const member = await memberOf(memberId);
     const week = lastFinishedWeek(clock.now());
     const claimed = await listClaimedWeeks(db.kysely, memberId, week.start);
     if (claimed.has(week.start.getTime())) throw new AppError('NO_REFUND');
-    const windows = await sources.bonusWindows(db.kysely, memberId);
+    const windows = await bonusWindows(db.kysely, memberId);
     const { amountMinor } = await weekRefund(memberId, week, current, windows);
     if (amountMinor <= 0n) throw new AppError('REFUND_MINIMUM');
     const currency = ledgerCurrency(member.currency);
