@@ -88,7 +88,7 @@ export async function seedDemo(
   await saveSetting(db, 'registerOtp', { enabled: true }, now, keep);
   await saveSetting(db, 'chatWidget', { enabled: false }, now, keep);
   await saveSetting(db, 'service', { terminated: false }, now, keep);
-  await seedDemoWheel(db, now);
   await seedDemoPromotionSettings(db, now);
   await seedDemoBonuses(db, now);
+  await seedDemoWheel(db, now);
 }

@@ -5,8 +5,10 @@ import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { findMemberCurrency } from '@/modules/account/member.repository.ts';
+import { startBonusByCode } from '@/modules/bonus/bonus.service.ts';
 import type { CreditedDeposit } from '@/modules/deposit/deposit-effects.ts';
 import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+import { findTransferByExternalRef } from '@/modules/ledger/ledger.repository.ts';
 import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import {
@@ -53,15 +55,6 @@ export type SpinOutcome = {
   coupon: CouponView | null;
   fairness: SpinFairness;
 };
-
-/**
- * Starts a bonus by its code for a won coupon, in the claim's transaction (the bonus module's startBonusByCode);
- * answers the credit's transfer id where there is one.
- */
-export type StartCouponBonus = (
-  trx: Trx,
-  input: { memberId: string; bonusCode: string; now: Date },
-) => Promise<{ transferId: string | null }>;
 
 const DAY_MS = 86_400_000;
 // Crockford's base32 (no I, L, O, U): a code read aloud or typed is unambiguous.
@@ -118,10 +111,7 @@ export async function coinsOf(db: Kysely<Database>, memberId: string): Promise<n
 }
 
 /** The prize wheel and its coupons (docs/decisions/0013-promotions.md#prize-wheel). */
-export function createSpinwheelService(
-  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
-  options: { startBonus?: StartCouponBonus } = {},
-) {
+export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   /** The member's state, made with a first committed seed on first use. */
   async function spinState(memberId: string) {
     await ensureSpinState(db.kysely, { memberId, ...freshSeed(), now: clock.now() });
@@ -133,13 +123,19 @@ export function createSpinwheelService(
   /** Pays a won coupon: cash from the prize house account, or the slice's bonus. */
   async function pay(trx: Trx, coupon: Coupon, now: Date): Promise<string | null> {
     if (coupon.kind === 'bonus') {
-      if (!options.startBonus || !coupon.bonusCode) throw new AppError('INVALID_COUPON_TYPE');
-      const started = await options.startBonus(trx, {
-        memberId: coupon.memberId,
-        bonusCode: coupon.bonusCode,
+      if (!coupon.bonusCode) throw new AppError('INVALID_COUPON_TYPE');
+      const started = await startBonusByCode(trx, coupon.memberId, coupon.bonusCode, {
         now,
+        viaCoupon: true,
+      }).catch((error: unknown) => {
+        // The slice names a bonus that is gone or disabled: the prize, not the coupon, is invalid.
+        if (error instanceof AppError && error.code === 'NO_PROMOTION')
+          throw new AppError('INVALID_PRIZE_CODE');
+        throw error;
       });
-      return started.transferId;
+      // The bonus credit is keyed by the member bonus it starts (modules/bonus).
+      const credit = await findTransferByExternalRef(trx, 'bonus', started.id);
+      return credit?.id ?? null;
     }
     const member = await findMemberCurrency(trx, coupon.memberId);
     if (!member) throw new AppError('NO_USER');
