@@ -28,6 +28,11 @@ const texts = Object.fromEntries(
 ) as Record<Locale, Texts>;
 const en = texts.en;
 
+const bangkok = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+const bangkokDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+
 async function openFromDrawer(page: Page, tile: 'spin' | 'invite' | 'refund') {
   await page.getByTestId('plus-button').click();
   await page.getByTestId(`action-${tile}`).click();
@@ -173,6 +178,45 @@ test.describe('promotions: invite, refund, prize wheel', () => {
     // A second claim of the same coupon is refused.
     const twice = await api.call('POST', '/api/spinwheel/coupon/claim', { token, body: { coupon: won!.coupon } });
     expect(twice.body).toMatchObject({ message: 'NO_CLAIMABLE_COUPON' });
+  });
+
+  test('refund of last week on the real server: nothing lost, nothing to receive; an active bonus blocks receiving', async ({ page, api, member }) => {
+    test.setTimeout(90_000);
+    const token = await api.login(member.phone, member.password);
+    await creditFromBank(member, 300);
+    await memberMoney(api, token).waitForCash(300);
+    const check = await api.get<{ info: { weekStart: string; weekEnd: string } }>('/api/refund/check', { token });
+    // The last finished week: Monday 00:00 to the next Monday in Bangkok, ending at or before now.
+    const start = new Date(check.info.weekStart);
+    const end = new Date(check.info.weekEnd);
+    expect(end.getTime() - start.getTime()).toBe(7 * 24 * 3600 * 1000);
+    expect(bangkok(start)).toMatch(/^Mon, \d{2}\/\d{2}\/\d{4}, 00:00$/);
+    expect(end.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(Date.now() - end.getTime()).toBeLessThan(7 * 24 * 3600 * 1000);
+
+    await signIn(page, api, token);
+    await openFromDrawer(page, 'refund');
+    const modal = page.getByTestId('refund-modal');
+    const card = modal.getByTestId('refund-check');
+    await expect(card).toContainText(`${bangkokDate(start)} – ${bangkokDate(new Date(end.getTime() - 1))}`);
+    await expect(card.getByTestId('refund-net-loss')).toHaveText(baht(0));
+    await expect(card.getByTestId('refund-percent')).toHaveText('5%');
+    await expect(card.getByTestId('refund-amount')).toHaveText(baht(0));
+    await expect(card.getByTestId('refund-blocked')).toHaveAttribute('data-reason', 'nothing');
+    await expect(card.getByTestId('refund-receive')).toBeDisabled();
+    await expect(modal.getByTestId('refund-log-empty')).toBeVisible();
+    const none = await api.call('GET', '/api/refund/receive', { token });
+    expect(none.body).toMatchObject({ message: 'REFUND_MINIMUM' });
+
+    // A bonus taken on the deposit: receiving is blocked and the modal says why (docs/spec.md §4).
+    await api.get('/api/bonus/activate/DAILY10', { token });
+    await page.keyboard.press('Escape');
+    await openFromDrawer(page, 'refund');
+    await expect(card.getByTestId('refund-blocked')).toHaveAttribute('data-reason', 'bonus');
+    await expect(card.getByTestId('refund-receive')).toBeDisabled();
+    await screenshot(page, 'promotions-refund-bonus-blocked');
+    const blocked = await api.call('GET', '/api/refund/receive', { token });
+    expect(blocked.body).toMatchObject({ message: 'REFUND_CONDITION' });
   });
 
   for (const locale of ['th', 'la', 'en'] as const) {
