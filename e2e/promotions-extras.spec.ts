@@ -8,6 +8,7 @@ import { expect, test } from './support/fixtures.ts';
 import { baht, creditFromBank, fill, memberMoney, signIn } from './support/money.ts';
 import { screenshot } from './support/screenshot.ts';
 import { readOtp } from './support/sms.ts';
+import { smallTargets, smallText } from './support/touch-targets.ts';
 import { SERVER_URL } from './support/urls.ts';
 
 type Locale = 'th' | 'la' | 'en';
@@ -32,6 +33,12 @@ const bangkok = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
 const bangkokDate = (date: Date) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+
+/** Every control at least 44×44 px, every text at least 13 px with line height 1.4 (docs/design.md#member-app). */
+async function expectReadableAndTouchable(page: Page) {
+  expect(await smallTargets(page)).toEqual([]);
+  expect(await smallText(page)).toEqual([]);
+}
 
 async function openFromDrawer(page: Page, tile: 'spin' | 'invite' | 'refund') {
   await page.getByTestId('plus-button').click();
@@ -231,29 +238,36 @@ test.describe('promotions: invite, refund, prize wheel', () => {
       await page.getByTestId('plus-button').click();
       await expect(page.getByTestId('action-spin')).toContainText(texts[locale].drawer.spin);
       await expect(page.getByTestId('action-spin-coins')).toContainText('3');
+      await expectReadableAndTouchable(page);
       await screenshot(page, `promotions-drawer-${locale}`);
       await page.getByTestId('action-invite').click();
       await expect(page.getByTestId('invite-empty')).toBeVisible();
+      await expectReadableAndTouchable(page);
       await screenshot(page, `promotions-invite-${locale}`);
       await page.keyboard.press('Escape');
 
       await openFromDrawer(page, 'refund');
       await expect(page.getByTestId('refund-modal').getByTestId('refund-receive').or(page.getByTestId('refund-failed'))).toBeVisible();
+      await expectReadableAndTouchable(page);
       await screenshot(page, `promotions-refund-${locale}`);
       await page.keyboard.press('Escape');
 
       await openFromDrawer(page, 'spin');
       const modal = page.getByTestId('spin-modal');
       await expect(modal.getByTestId('spin-coins')).toHaveAttribute('data-coins', '3');
+      await expectReadableAndTouchable(page);
       await screenshot(page, `promotions-spin-${locale}`);
       await modal.getByTestId('spin-button').click();
       await expect(page.getByTestId('prize-modal')).toBeVisible();
+      await expectReadableAndTouchable(page);
       await screenshot(page, `promotions-prize-${locale}`);
       await page.getByTestId('prize-close').click();
       await modal.getByTestId('fair-play').locator('summary').click();
       await modal.getByTestId('fair-play').scrollIntoViewIfNeeded();
+      await expectReadableAndTouchable(page);
       await screenshot(page, `promotions-fair-play-${locale}`);
       await modal.getByTestId('coupon-table').or(modal.getByTestId('coupon-empty')).scrollIntoViewIfNeeded();
+      await expectReadableAndTouchable(page);
       await screenshot(page, `promotions-coupons-${locale}`);
     });
   }
