@@ -52,7 +52,12 @@ async function inviterAndInvitee() {
 }
 
 /** Members invited by `inviterId`, straight in the database (for pages of invitees). */
-async function insertInvitees(inviterId: string, count: number, start: Date) {
+async function insertInvitees(
+  inviterId: string,
+  count: number,
+  start: Date,
+  currency: 'BAHT' | 'LAK' = 'BAHT',
+) {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const id = randomUUID();
@@ -66,7 +71,7 @@ async function insertInvitees(inviterId: string, count: number, start: Date) {
           phone: uniquePhone(),
           name: `Invitee ${i}`,
           password_hash: 'x',
-          currency: 'BAHT',
+          currency,
           status: 'active',
           source_code: null,
           invited_by: inviterId,
@@ -86,7 +91,7 @@ async function insertInvitees(inviterId: string, count: number, start: Date) {
           updated_at: at,
         })
         .execute();
-      await ensureMemberAccounts(trx, id, 'THB', at);
+      await ensureMemberAccounts(trx, id, currency === 'LAK' ? 'LAK' : 'THB', at);
     });
     ids.push(id);
   }
@@ -183,6 +188,23 @@ describe('invite commission accrues on each credited deposit of an invitee', () 
     ).toEqual([]);
     // A commission under one satang is nothing.
     await credit(inviteeId, 99n);
+    expect(await accruals(inviterId)).toEqual([]);
+  });
+
+  it('nothing from a deposit in another currency than the inviter’s (a LAK invitee of a THB inviter)', async () => {
+    const inviter = await registerMember(t);
+    const inviterId = await memberIdOf(t, inviter.username);
+    const [laoId] = await insertInvitees(inviterId, 1, t.clock.now(), 'LAK');
+    await db().withTransaction((trx) =>
+      creditDeposit(trx, {
+        memberId: laoId ?? '',
+        currency: 'LAK',
+        amountMinor: 100_000_00n,
+        externalRef: `banktx:${randomUUID()}`,
+        metadata: {},
+        now: t.clock.now(),
+      }),
+    );
     expect(await accruals(inviterId)).toEqual([]);
   });
 
@@ -323,6 +345,12 @@ describe('POST /api/invite lists the invitees', () => {
       Array.from({ length: 10 }, (_, i) => `Invitee ${11 - i}`),
     );
     expect(first).toMatchObject({ inviteAmount: 4, inviteSuccess: 33.33, inviteFail: 66.67 });
+    // Invitees 0 to 3 deposited 100 baht each (1 baht earned from each).
+    expect(first.invites.map((i) => [i.hasDeposited, i.amount])).toEqual([
+      ...Array.from({ length: 8 }, () => [false, 0]),
+      [true, 1],
+      [true, 1],
+    ]);
     const second = await inviteList(inviter.token, 2, 10);
     expect(second.invites.map((i) => [i.from.name, i.amount, i.hasDeposited])).toEqual([
       ['Invitee 1', 1, true],
