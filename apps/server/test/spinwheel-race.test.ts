@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 import { cashOf } from './support/bank.ts';
 import { expectLedgerConsistent, walletMember } from './support/money.ts';
 import { claim, deposit, expectCoinsMatchMoves, spin, useWheel } from './support/spinwheel.ts';
@@ -64,6 +65,27 @@ describe(`prize wheel races (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite
       .where('kind', '=', 'prize')
       .execute();
     expect(prizes).toHaveLength(1);
+    await expectLedgerConsistent(t.app.deps.db);
+  });
+
+  it('100 parallel claims of one bonus coupon start the bonus once', async () => {
+    const m = await walletMember(t);
+    await useWheel(t, [{ code: 'BONUS', prizeKind: 'bonus', bonusCode: 'WHEELBONUS' }]);
+    await deposit(t, m.memberId, 100_00n);
+    const won = (await spin(t, m.token)).coupon?.coupon;
+    if (!won) throw new Error('no coupon won');
+    const responses = await Promise.all(Array.from({ length: 100 }, () => claim(t, m.token, won)));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of responses.filter((x) => x.statusCode !== 200))
+      expect(r.json()).toEqual({ message: 'NO_CLAIMABLE_COUPON' });
+    const db = t.app.deps.db.kysely;
+    const bonuses = await db
+      .selectFrom('member_bonuses')
+      .select('id')
+      .where('member_id', '=', m.memberId)
+      .execute();
+    expect(bonuses).toHaveLength(1);
+    expect((await getMemberBalances(db, m.memberId)).bonus).toBe(50_00n);
     await expectLedgerConsistent(t.app.deps.db);
   });
 });

@@ -133,7 +133,7 @@ export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'cloc
           throw new AppError('INVALID_PRIZE_CODE');
         throw error;
       });
-      // The bonus credit is keyed by the member bonus it starts (modules/bonus).
+      // The bonus credit is keyed by the member bonus it starts (docs/decisions/0013-promotions.md#bonus).
       const credit = await findTransferByExternalRef(trx, 'bonus', started.id);
       return credit?.id ?? null;
     }
