@@ -153,6 +153,7 @@ test.describe('promotions: invite, refund, prize wheel', () => {
     // Fair play: the seed of that spin is revealed, and its hash was the one shown before; a new one is committed.
     await modal.getByTestId('fair-play').locator('summary').click();
     await expect(modal.getByTestId('fair-revealed-seed')).toHaveText(spin.fairness.serverSeed);
+    await expect(modal.getByTestId('fair-seed-check')).toHaveAttribute('data-result', 'match');
     await expect(modal.getByTestId('fair-seed-hash')).not.toHaveText(seedHash);
     await expect(modal.getByTestId('fair-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
 

@@ -1,9 +1,19 @@
 import type { Slice } from '@mekong/contracts/spinwheel';
-import { ShieldCheck } from 'lucide-react';
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
+import { seedMatchesHash } from '@/features/spinwheel/hooks/seed-check';
 
-export type SpinFairness = { serverSeed: string; seedHash: string; clientSeed: string; nonce: number; nextSeedHash: string };
+export type SpinFairness = {
+  serverSeed: string;
+  seedHash: string;
+  clientSeed: string;
+  nonce: number;
+  nextSeedHash: string;
+  /** The hash shown on this phone before the spin. */
+  shownHash: string;
+};
 
 /**
  * The fair-play section (docs/decisions/0013-promotions.md, prize wheel): the published odds of each slice, the hash of
@@ -47,7 +57,33 @@ export function FairPlay({ slices, commit, lastSpin }: { slices: readonly Slice[
             <dd>{lastSpin.nonce}</dd>
           </dl>
         )}
+        {lastSpin && <SeedCheck serverSeed={lastSpin.serverSeed} shownHash={lastSpin.shownHash} />}
       </div>
     </details>
+  );
+}
+
+/** SHA-256 of the revealed seed, worked out on this phone and compared with the hash it showed before the spin. */
+function SeedCheck({ serverSeed, shownHash }: { serverSeed: string; shownHash: string }) {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<{ key: string; isMatch: boolean | null } | null>(null);
+  const key = `${serverSeed}:${shownHash}`;
+
+  useEffect(() => {
+    let isCurrent = true;
+    void seedMatchesHash(serverSeed, shownHash).then((isMatch) => {
+      if (isCurrent) setResult({ key, isMatch });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [key, serverSeed, shownHash]);
+
+  if (!result || result.key !== key || result.isMatch === null) return null;
+  const Icon = result.isMatch ? ShieldCheck : ShieldAlert;
+  return (
+    <p className={`fair-play__check fair-play__check--${result.isMatch ? 'match' : 'mismatch'}`} role="status" data-testid="fair-seed-check" data-result={result.isMatch ? 'match' : 'mismatch'}>
+      <Icon size={18} aria-hidden /> {result.isMatch ? t('spin.fair.checkMatch') : t('spin.fair.checkMismatch')}
+    </p>
   );
 }

@@ -36,6 +36,11 @@ const coupon = (n: number, over: Partial<Coupon> = {}): Coupon => ({
   ...over,
 });
 
+/** A seed and its commitment: SHA-256 of 32 zero bytes. */
+const SEED = '00'.repeat(32);
+const SEED_HASH = '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925';
+let revealedSeed = SEED;
+
 const fetchMock = vi.fn<typeof fetch>();
 let coins = 2;
 let isActive = true;
@@ -54,6 +59,7 @@ beforeEach(() => {
   spinAnswer = null;
   claimAnswer = null;
   setupReads = 0;
+  revealedSeed = SEED;
   spins.length = 0;
   claims.length = 0;
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
@@ -68,7 +74,7 @@ beforeEach(() => {
     if (path === '/api/spinwheel/setup') {
       setupReads += 1;
       return jsonResponse({
-        result: { activeSpinwheel: isActive ? { name: 'Lucky', slices } : null, userCoin: coins, fairness: { seedHash: `hash${setupReads}`, nonce: 7 } },
+        result: { activeSpinwheel: isActive ? { name: 'Lucky', slices } : null, userCoin: coins, fairness: { seedHash: setupReads === 1 ? SEED_HASH : `hash${setupReads}`, nonce: 7 } },
       });
     }
     if (path === '/api/spinwheel/coupon') return jsonResponse({ coupons });
@@ -84,7 +90,7 @@ beforeEach(() => {
         remainingCoin: coins,
         error: null,
         coupon: won,
-        fairness: { serverSeed: 'seed-revealed', seedHash: 'hash1', clientSeed: 'c', nonce: 7, nextSeedHash: 'hash-next' },
+        fairness: { serverSeed: revealedSeed, seedHash: SEED_HASH, clientSeed: 'c', nonce: 7, nextSeedHash: 'hash-next' },
       });
     }
     if (path === '/api/spinwheel/coupon/claim') {
@@ -125,7 +131,7 @@ describe('SpinModal', () => {
     expect(within(modal).getByTestId('spin-button')).toBeEnabled();
     const odds = within(modal).getAllByTestId('fair-odds-row');
     expect(odds.map((row) => row.textContent?.trim())).toEqual(['฿550.00%', 'Try again30.00%', '฿2020.00%']);
-    expect(within(modal).getByTestId('fair-seed-hash')).toHaveTextContent('hash1');
+    expect(within(modal).getByTestId('fair-seed-hash')).toHaveTextContent(SEED_HASH);
     expect(within(modal).queryByTestId('fair-last-spin')).not.toBeInTheDocument();
     expect(await within(modal).findByTestId('coupon-empty')).toHaveTextContent('No coupons yet');
   });
@@ -155,13 +161,24 @@ describe('SpinModal', () => {
     const rotation = Number(within(modal).getByTestId('wheel-canvas').getAttribute('data-rotation'));
     expect(sliceIndexAt(rotation, slices.length)).toBe(2);
     expect(within(modal).getByTestId('spin-coins')).toHaveTextContent('1 coin');
-    expect(within(modal).getByTestId('fair-revealed-seed')).toHaveTextContent('seed-revealed');
+    expect(within(modal).getByTestId('fair-revealed-seed')).toHaveTextContent(SEED);
+    expect(await within(modal).findByTestId('fair-seed-check')).toHaveAttribute('data-result', 'match');
 
     const readsBefore = setupReads;
     await user.click(within(prize).getByTestId('prize-close'));
     await waitFor(() => expect(setupReads).toBe(readsBefore + 1));
     await waitFor(() => expect(within(modal).getByTestId('fair-seed-hash')).toHaveTextContent(`hash${readsBefore + 1}`));
     expect(await within(modal).findByTestId('coupon-row')).toHaveAttribute('data-coupon', 'WIN20');
+  });
+
+  it('warns when the revealed seed does not hash to what was shown before the spin', async () => {
+    revealedSeed = '01'.repeat(32);
+    const { user, modal } = open();
+    await user.click(await within(modal).findByTestId('spin-button'));
+    await user.click(within(await screen.findByTestId('prize-modal')).getByTestId('prize-close'));
+    const check = await within(modal).findByTestId('fair-seed-check');
+    expect(check).toHaveAttribute('data-result', 'mismatch');
+    expect(check).toHaveTextContent(en.spin.fair.checkMismatch);
   });
 
   it('shows a spin refusal in the error dialog with its spin.error text', async () => {

@@ -98,7 +98,8 @@ function Wheel({ name, slices, coins, commit, isReloading }: WheelProps) {
         return;
       }
       setCoinsLeft(answer.remainingCoin);
-      if (answer.fairness) setLastSpin(answer.fairness);
+      // The hash this phone showed before the spin is what the revealed seed is checked against.
+      if (answer.fairness) setLastSpin({ ...answer.fairness, shownHash: commit.seedHash });
       const index = slices.findIndex((slice) => slice.code === answer.result?.code);
       if (index >= 0) await wheel.spinTo(index, slices.length);
       setPrize({ result: answer.result, coupon: answer.coupon, slice: slices[index] ?? null });
