@@ -36,6 +36,10 @@ const bangkokDate = (date: Date) =>
 
 /** Every control at least 44×44 px, every text at least 13 px with line height 1.4 (docs/design.md#member-app). */
 async function expectReadableAndTouchable(page: Page) {
+  // Measured at rest: a sheet still sliding or scaling in has smaller boxes than the member will touch.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   expect(await smallTargets(page)).toEqual([]);
   expect(await smallText(page)).toEqual([]);
 }
