@@ -80,7 +80,7 @@ function CouponRow({ coupon, currency, onClaim }: { coupon: Coupon; currency: st
             : t('coupon.expiresAt', { date: formatDateTime(coupon.expiresAt, dates) })}
         </span>
       </td>
-      <td className="data-table__num">{coupon.prizeKind === 'cash' ? formatAmount(coupon.amount, currency) : '-'}</td>
+      <td className="data-table__num">{coupon.prizeKind === 'cash' ? formatAmount(coupon.amount, currency) : coupon.prizeKind === 'bonus' ? t('coupon.bonus') : '-'}</td>
       <td>
         {canClaim ? (
           <Button variant="primary" className="coupon__claim" onClick={onClaim} data-testid="coupon-claim">

@@ -199,12 +199,18 @@ describe('SpinModal', () => {
   });
 
   it('lists coupons 3 a page; a claim asks to confirm, credits once, shows the result and reloads', async () => {
-    coupons = [coupon(1), coupon(2), coupon(3, { status: 'claimed', claimedAt: '2026-11-24T04:00:00.000Z' }), coupon(4, { status: 'expired' })];
+    coupons = [
+      coupon(1),
+      coupon(2),
+      coupon(3, { status: 'claimed', claimedAt: '2026-11-24T04:00:00.000Z' }),
+      coupon(4, { status: 'expired', prizeKind: 'bonus', amount: 0 }),
+    ];
     const { user, modal } = open();
     const rows = await within(modal).findAllByTestId('coupon-row');
     expect(rows.map((row) => row.getAttribute('data-status'))).toEqual(['claimable', 'claimable', 'claimed']);
     await user.click(within(modal).getByTestId('coupon-page-2'));
     expect(within(modal).getAllByTestId('coupon-row').map((row) => row.getAttribute('data-status'))).toEqual(['expired']);
+    expect(within(modal).getByTestId('coupon-row')).toHaveTextContent(en.coupon.bonus);
     await user.click(within(modal).getByTestId('coupon-page-1'));
 
     await user.click(within(within(modal).getAllByTestId('coupon-row')[0]!).getByTestId('coupon-claim'));
