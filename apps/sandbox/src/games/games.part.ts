@@ -6,12 +6,14 @@ import { GAME_PROVIDERS } from './providers.ts';
 export function gamesPart(store: GamesStore) {
   return definePart('games', () =>
     htmlTable(
-      ['code', 'name', 'launch link', 'accounts'],
+      ['code', 'name', 'category', 'launch link', 'accounts', 'bet records'],
       GAME_PROVIDERS.map((p) => [
         escapeHtml(p.code),
         escapeHtml(p.name),
+        escapeHtml(p.category),
         p.hasLaunch ? 'yes' : 'no',
         String(store.listAccounts(p.code).length),
+        String(store.bets.list(p.code).length),
       ]),
     ),
   );

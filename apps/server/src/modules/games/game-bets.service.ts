@@ -109,15 +109,23 @@ export function createGameBetsService(deps: GamesDeps) {
     from: string | null,
     page: BetRecordPage,
   ): Promise<BetSyncSummary | 'moved'> {
-    const summary = { ...emptySummary(), read: page.records.length };
     const now = clock.now();
     return db
       .withTransaction(async (trx) => {
+        // Made afresh on each attempt: a transaction retried after a deadlock runs this again from the start.
+        const summary = { ...emptySummary(), read: page.records.length };
         const owners = await findAccountOwners(trx, provider, [
           ...new Set(page.records.map((r) => r.username)),
         ]);
         const rows: NewGameBet[] = [];
+        const seen = new Set<string>();
         for (const record of page.records) {
+          // A provider repeating a record within one page: booked once, counted as a duplicate.
+          if (seen.has(record.id)) {
+            summary.duplicates += 1;
+            continue;
+          }
+          seen.add(record.id);
           const memberId = owners.get(record.username);
           if (!memberId) {
             log.warn(
@@ -146,7 +154,7 @@ export function createGameBetsService(deps: GamesDeps) {
           a.external_id < b.external_id ? -1 : a.external_id > b.external_id ? 1 : 0,
         );
         summary.booked = await insertBets(trx, rows);
-        summary.duplicates = rows.length - summary.booked;
+        summary.duplicates += rows.length - summary.booked;
         const isMoved = !(await moveBetCursor(trx, { provider, username }, from, page.cursor, now));
         if (isMoved) throw new CursorMoved();
         return summary;
