@@ -249,12 +249,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHousekeepingJobs(jobs, deps);
     if (options.isJobsEnabled) app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
-    const bonus = createBonusService(deps, wallet);
+    const bonus = createBonusService(deps, wallet, games);
     app.decorate('promotions', { bonus });
     registerBonusJobs(jobs, bonus);
     const withdrawals = createWithdrawalService(deps, {
       gatherGames: wallet.gatherToWallet,
-      bonus: withdrawBonusHooks(db),
+      bonus: withdrawBonusHooks(deps),
     });
     const statement = createStatementService(deps);
     const bankFeed = createBankFeedService(deps);

@@ -15,8 +15,9 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 import { expectLedgerConsistent, insertMember } from './support/money.ts';
 
 /**
- * Property: any sequence of deposits, prize credits, withdrawals, wallet↔game transfers (pending, then posted or voided), game
- * results, refund and invite credits and replayed idempotency keys keeps every member account non-negative, each currency summing to zero, and
+ * Property: any sequence of deposits, prize credits, withdrawals, wallet↔game transfers (pending, then posted or
+ * voided), game results, refund and invite credits, bonus credits, bonus_use moves, forfeits and bonus completions,
+ * and replayed idempotency keys keeps every member account non-negative, each currency summing to zero, and
  * every balance equal to a plain model of the same operations; MONEY_NOT_ENOUGH happens exactly when the model says
  * the funds are short.
  */
@@ -54,6 +55,16 @@ const op = fc.oneof(
     type: fc.constant('postMany' as const),
     indices: fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
   }),
+  // The bonus engine's movements (docs/decisions/0013-promotions.md#bonus): a bonus credit, the bonus spent into cash
+  // before a game transfer, a forfeit to the bonus house account, and a completion (payout and forfeits together).
+  fc.record({ type: fc.constant('bonusCredit' as const), amount }),
+  fc.record({ type: fc.constant('bonusUse' as const), amount }),
+  fc.record({
+    type: fc.constant('forfeit' as const),
+    from: fc.constantFrom('cash' as const, 'bonus' as const),
+    amount,
+  }),
+  fc.record({ type: fc.constant('complete' as const), cap: amount }),
   fc.record({
     type: fc.constant('result' as const),
     game: fc.constantFrom('PG' as const, 'JOKER' as const),
@@ -65,13 +76,13 @@ const op = fc.oneof(
   fc.record({ type: fc.constant('invite' as const), amount }),
 );
 
-type Model = Record<Place, { balance: bigint; reserved: bigint }>;
+type Model = Record<Place | 'bonus', { balance: bigint; reserved: bigint }>;
 type Pending = { id: string; from: Place; to: Place; amount: bigint; isOpen: boolean };
 
 const refOf = (memberId: string, place: Place): MemberAccountRef =>
   place === 'cash' ? { memberId, kind: 'cash' } : { memberId, kind: 'game', provider: place };
 
-const available = (m: Model, p: Place) => m[p].balance - m[p].reserved;
+const available = (m: Model, p: Place | 'bonus') => m[p].balance - m[p].reserved;
 
 async function expectShort(promise: Promise<unknown>, isShort: boolean) {
   const error = await promise.then(
@@ -93,6 +104,7 @@ describe('ledger properties', () => {
           cash: { balance: 0n, reserved: 0n },
           PG: { balance: 0n, reserved: 0n },
           JOKER: { balance: 0n, reserved: 0n },
+          bonus: { balance: 0n, reserved: 0n },
         };
         const pending: Pending[] = [];
         const keys = new Map<number, { from: Place; to: Place; amount: bigint; id: string }>();
@@ -249,6 +261,76 @@ describe('ledger properties', () => {
               }),
             );
             model.cash.balance += o.amount;
+          } else if (o.type === 'bonusCredit') {
+            await tx((trx) =>
+              createTransfer(trx, {
+                memberId,
+                debit: { house: 'bonus' },
+                credit: { memberId, kind: 'bonus' },
+                amountMinor: o.amount,
+                currency: 'THB',
+                kind: 'bonus',
+                status: 'posted',
+              }),
+            );
+            model.bonus.balance += o.amount;
+          } else if (o.type === 'bonusUse' || o.type === 'forfeit') {
+            const from = o.type === 'bonusUse' ? 'bonus' : o.from;
+            const isShort = available(model, from) < o.amount;
+            await expectShort(
+              tx((trx) =>
+                createTransfer(trx, {
+                  memberId,
+                  debit: { memberId, kind: from },
+                  credit: o.type === 'bonusUse' ? { memberId, kind: 'cash' } : { house: 'bonus' },
+                  amountMinor: o.amount,
+                  currency: 'THB',
+                  kind: o.type === 'bonusUse' ? 'bonus_use' : 'finish_bonus',
+                  status: 'posted',
+                }),
+              ),
+              isShort,
+            );
+            if (!isShort) {
+              model[from].balance -= o.amount;
+              if (o.type === 'bonusUse') model.cash.balance += o.amount;
+            }
+          } else if (o.type === 'complete') {
+            // One transaction: the payout (at most the cap) reserved from cash, the rest of cash and the bonus
+            // account forfeited; a failing step leaves nothing.
+            const cash = available(model, 'cash');
+            const payout = cash < o.cap ? cash : o.cap;
+            const bonus = available(model, 'bonus');
+            await tx(async (trx) => {
+              const forfeit = async (from: 'cash' | 'bonus', amountMinor: bigint) => {
+                if (amountMinor <= 0n) return;
+                await createTransfer(trx, {
+                  memberId,
+                  debit: { memberId, kind: from },
+                  credit: { house: 'bonus' },
+                  amountMinor,
+                  currency: 'THB',
+                  kind: 'finish_bonus',
+                  status: 'posted',
+                });
+              };
+              await forfeit('cash', cash - payout);
+              await forfeit('bonus', bonus);
+              if (payout > 0n) {
+                const { transfer } = await createTransfer(trx, {
+                  memberId,
+                  debit: refOf(memberId, 'cash'),
+                  credit: { house: 'bank_out' },
+                  amountMinor: payout,
+                  currency: 'THB',
+                  kind: 'withdraw',
+                  status: 'pending',
+                });
+                await postTransfer(trx, transfer.id);
+              }
+            });
+            model.cash.balance -= cash;
+            model.bonus.balance -= bonus;
           } else {
             const isShort = !o.isWin && available(model, o.game) < o.amount;
             const game = refOf(memberId, o.game);
@@ -273,10 +355,12 @@ describe('ledger properties', () => {
           const balances = await getMemberBalances(db.kysely, memberId);
           expect({
             cash: balances.cash,
+            bonus: balances.bonus,
             PG: balances.games.PG,
             JOKER: balances.games.JOKER,
           }).toEqual({
             cash: available(model, 'cash'),
+            bonus: available(model, 'bonus'),
             PG: available(model, 'PG'),
             JOKER: available(model, 'JOKER'),
           });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { insertBonusesIfMissing, type NewBonus } from '@/modules/bonus/bonus.repository.ts';
 import { createTransfer } from '@/modules/ledger/ledger.service.ts';
-import { walletMember } from './money.ts';
+import { signedInMember, type Registration } from './members.ts';
 import type { TestApp } from './test-app.ts';
 
 let sequence = 0;
@@ -58,9 +58,20 @@ export async function deposit(t: TestApp, memberId: string, amountMinor: bigint)
   );
 }
 
+/** A signed-in member (through the real registration) with its internal id. */
+export async function bonusMember(t: TestApp, overrides: Partial<Registration> = {}) {
+  const member = await signedInMember(t, overrides);
+  const row = await t.app.deps.db.kysely
+    .selectFrom('members')
+    .select('id')
+    .where('public_id', '=', member.publicId)
+    .executeTakeFirstOrThrow();
+  return { ...member, memberId: row.id };
+}
+
 /** A signed-in member with a posted deposit of `depositMinor` (none when 0n). */
 export async function depositedMember(t: TestApp, depositMinor = 0n) {
-  const member = await walletMember(t);
+  const member = await bonusMember(t);
   if (depositMinor > 0n) await deposit(t, member.memberId, depositMinor);
   return member;
 }

@@ -11,7 +11,7 @@ import {
   type MemberBonusRow,
 } from '@/modules/bonus/bonus.repository.ts';
 import { failBelow, progressPercent, releaseTarget } from '@/modules/bonus/bonus-rules.ts';
-import { weightedTurnover } from '@/modules/bonus/bonus-turnover.ts';
+import { weightedTurnover } from '@/modules/games/game-bets.service.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { getMemberPostedBalances } from '@/modules/ledger/ledger.repository.ts';
 import { createTransfer, getMemberBalances } from '@/modules/ledger/ledger.service.ts';

@@ -39,6 +39,7 @@ import { isDepositNeeded } from '@/modules/bonus/bonus-rules.ts';
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { listGroupTransfers } from '@/modules/ledger/ledger.repository.ts';
 import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
+import type { GamesService } from '@/modules/games/games.service.ts';
 import type { WalletService } from '@/modules/wallet/wallet.service.ts';
 import type { WithdrawBonusHooks } from '@/modules/withdrawal/withdrawal-hooks.ts';
 
@@ -84,6 +85,7 @@ export const BONUS_EXPIRY_JOB = 'bonus-expiry';
 export function createBonusService(
   { db, clock, log }: Pick<AppDeps, 'db' | 'clock' | 'log'>,
   wallet: Pick<WalletService, 'gatherToWallet'>,
+  games: Pick<GamesService, 'syncMember'>,
 ) {
   const leases = createJobLeases({ db, clock });
 
@@ -123,6 +125,8 @@ export function createBonusService(
   ): Promise<bigint> {
     const { memberId } = active;
     const groupId = nameUuid(`bonus-end:${active.id}`);
+    // The providers' balances first (wins and losses booked), so the whole of each game comes back.
+    await games.syncMember(memberId);
     const legs = await wallet.gatherToWallet(memberId, {
       idempotencyKey: `bonus-end:${active.id}:${randomUUID()}`,
       groupId,
@@ -243,11 +247,19 @@ export function createBonusService(
 
 export type BonusService = ReturnType<typeof createBonusService>;
 
-/** The withdrawal module's bonus hooks (docs/decisions/0013-promotions.md#bonus), wired by app.ts. */
-export function withdrawBonusHooks(db: Pick<AppDeps['db'], 'kysely'>): WithdrawBonusHooks {
+/**
+ * The withdrawal module's bonus hooks (docs/decisions/0013-promotions.md#bonus), wired by app.ts. A bonus already lost
+ * ends first, so its member may withdraw as without a bonus.
+ */
+export function withdrawBonusHooks({
+  db,
+  clock,
+}: Pick<AppDeps, 'db' | 'clock'>): WithdrawBonusHooks {
   return {
-    assertAllowed: (memberId, amountMinor) =>
-      assertWithdrawAllowed(db.kysely, memberId, amountMinor),
+    async assertAllowed(memberId, amountMinor) {
+      await checkBonusLost(db, memberId, clock.now());
+      await assertWithdrawAllowed(db.kysely, memberId, amountMinor);
+    },
     settle: settleWithdrawal,
     requestedOf: (withdrawalId) => findWithdrawRequested(db.kysely, withdrawalId),
   };

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BONUS_EXPIRY_JOB } from '@/modules/bonus/bonus.service.ts';
+import { activate, addBonus, depositedMember, get, statement, wallet } from './support/bonus.ts';
+import { play } from './support/game-bets.ts';
+import { expectLedgerConsistent, moneyCall, sandboxBalance } from './support/money.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+/**
+ * docs/decisions/0013-promotions.md#bonus: the bonus spent first on a game transfer (bonus_use), the automatic end
+ * when lost, the cancel that brings game balances back and forfeits them, and the expiry job.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await expectLedgerConsistent(t.app.deps.db);
+  await t?.close();
+});
+
+type Member = Awaited<ReturnType<typeof depositedMember>>;
+const message = (r: { json(): unknown }) => (r.json() as { message: string }).message;
+
+async function gameOf(m: Member, provider: string): Promise<string> {
+  const r = await get(t, `/api/wallet/activate/${provider}`, m.token);
+  expect(r.statusCode, r.body).toBe(200);
+  const row = await t.app.deps.db.kysely
+    .selectFrom('member_game_accounts')
+    .select('username')
+    .where('member_id', '=', m.memberId)
+    .where('provider', '=', provider)
+    .executeTakeFirstOrThrow();
+  return row.username;
+}
+
+async function transfer(m: Member, from: string, to: string, amount: number) {
+  const r = await moneyCall(t, '/api/wallet/transfer', m.token, { from, to, amount });
+  expect(r.statusCode, r.body).toBe(200);
+}
+
+async function statusOf(m: Member) {
+  const row = await t.app.deps.db.kysely
+    .selectFrom('member_bonuses')
+    .select(['status', 'forfeited'])
+    .where('member_id', '=', m.memberId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return { status: row.status, forfeited: Number(row.forfeited) };
+}
+
+describe('bonus money in games', () => {
+  it('spends the bonus first on a wallet → game transfer, and the move is not a statement row', async () => {
+    const code = await addBonus(t, { percent: 50, maxBonusMinor: 50_000n });
+    const m = await depositedMember(t, 100_000n);
+    await gameOf(m, 'PG');
+    expect((await activate(t, code, m.token)).statusCode).toBe(200);
+    await transfer(m, 'wallet', 'PG', 300);
+    expect((await wallet(t, m.token)).wallet).toMatchObject({ amount: 1000, bonusAmount: 200 });
+    await transfer(m, 'wallet', 'PG', 400);
+    expect((await wallet(t, m.token)).wallet).toMatchObject({ amount: 800, bonusAmount: 0 });
+    const rows = await statement(t, m.token);
+    const moves = rows.filter((r) => r.statementType === 'transfer').map((r) => r.amount);
+    expect(moves.sort()).toEqual([300, 400]);
+    expect(rows.some((r) => r.from === 'bonus_wallet' && r.to === 'wallet')).toBe(false);
+    const uses = await t.app.deps.db.kysely
+      .selectFrom('ledger_transfers')
+      .select(['amount', 'status'])
+      .where('member_id', '=', m.memberId)
+      .where('kind', '=', 'bonus_use')
+      .execute();
+    expect(uses.map((u) => [Number(u.amount), u.status]).sort()).toEqual([
+      [20_000, 'posted'],
+      [30_000, 'posted'],
+    ]);
+  });
+
+  it('without a bonus a game transfer moves no bonus money', async () => {
+    const m = await depositedMember(t, 10_000n);
+    await gameOf(m, 'JOKER');
+    await transfer(m, 'wallet', 'JOKER', 50);
+    expect((await wallet(t, m.token)).wallet).toEqual({
+      amount: 50,
+      bonusAmount: 0,
+      hasReceivedBonus: false,
+    });
+  });
+
+  it('cancel brings the game balance back and forfeits it with the bonus account; cash stays', async () => {
+    const code = await addBonus(t, { percent: 50, maxBonusMinor: 50_000n });
+    const m = await depositedMember(t, 100_000n);
+    const username = await gameOf(m, 'PG');
+    await activate(t, code, m.token);
+    await transfer(m, 'wallet', 'PG', 300);
+    await play(t, 'PG', username, [{ betMinor: 10_000, winMinor: 30_000 }]);
+    // The sandbox holds 500 now (300 in, won 200); the ledger learns it at the clear's leg.
+    const cleared = await get(t, '/api/bonus/clear', m.token);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    // 500 from the game and the 200 still in the bonus account.
+    expect(cleared.json()).toEqual({ message: 'BONUS_CLEAR', forfeited: 700 });
+    expect(await sandboxBalance(t, 'PG', username)).toBe(0n);
+    expect(await wallet(t, m.token)).toMatchObject({
+      wallet: { amount: 1000, bonusAmount: 0, hasReceivedBonus: false },
+      overall: { total: 1000 },
+    });
+    expect(await statusOf(m)).toEqual({ status: 'cancelled', forfeited: 70_000 });
+    const finish = (await statement(t, m.token)).filter((r) => r.statementType === 'finish_bonus');
+    expect(finish.map((r) => [r.from, r.amount]).sort()).toEqual([
+      ['bonus_wallet', 200],
+      ['wallet', 500],
+    ]);
+  });
+
+  it('ends by itself when the total falls below percentFail %: the bonus account is forfeited, cash and games stay', async () => {
+    const code = await addBonus(t, { percent: 50, maxBonusMinor: 50_000n, percentFail: 90 });
+    const m = await depositedMember(t, 100_000n);
+    const username = await gameOf(m, 'SLOTXO');
+    await activate(t, code, m.token);
+    // Start 1500, lost below 1350.
+    await transfer(m, 'wallet', 'SLOTXO', 200);
+    await play(t, 'SLOTXO', username, [{ betMinor: 10_000, winMinor: 0 }]);
+    const refreshed = await get(t, '/api/wallet/refresh/slot', m.token);
+    expect(refreshed.statusCode).toBe(200);
+    // 1000 cash + 300 bonus + 100 game = 1400: still above.
+    expect(
+      (refreshed.json() as { wallet: { hasReceivedBonus: boolean } }).wallet.hasReceivedBonus,
+    ).toBe(true);
+    await play(t, 'SLOTXO', username, [{ betMinor: 6_000, winMinor: 0 }]);
+    const after = (await get(t, '/api/wallet/refresh/slot', m.token)).json() as {
+      wallet: { amount: number; bonusAmount: number; hasReceivedBonus: boolean };
+      overall: { total: number };
+    };
+    expect(after.wallet).toEqual({ amount: 1000, bonusAmount: 0, hasReceivedBonus: false });
+    expect(after.overall.total).toBe(1040);
+    expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 30_000 });
+    expect(message(await get(t, '/api/bonus/clear', m.token))).toBe('BONUS_NOT_ACTIVE');
+  });
+
+  it('the expiry job ends a bonus past validDays like a cancel (expired)', async () => {
+    const code = await addBonus(t, { percent: 50, maxBonusMinor: 50_000n, validDays: 2 });
+    const m = await depositedMember(t, 100_000n);
+    const username = await gameOf(m, 'PG');
+    await activate(t, code, m.token);
+    await transfer(m, 'wallet', 'PG', 600);
+    await t.app.jobs.runNow(BONUS_EXPIRY_JOB);
+    expect((await statusOf(m)).status).toBe('active');
+    t.clock.advance(2 * 24 * 60 * 60 * 1000);
+    await t.app.jobs.runNow(BONUS_EXPIRY_JOB);
+    expect(await statusOf(m)).toEqual({ status: 'expired', forfeited: 60_000 });
+    expect(await sandboxBalance(t, 'PG', username)).toBe(0n);
+    expect((await wallet(t, m.token)).wallet).toEqual({
+      amount: 900,
+      bonusAmount: 0,
+      hasReceivedBonus: false,
+    });
+  });
+});
