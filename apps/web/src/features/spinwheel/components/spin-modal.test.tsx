@@ -225,6 +225,16 @@ describe('SpinModal', () => {
     await waitFor(() => expect(within(modal).getAllByTestId('coupon-row')[0]).toHaveAttribute('data-status', 'claimed'));
   });
 
+  it('says the bonus has started when a bonus coupon is claimed', async () => {
+    coupons = [coupon(1, { prizeKind: 'bonus', amount: 0, prize: { name: 'Wheel bonus', slice: 'BONUS' } })];
+    const { user, modal } = open();
+    await user.click(await within(modal).findByTestId('coupon-claim'));
+    await user.click(within(await screen.findByTestId('claim-modal')).getByTestId('claim-confirm'));
+    const result = await screen.findByTestId('alert-dialog');
+    expect(result).toHaveTextContent(en.coupon.claimedTitle);
+    expect(result).toHaveTextContent('Your bonus “Wheel bonus” has started.');
+  });
+
   it('shows a claim refusal with its spin.error text', async () => {
     coupons = [coupon(1)];
     claimAnswer = { status: 409, body: { message: 'COUPON_EXPIRED' } };
