@@ -12,7 +12,7 @@ import {
 import { baht, fill, memberMoney, signIn } from './support/money.ts';
 
 test.describe('choosing a deposit method', () => {
-  test('the drawer offers only working tiles; the modal lists the methods, QR first and recommended, with a way back', async ({
+  test('the drawer offers every action of the spec; the modal lists the methods, QR first and recommended, with a way back', async ({
     page,
     api,
     member,
@@ -21,11 +21,11 @@ test.describe('choosing a deposit method', () => {
     await page.getByTestId('plus-button').click();
     const drawer = page.getByTestId('action-drawer');
     await expect(drawer.getByRole('button')).toHaveCount(
-      // Close, refresh balance, deposit, withdraw, transfer: no invite, bonus or refund until they work.
-      5,
+      // Close, the spin tile (the demo wheel is on), deposit, withdraw, invite, bonus, refund, transfer (docs/spec.md §2).
+      8,
     );
-    for (const tile of ['invite', 'bonus', 'refund'])
-      await expect(drawer.getByTestId(`action-${tile}`)).toHaveCount(0);
+    for (const tile of ['spin', 'invite', 'bonus', 'refund'])
+      await expect(drawer.getByTestId(`action-${tile}`)).toHaveCount(1);
     await page.keyboard.press('Escape');
 
     const modal = await openDepositModal(page);

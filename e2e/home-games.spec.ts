@@ -117,8 +117,10 @@ test.describe('game accounts on the home page', () => {
     await expect(cash).toHaveText(baht(800));
     await screenshot(page, 'money-game-win');
 
-    // A loss, seen through the action drawer's balance-refresh tile.
+    // A loss, seen through the action drawer's balance-refresh tile. The demo wheel is on, and the drawer shows the
+    // refresh tile only when it is off (docs/spec.md §2), so the page is told the wheel is off.
     await playAtProvider('PG', username, [{ betMinor: 12000, winMinor: 0 }]);
+    await page.route('**/api/spinwheel/active', (route) => route.fulfill({ json: { isActive: false } }));
     await page.getByTestId('plus-button').click();
     const drawer = page.getByTestId('action-drawer');
     await expect(drawer.getByTestId('action-refresh-total')).toHaveText(baht(1100));

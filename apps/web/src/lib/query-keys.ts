@@ -17,6 +17,18 @@ export const queryKeys = {
   qr: (provider: QrProvider) => [MEMBER_KEY, 'deposit', 'qr', provider] as const,
   depositOptions: [MEMBER_KEY, 'deposit', 'options'],
   slotAccount: (code: string) => [MEMBER_KEY, 'slot-account', code] as const,
+  /** Promotions of docs/spec.md §3: invitees, refund check and log, the prize wheel and its coupons. */
+  invite: [MEMBER_KEY, 'invite'],
+  invitePage: (page: number) => [MEMBER_KEY, 'invite', 'page', page] as const,
+  inviteBanners: [MEMBER_KEY, 'invite', 'banners'],
+  refund: [MEMBER_KEY, 'refund'],
+  refundCheck: [MEMBER_KEY, 'refund', 'check'],
+  refundLog: (page: number) => [MEMBER_KEY, 'refund', 'log', page] as const,
+  refundBanners: [MEMBER_KEY, 'refund', 'banners'],
+  spinwheel: [MEMBER_KEY, 'spinwheel'],
+  spinwheelSetup: [MEMBER_KEY, 'spinwheel', 'setup'],
+  spinwheelCoupons: [MEMBER_KEY, 'spinwheel', 'coupons'],
+  spinwheelActive: [MEMBER_KEY, 'spinwheel-active'],
   lookup: (name: string) => ['lookup', name] as const,
   /** The bonus list and the active bonus: both change when a bonus is received, cancelled or ends by a withdrawal. */
   bonus: [MEMBER_KEY, 'bonus'],

@@ -1,4 +1,3 @@
-import { STATEMENT_PAGES_AFTER, STATEMENT_PAGES_BEFORE } from '@mekong/contracts/constants';
 import type { StatementEntry } from '@mekong/contracts/statement';
 import { formatMoney, playerDayKey, playerParts, previousDayKey } from '@/lib/format';
 
@@ -19,19 +18,6 @@ export function statusKind(status: string): 'success' | 'failed' | 'progress' {
   if (status === 'SUCCESS') return 'success';
   if (status === 'FAILED') return 'failed';
   return 'progress';
-}
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(Math.max(0, total) / pageSize));
-}
-
-/** The page numbers shown: up to 3 before the current one and 1 after (docs/spec.md §9). */
-export function paginationWindow(current: number, totalPages: number): number[] {
-  const first = Math.max(1, current - STATEMENT_PAGES_BEFORE);
-  const last = Math.min(totalPages, current + STATEMENT_PAGES_AFTER);
-  const pages: number[] = [];
-  for (let page = first; page <= last; page += 1) pages.push(page);
-  return pages;
 }
 
 export type DayGroup<T> = { dayKey: string; entries: T[] };

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { paginationWindow } from '@/features/statement/hooks/statement-format';
-import '@/features/statement/components/statement.css';
+import { paginationWindow } from '@/lib/pagination';
+import '@/components/pagination.css';
 
 type PaginationProps = {
   page: number;
