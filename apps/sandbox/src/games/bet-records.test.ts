@@ -93,6 +93,27 @@ describe('game providers: bet records', () => {
     expect((await bets('PG')).body.records).toHaveLength(2);
   });
 
+  it('records a play dated in the past (playedAt, at most 60 days back), for trying weekly refunds', async () => {
+    await fund('PG', 'mk1001');
+    const lastWeek = new Date(START - 7 * 86_400_000).toISOString();
+    const played = await play('PG', 'mk1001', {
+      results: [{ betMinor: 1_000, winMinor: 0 }],
+      playedAt: lastWeek,
+    });
+    expect(played.statusCode).toBe(200);
+    expect((await bets('PG')).body.records).toMatchObject([{ stakeMinor: 1_000, placedAt: lastWeek }]);
+
+    for (const playedAt of [
+      new Date(START + 60_000).toISOString(),
+      new Date(START - 61 * 86_400_000).toISOString(),
+      'last week',
+    ]) {
+      const refused = await play('PG', 'mk1001', { results: [{ betMinor: 1, winMinor: 0 }], playedAt });
+      expect(refused.statusCode).toBe(400);
+    }
+    expect((await bets('PG')).body.records).toHaveLength(1);
+  });
+
   it('records random rounds and the play page alike', async () => {
     await fund('PG', 'mk1001');
     const random = (await play('PG', 'mk1001', { rounds: 5, betMinor: 1_000 })).json() as {

@@ -34,14 +34,15 @@ export function createBetBook(now: () => number) {
   const bookOf = (provider: GameProviderCode) => books.get(provider) ?? [];
 
   return {
-    /** Records the settled rounds of one play of an account, all at the same time. */
+    /** Records the settled rounds of one play of an account, all at the same time (now, unless given). */
     record(
       provider: GameProviderCode,
       username: string,
       rounds: readonly { betMinor: number; winMinor: number }[],
+      playedAt: number = now(),
     ): void {
       const book = bookOf(provider);
-      const placedAt = new Date(now()).toISOString();
+      const placedAt = new Date(playedAt).toISOString();
       for (const round of rounds) {
         const seq = book.length + 1;
         book.push({

@@ -24,7 +24,10 @@ const playBody = z.strictObject({
     .min(1)
     .max(10_000)
     .optional(),
+  /** When the play happened, for trying what looks back in time (the weekly refund): at most 60 days ago, not ahead. */
+  playedAt: z.iso.datetime().optional(),
 });
+const PLAYED_AT_MAX_AGE_MS = 60 * 86_400_000;
 const autoplayBody = z.strictObject({
   enabled: z.boolean(),
   intervalMs: z.number().int().min(100).max(3_600_000).optional(),
@@ -62,10 +65,13 @@ export function gamesControls(ctx: SandboxContext, store: GamesStore) {
     app.post('/sandbox/games/play', async (request, reply) => {
       const parsed = playBody.safeParse(request.body);
       if (!parsed.success) return send(reply, invalidParams(parsed.error.issues));
-      const { provider, username, ...rest } = parsed.data;
+      const { provider, username, playedAt, ...rest } = parsed.data;
+      const at = playedAt === undefined ? undefined : Date.parse(playedAt);
+      if (at !== undefined && (at > ctx.now() || at < ctx.now() - PLAYED_AT_MAX_AGE_MS))
+        return send(reply, error(400, 'INVALID_PARAMS'));
       const account = store.getAccount(provider, username);
       if (!account) return send(reply, error(404, 'USER_NOT_FOUND'));
-      return send(reply, store.play(account, rest));
+      return send(reply, store.play(account, { ...rest, playedAt: at }));
     });
 
     app.get('/sandbox/games/autoplay', async () => autoplay);

@@ -202,7 +202,7 @@ export function createGamesStore(ctx: SandboxContext) {
      */
     play(
       account: GameAccount,
-      input: { results?: Round[]; rounds?: number; betMinor?: number },
+      input: { results?: Round[]; rounds?: number; betMinor?: number; playedAt?: number },
     ): Answer {
       const before = account.balanceMinor;
       if (input.results) {
@@ -212,7 +212,7 @@ export function createGamesStore(ctx: SandboxContext) {
           balance += round.winMinor - round.betMinor;
         }
         account.balanceMinor = balance;
-        bets.record(account.provider, account.username, input.results);
+        bets.record(account.provider, account.username, input.results, input.playedAt);
         return ok({
           username: account.username,
           balanceBeforeMinor: before,
@@ -226,7 +226,7 @@ export function createGamesStore(ctx: SandboxContext) {
         account.balanceMinor += round.winMinor - round.betMinor;
         played.push(round);
       }
-      bets.record(account.provider, account.username, played);
+      bets.record(account.provider, account.username, played, input.playedAt);
       return ok({
         username: account.username,
         balanceBeforeMinor: before,
