@@ -27,6 +27,16 @@ export type Slice = z.infer<typeof sliceSchema>;
 /** The server's commitment for the member's next spin (docs/design.md#promotions: provable fairness). */
 export const fairnessCommitSchema = z.object({ seedHash: z.string(), nonce: z.number().int() });
 
+/** What a spin reveals: its server seed (checkable against the hash committed before), and the next commitment. */
+export const spinFairnessSchema = z.object({
+  serverSeed: z.string(),
+  seedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+  nextSeedHash: z.string(),
+});
+export type SpinFairness = z.infer<typeof spinFairnessSchema>;
+
 export const spinwheelSetup = memberCall('GET', '/api/spinwheel/setup', {
   response: z.object({
     result: z.object({
@@ -67,15 +77,7 @@ export const spinwheelSpin = memberCall('POST', '/api/spinwheel/spin', {
     error: z.string().nullable(),
     coupon: couponSchema.nullable(),
     /** The revealed seed of this spin and the commitment of the next one. */
-    fairness: z
-      .object({
-        serverSeed: z.string(),
-        seedHash: z.string(),
-        clientSeed: z.string(),
-        nonce: z.number().int(),
-        nextSeedHash: z.string(),
-      })
-      .nullable(),
+    fairness: spinFairnessSchema.nullable(),
   }),
 });
 
