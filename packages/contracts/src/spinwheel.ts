@@ -27,16 +27,6 @@ export type Slice = z.infer<typeof sliceSchema>;
 /** The server's commitment for the member's next spin (docs/design.md#promotions: provable fairness). */
 export const fairnessCommitSchema = z.object({ seedHash: z.string(), nonce: z.number().int() });
 
-/** What a spin reveals: its server seed (checkable against the hash committed before), and the next commitment. */
-export const spinFairnessSchema = z.object({
-  serverSeed: z.string(),
-  seedHash: z.string(),
-  clientSeed: z.string(),
-  nonce: z.number().int(),
-  nextSeedHash: z.string(),
-});
-export type SpinFairness = z.infer<typeof spinFairnessSchema>;
-
 export const spinwheelSetup = memberCall('GET', '/api/spinwheel/setup', {
   response: z.object({
     result: z.object({
@@ -77,7 +67,15 @@ export const spinwheelSpin = memberCall('POST', '/api/spinwheel/spin', {
     error: z.string().nullable(),
     coupon: couponSchema.nullable(),
     /** The revealed seed of this spin and the commitment of the next one. */
-    fairness: spinFairnessSchema.nullable(),
+    fairness: z
+      .object({
+        serverSeed: z.string(),
+        seedHash: z.string(),
+        clientSeed: z.string(),
+        nonce: z.number().int(),
+        nextSeedHash: z.string(),
+      })
+      .nullable(),
   }),
 });
 
@@ -105,3 +103,6 @@ export const spinwheelCouponClaim = memberCall('POST', '/api/spinwheel/coupon/cl
 export const spinwheelActive = memberCall('GET', '/api/spinwheel/active', {
   response: z.object({ isActive: z.boolean() }),
 });
+
+/** What a spin reveals: its server seed (checkable against the hash committed before), and the next commitment. */
+export type SpinFairness = NonNullable<z.infer<typeof spinwheelSpin.response>['fairness']>;

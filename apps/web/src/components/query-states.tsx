@@ -80,17 +80,18 @@ type QueryStatesProps<TData> = {
   /** Skeleton bars while it loads. */
   lines: number;
   failedTitle?: string;
-  /** Shown instead of the content when the loaded data has nothing in it. */
-  empty?: { when: (data: TData) => boolean; content: ReactNode };
+  /** Whether the loaded data has nothing in it; then `empty` is shown instead of the content. */
+  isEmpty?: (data: TData) => boolean;
+  empty?: ReactNode;
   children: (data: TData) => ReactNode;
 };
 
 /** A query's content, or its loading skeleton, its failure with a retry, or its empty state (never "nothing here" for a failure). */
-export function QueryStates<TData>({ query, testId, lines, failedTitle, empty, children }: QueryStatesProps<TData>) {
+export function QueryStates<TData>({ query, testId, lines, failedTitle, isEmpty, empty, children }: QueryStatesProps<TData>) {
   if (query.isPending) return <Skeleton lines={lines} testId={`${testId}-loading`} />;
   const { data } = query;
   if (data === undefined)
     return <LoadFailed title={failedTitle} onRetry={() => void query.refetch()} isRetrying={query.isFetching} testId={`${testId}-failed`} />;
-  if (empty?.when(data)) return empty.content;
+  if (isEmpty?.(data)) return empty;
   return children(data);
 }

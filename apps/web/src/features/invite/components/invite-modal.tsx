@@ -9,10 +9,10 @@ import { DataTable } from '@/components/data-table';
 import { Pagination } from '@/components/pagination';
 import { PromoBanners } from '@/components/promo-banners';
 import { EmptyState, QueryStates } from '@/components/query-states';
-import { SheetModal, type SheetModalProps } from '@/components/sheet-modal';
+import { sheetModal } from '@/components/sheet-modal';
 import { StatFigures } from '@/components/stat-figures';
 import { useMoneyMutation } from '@/components/use-money-mutation';
-import { afterInviteCollect, collectInviteBonus, inviteBannersQuery, invitePageQuery } from '@/features/invite/api/invite-api';
+import { collectInviteBonus, inviteBannersQuery, invitePageQuery } from '@/features/invite/api/invite-api';
 import { inviteLink } from '@/features/invite/hooks/invite-link';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { profileQuery } from '@/lib/member-queries';
@@ -26,14 +26,7 @@ import '@/features/invite/components/invite.css';
  * Spec §2 invite modal: the invite link (site origin + /register?code=PR<member id>) with copy, the commission
  * accrued and its collect button (GET /api/invite/bonus), success/fail percentages and the invitees, 10 a page.
  */
-export function InviteModal(props: SheetModalProps) {
-  const { t } = useTranslation();
-  return (
-    <SheetModal {...props} title={t('invite.title')} testId="invite-modal">
-      <InviteBody />
-    </SheetModal>
-  );
-}
+export const InviteModal = sheetModal('invite-modal', 'invite.title', InviteBody);
 
 function InviteBody() {
   const { t } = useTranslation();
@@ -116,11 +109,7 @@ function InviteLinkCard({ percent }: { percent: number | undefined }) {
 function CollectCard({ amount, currency }: { amount: number; currency: string | undefined }) {
   const { t } = useTranslation();
   const collect = useMoneyMutation({
-    scope: 'invite-collect',
-    // No body: every tap is the same submission (JSON of undefined is no string to key on).
-    fingerprint: () => 'invite-collect',
-    send: collectInviteBonus,
-    refresh: afterInviteCollect,
+    ...collectInviteBonus,
     successToast: (result) => ({ text: t('invite.collected', { amount: formatAmount(result.amount, currency) }) }),
     failureTitle: t('invite.collectFailed'),
   });

@@ -9,10 +9,10 @@ import { DataTable } from '@/components/data-table';
 import { Pagination } from '@/components/pagination';
 import { PromoBanners } from '@/components/promo-banners';
 import { EmptyState, QueryStates } from '@/components/query-states';
-import { SheetModal, type SheetModalProps } from '@/components/sheet-modal';
+import { sheetModal } from '@/components/sheet-modal';
 import { StatFigures } from '@/components/stat-figures';
 import { useMoneyMutation } from '@/components/use-money-mutation';
-import { afterRefundReceived, receiveRefund, refundBannersQuery, refundCheckQuery, refundLogQuery } from '@/features/refund/api/refund-api';
+import { receiveRefund, refundBannersQuery, refundCheckQuery, refundLogQuery } from '@/features/refund/api/refund-api';
 import { refundBlock, weekLastDay } from '@/features/refund/hooks/refund-view';
 import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
 import { profileQuery } from '@/lib/member-queries';
@@ -25,14 +25,7 @@ import '@/features/refund/components/refund.css';
  * Spec §2 refund modal: the check of last week (net loss, percent, the amount), the receive button (disabled while a
  * bonus is active, spec §4, with the reason), and the log of received refunds, 10 a page.
  */
-export function RefundModal(props: SheetModalProps) {
-  const { t } = useTranslation();
-  return (
-    <SheetModal {...props} title={t('refund.title')} testId="refund-modal">
-      <RefundBody />
-    </SheetModal>
-  );
-}
+export const RefundModal = sheetModal('refund-modal', 'refund.title', RefundBody);
 
 function RefundBody() {
   const { t } = useTranslation();
@@ -55,11 +48,7 @@ function CheckCard({ check, currency }: { check: RefundCheck; currency: string |
   const { t } = useTranslation();
   const dates = useDateEra();
   const receive = useMoneyMutation({
-    scope: 'refund-receive',
-    // No body: every tap is the same submission (JSON of undefined is no string to key on).
-    fingerprint: () => 'refund-receive',
-    send: receiveRefund,
-    refresh: afterRefundReceived,
+    ...receiveRefund,
     successToast: (result) => ({ text: t('refund.received', { amount: formatAmount(result.refundAmount, currency) }) }),
     failureTitle: t('refund.receiveFailed'),
   });
@@ -120,15 +109,7 @@ function RefundLog({ currency }: { currency: string | undefined }) {
       <h3 id="refund-log-title" className="promo-body__heading">
         {t('refund.logTitle')}
       </h3>
-      <QueryStates
-        query={log}
-        testId="refund-log"
-        lines={3}
-        empty={{
-          when: (data) => data.refunds.length === 0,
-          content: <EmptyState icon={<ReceiptText size={24} />} title={t('refund.empty')} testId="refund-log-empty" />,
-        }}
-      >
+      <QueryStates query={log} testId="refund-log" lines={3} isEmpty={(data) => data.refunds.length === 0} empty={<EmptyState icon={<ReceiptText size={24} />} title={t('refund.empty')} testId="refund-log-empty" />}>
         {(data) => (
           <>
             <DataTable

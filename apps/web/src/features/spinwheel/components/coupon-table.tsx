@@ -46,10 +46,8 @@ export function CouponTable() {
         testId="coupon"
         lines={3}
         failedTitle={t('coupon.loadFailed')}
-        empty={{
-          when: () => list.length === 0,
-          content: <EmptyState icon={<Ticket size={24} />} title={t('coupon.empty')} hint={t('coupon.emptyHint')} testId="coupon-empty" />,
-        }}
+        isEmpty={() => list.length === 0}
+        empty={<EmptyState icon={<Ticket size={24} />} title={t('coupon.empty')} hint={t('coupon.emptyHint')} testId="coupon-empty" />}
       >
         {() => (
           <>

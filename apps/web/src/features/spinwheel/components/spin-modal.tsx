@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/alert-provider';
 import { Button } from '@/components/button';
 import { EmptyState, QueryStates } from '@/components/query-states';
-import { SheetModal, type SheetModalProps } from '@/components/sheet-modal';
+import { sheetModal } from '@/components/sheet-modal';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { newClientSeed, reloadWheel, spin, spinwheelSetupQuery } from '@/features/spinwheel/api/spinwheel-api';
 import { CouponTable } from '@/features/spinwheel/components/coupon-table';
@@ -26,14 +26,7 @@ import '@/features/spinwheel/components/spinwheel.css';
  * (one coin, the server chooses), the wheel lands on that slice, then the prize; closing it reloads the wheel. Below:
  * the coupons and the fair-play data (published odds, the seed hash before and the seed after).
  */
-export function SpinModal(props: SheetModalProps) {
-  const { t } = useTranslation();
-  return (
-    <SheetModal {...props} title={t('spin.title')} testId="spin-modal">
-      <SpinBody />
-    </SheetModal>
-  );
-}
+export const SpinModal = sheetModal('spin-modal', 'spin.title', SpinBody);
 
 function SpinBody() {
   const { t } = useTranslation();

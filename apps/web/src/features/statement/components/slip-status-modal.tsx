@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { QueryStates } from '@/components/query-states';
-import { SheetModal, type SheetModalProps } from '@/components/sheet-modal';
+import { sheetModal } from '@/components/sheet-modal';
 import { Pagination } from '@/components/pagination';
 import { slipListQuery, slipReferenceUrl } from '@/features/statement/api/statement-queries';
 import { slipAmountText, slipReasonKey } from '@/lib/slip-format';
@@ -22,14 +22,7 @@ import '@/features/statement/components/slip-status-modal.css';
  * Spec §2 slip status: a refresh link and a table of date, amount ("-" if not over 0), status with the reason, and
  * a view link; 10 a page. A failed load says so with a retry, never "no slips" (docs/design.md#member-app).
  */
-export function SlipStatusModal(props: SheetModalProps) {
-  const { t } = useTranslation();
-  return (
-    <SheetModal {...props} title={t('slipStatus.title')} testId="slip-status-modal">
-      <SlipStatusBody />
-    </SheetModal>
-  );
-}
+export const SlipStatusModal = sheetModal('slip-status-modal', 'slipStatus.title', SlipStatusBody);
 
 function SlipStatusBody() {
   const { t } = useTranslation();
@@ -52,19 +45,7 @@ function SlipStatusBody() {
         </button>
       </div>
 
-      <QueryStates
-        query={slips}
-        testId="slip"
-        lines={4}
-        empty={{
-          when: (data) => data.slips.length === 0,
-          content: (
-            <p className="slip-status__empty muted" data-testid="slip-empty">
-              {t('slipStatus.empty')}
-            </p>
-          ),
-        }}
-      >
+      <QueryStates query={slips} testId="slip" lines={4} isEmpty={(data) => data.slips.length === 0} empty={<SlipsEmpty />}>
         {(data) => (
           <>
             <div className="slip-table-wrap">
@@ -95,6 +76,15 @@ function SlipStatusBody() {
         )}
       </QueryStates>
     </div>
+  );
+}
+
+function SlipsEmpty() {
+  const { t } = useTranslation();
+  return (
+    <p className="slip-status__empty muted" data-testid="slip-empty">
+      {t('slipStatus.empty')}
+    </p>
   );
 }
 
