@@ -27,6 +27,9 @@ export type Localized = z.infer<typeof localizedSchema>;
 export const bannerSchema = z.object({ image: z.string(), html: z.string() });
 export type Banner = z.infer<typeof bannerSchema>;
 
+/** GET of a promotion screen's banners (invite, refund). */
+export const bannersCall = (path: string) => memberCall('GET', path, { response: z.object({ banners: z.array(bannerSchema) }) });
+
 export const userBonusSchema = z.object({
   _id: z.string(),
   isActive: z.boolean(),
@@ -35,12 +38,11 @@ export const userBonusSchema = z.object({
 });
 export type UserBonus = z.infer<typeof userBonusSchema>;
 
-export const bonusSchema = z.object({
+/** The terms a listed bonus and a promotion code both publish (docs/spec.md §3 Bonus, Promotion). */
+const bonusTermsSchema = z.object({
   code: z.string(),
   name: localizedSchema,
   description: localizedSchema,
-  type: z.enum(BONUS_TYPES),
-  maxReceived: z.number().int(),
   percentFail: z.number(),
   banners: z.array(bannerSchema),
   amountKind: z.enum(BONUS_AMOUNT_KINDS),
@@ -54,6 +56,11 @@ export const bonusSchema = z.object({
   conditionKind: z.enum(BONUS_CONDITION_KINDS),
   /** N of the release condition. */
   multiplier: z.number(),
+});
+
+export const bonusSchema = bonusTermsSchema.extend({
+  type: z.enum(BONUS_TYPES),
+  maxReceived: z.number().int(),
   /** Turnover weight per game category in percent (conditionKind turnover). */
   categoryWeights: z.record(z.string(), z.number()),
   /** Days an active bonus lasts before it expires. */
@@ -138,21 +145,7 @@ export const bonusClear = memberCall('GET', '/api/bonus/clear', {
   response: z.object({ message: z.literal('BONUS_CLEAR'), forfeited: z.number() }),
 });
 
-export const promotionSchema = z.object({
-  code: z.string(),
-  name: localizedSchema,
-  description: localizedSchema,
-  percentFail: z.number(),
-  banners: z.array(bannerSchema),
-  amountKind: z.enum(BONUS_AMOUNT_KINDS),
-  percent: z.number().nullable(),
-  maxBonus: z.number(),
-  minDeposit: z.number(),
-  withdrawCap: z.number().nullable(),
-  conditionKind: z.enum(BONUS_CONDITION_KINDS),
-  multiplier: z.number(),
-  isReceived: z.boolean(),
-});
+export const promotionSchema = bonusTermsSchema.extend({ isReceived: z.boolean() });
 export type Promotion = z.infer<typeof promotionSchema>;
 
 /** The member's active bonus when it came from a promotion code. */

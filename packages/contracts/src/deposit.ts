@@ -4,7 +4,7 @@ import { memberCall } from './contract.ts';
 import { textSchema } from './fields.ts';
 import { depositBankSchema, depositWalletSchema } from './lookup.ts';
 import { amountSchema, MONEY_STATUSES } from './money.ts';
-import { pageBodySchema } from './statement.ts';
+import { pagedListCall } from './statement.ts';
 import { PAGE_SIZE } from './constants.ts';
 
 /** The development default of the gift-link shared secret; production sets TRUELINK_SECRET / VITE_TRUELINK_SECRET. */
@@ -117,10 +117,7 @@ export const walletSlipUpload = memberCall('POST', '/api/wallet/slip', {
 export const SLIP_MAX_BYTES = 10 * 1024 * 1024;
 export const SLIP_FILE_FIELD = 'file';
 
-export const slipList = memberCall('POST', '/api/statement/slip', {
-  body: pageBodySchema(PAGE_SIZE.slip * 5),
-  response: z.object({ total: z.number().int(), slips: z.array(slipSchema) }),
-});
+export const slipList = pagedListCall('/api/statement/slip', PAGE_SIZE.slip, { slips: z.array(slipSchema) });
 
 export const slipReference = memberCall('GET', '/api/statement/slip/reference/:reference', {
   params: z.strictObject({ reference: textSchema('NO_DATA').min(1, { error: 'NO_DATA' }).max(64, { error: 'NO_DATA' }) }),

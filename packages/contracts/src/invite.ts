@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { memberCall } from './contract.ts';
-import { bannerSchema } from './bonus.ts';
-import { pageBodySchema } from './statement.ts';
+import { bannersCall } from './bonus.ts';
+import { pagedListCall } from './statement.ts';
 
 /** Invite (docs/spec.md §2 invite modal, §3 Invite row, §7 Invite; docs/design.md#promotions). */
 
@@ -19,18 +19,14 @@ export const inviteRowSchema = z.object({
 });
 export type InviteRow = z.infer<typeof inviteRowSchema>;
 
-export const inviteList = memberCall('POST', '/api/invite', {
-  body: pageBodySchema(PAGE_SIZE.invite * 5),
-  response: z.object({
-    total: z.number().int(),
-    invites: z.array(inviteRowSchema),
-    /** Commission accrued and not yet collected. */
-    inviteAmount: z.number(),
-    inviteSuccess: z.number(),
-    inviteFail: z.number(),
-    /** The commission rate in percent of each invitee deposit. */
-    percent: z.number(),
-  }),
+export const inviteList = pagedListCall('/api/invite', PAGE_SIZE.invite, {
+  invites: z.array(inviteRowSchema),
+  /** Commission accrued and not yet collected. */
+  inviteAmount: z.number(),
+  inviteSuccess: z.number(),
+  inviteFail: z.number(),
+  /** The commission rate in percent of each invitee deposit. */
+  percent: z.number(),
 });
 
 /** Collects the accrued commission into the cash wallet. */
@@ -42,6 +38,4 @@ export const inviteBonus = memberCall('GET', '/api/invite/bonus', {
   }),
 });
 
-export const inviteBanners = memberCall('GET', '/api/invite/banners', {
-  response: z.object({ banners: z.array(bannerSchema) }),
-});
+export const inviteBanners = bannersCall('/api/invite/banners');

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { memberCall } from './contract.ts';
-import { bannerSchema } from './bonus.ts';
-import { pageBodySchema } from './statement.ts';
+import { bannersCall } from './bonus.ts';
+import { pagedListCall } from './statement.ts';
 
 /** Refund of losses (docs/spec.md §3 Refund, §7 Refund; docs/design.md#promotions). */
 
@@ -40,10 +40,7 @@ export const refundLogRowSchema = z.object({
 });
 export type RefundLogRow = z.infer<typeof refundLogRowSchema>;
 
-export const refundLog = memberCall('POST', '/api/refund', {
-  body: pageBodySchema(PAGE_SIZE.refund * 5),
-  response: z.object({ total: z.number().int(), refunds: z.array(refundLogRowSchema) }),
-});
+export const refundLog = pagedListCall('/api/refund', PAGE_SIZE.refund, { refunds: z.array(refundLogRowSchema) });
 
 export const refundCheck = memberCall('GET', '/api/refund/check', { response: refundCheckSchema });
 
@@ -59,6 +56,4 @@ export const refundReceive = memberCall('GET', '/api/refund/receive', { response
 /** The same receipt, under the spec's second name (docs/decisions/0013-promotions.md). */
 export const refundAddWallet = memberCall('GET', '/api/refund/addWallet', { response: receiveResponse });
 
-export const refundBanners = memberCall('GET', '/api/refund/banners', {
-  response: z.object({ banners: z.array(bannerSchema) }),
-});
+export const refundBanners = bannersCall('/api/refund/banners');

@@ -103,3 +103,6 @@ export const spinwheelCouponClaim = memberCall('POST', '/api/spinwheel/coupon/cl
 export const spinwheelActive = memberCall('GET', '/api/spinwheel/active', {
   response: z.object({ isActive: z.boolean() }),
 });
+
+/** What a spin reveals: its server seed (checkable against the hash committed before), and the next commitment. */
+export type SpinFairness = NonNullable<z.infer<typeof spinwheelSpin.response>['fairness']>;

@@ -17,6 +17,14 @@ export const pageBodySchema = (maxLimit = 50) =>
       .max(maxLimit, { error: 'INVALID_REQUEST' }),
   });
 
+/** A POST list of one page (docs/spec.md §9): the page body (at most five pages at once), the total and the page's rows. */
+export function pagedListCall<TShape extends z.ZodRawShape>(path: string, pageSize: number, shape: TShape) {
+  return memberCall('POST', path, {
+    body: pageBodySchema(pageSize * 5),
+    response: z.object({ total: z.number().int(), ...shape }),
+  });
+}
+
 export const STATEMENT_TYPES = [
   'deposit',
   'bonus',

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { queryClient } from '@/app/query-client';
 import { LoginPage } from '@/features/auth/components/login-page';
@@ -12,6 +13,11 @@ import { setSessionHandlers } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { endSessionByServer } from '@/lib/session';
 
+/** A route whose page is its own chunk, loaded when it is first opened. */
+function lazyPage(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, lazy: async () => ({ Component: await load() }) };
+}
+
 /** The route map of docs/spec.md §2. Pages a visitor rarely opens first are split into their own chunks. */
 export const routes: RouteObject[] = [
   {
@@ -23,10 +29,10 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: 'login', element: <LoginPage /> },
-          { path: 'forgot-password', lazy: async () => ({ Component: (await import('@/features/auth/components/forgot-password-page')).ForgotPasswordPage }) },
-          { path: 'register', lazy: async () => ({ Component: (await import('@/features/register/components/register-page')).RegisterPage }) },
-          { path: 'howto', lazy: async () => ({ Component: (await import('@/features/howto/components/howto-page')).HowtoPage }) },
-          { path: 'contact', lazy: async () => ({ Component: (await import('@/features/contact/components/contact-page')).ContactPage }) },
+          lazyPage('forgot-password', async () => (await import('@/features/auth/components/forgot-password-page')).ForgotPasswordPage),
+          lazyPage('register', async () => (await import('@/features/register/components/register-page')).RegisterPage),
+          lazyPage('howto', async () => (await import('@/features/howto/components/howto-page')).HowtoPage),
+          lazyPage('contact', async () => (await import('@/features/contact/components/contact-page')).ContactPage),
         ],
       },
       { path: 'terminated', element: <TerminatedPage /> },
@@ -40,10 +46,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/user/home" replace /> },
           { path: 'home', element: <HomePage /> },
-          { path: 'profile', lazy: async () => ({ Component: (await import('@/features/profile/components/profile-page')).ProfilePage }) },
-          { path: 'bonus', lazy: async () => ({ Component: (await import('@/features/bonus/components/bonus-page')).BonusPage }) },
-          { path: 'statement', lazy: async () => ({ Component: (await import('@/features/statement/components/statement-page')).StatementPage }) },
-          { path: 'contact', lazy: async () => ({ Component: (await import('@/features/contact/components/contact-page')).MemberContactPage }) },
+          lazyPage('profile', async () => (await import('@/features/profile/components/profile-page')).ProfilePage),
+          lazyPage('bonus', async () => (await import('@/features/bonus/components/bonus-page')).BonusPage),
+          lazyPage('statement', async () => (await import('@/features/statement/components/statement-page')).StatementPage),
+          lazyPage('contact', async () => (await import('@/features/contact/components/contact-page')).MemberContactPage),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

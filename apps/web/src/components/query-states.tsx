@@ -64,3 +64,34 @@ export function EmptyState({ icon, title, hint, action, testId }: EmptyStateProp
     </div>
   );
 }
+
+/** What QueryStates reads of a TanStack query. */
+type QueryLike<TData> = {
+  isPending: boolean;
+  data: TData | undefined;
+  isFetching: boolean;
+  refetch: () => unknown;
+};
+
+type QueryStatesProps<TData> = {
+  query: QueryLike<TData>;
+  /** Prefix of the test ids: `<testId>-loading`, `<testId>-failed`. */
+  testId: string;
+  /** Skeleton bars while it loads. */
+  lines: number;
+  failedTitle?: string;
+  /** Whether the loaded data has nothing in it; then `empty` is shown instead of the content. */
+  isEmpty?: (data: TData) => boolean;
+  empty?: ReactNode;
+  children: (data: TData) => ReactNode;
+};
+
+/** A query's content, or its loading skeleton, its failure with a retry, or its empty state (never "nothing here" for a failure). */
+export function QueryStates<TData>({ query, testId, lines, failedTitle, isEmpty, empty, children }: QueryStatesProps<TData>) {
+  if (query.isPending) return <Skeleton lines={lines} testId={`${testId}-loading`} />;
+  const { data } = query;
+  if (data === undefined)
+    return <LoadFailed title={failedTitle} onRetry={() => void query.refetch()} isRetrying={query.isFetching} testId={`${testId}-failed`} />;
+  if (isEmpty?.(data)) return empty;
+  return children(data);
+}

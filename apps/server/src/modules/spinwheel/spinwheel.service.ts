@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { SpinFairness } from '@mekong/contracts/spinwheel';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
@@ -40,14 +41,6 @@ export type { Coupon, SpinSlice, SpinWheel };
 
 /** A coupon as the member sees it: `expired` is a claimable coupon past its date. */
 export type CouponView = Coupon & { shownStatus: 'claimable' | 'claimed' | 'expired' };
-
-export type SpinFairness = {
-  serverSeed: string;
-  seedHash: string;
-  clientSeed: string;
-  nonce: number;
-  nextSeedHash: string;
-};
 
 export type SpinOutcome = {
   slice: SpinSlice;

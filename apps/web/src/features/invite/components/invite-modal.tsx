@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
-import { Modal } from '@/components/modal';
 import { Pagination } from '@/components/pagination';
 import { PromoBanners } from '@/components/promo-banners';
-import { EmptyState, LoadFailed, Skeleton } from '@/components/query-states';
+import { EmptyState, QueryStates } from '@/components/query-states';
+import { sheetModal } from '@/components/sheet-modal';
 import { StatFigures } from '@/components/stat-figures';
 import { useMoneyMutation } from '@/components/use-money-mutation';
-import { afterInviteCollect, collectInviteBonus, inviteBannersQuery, invitePageQuery } from '@/features/invite/api/invite-api';
+import { collectInviteBonus, inviteBannersQuery, invitePageQuery } from '@/features/invite/api/invite-api';
 import { inviteLink } from '@/features/invite/hooks/invite-link';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { profileQuery } from '@/lib/member-queries';
@@ -26,62 +26,52 @@ import '@/features/invite/components/invite.css';
  * Spec §2 invite modal: the invite link (site origin + /register?code=PR<member id>) with copy, the commission
  * accrued and its collect button (GET /api/invite/bonus), success/fail percentages and the invitees, 10 a page.
  */
-export function InviteModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} variant="sheet" title={t('invite.title')} testId="invite-modal">
-      {isOpen && <InviteBody />}
-    </Modal>
-  );
-}
+export const InviteModal = sheetModal('invite-modal', 'invite.title', InviteBody);
 
 function InviteBody() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const invites = useQuery(invitePageQuery(page));
   const banners = useQuery(inviteBannersQuery);
-  const data = invites.data;
   const currency = useQuery(profileQuery).data?.profile.currency;
 
   return (
     <div className="promo-body invite">
       <PromoBanners banners={banners.data?.banners ?? []} label={t('invite.banners')} testId="invite-banners" />
-      <InviteLinkCard percent={data?.percent} />
-      {invites.isPending ? (
-        <Skeleton lines={5} testId="invite-loading" />
-      ) : !data ? (
-        <LoadFailed title={t('invite.loadFailed')} onRetry={() => void invites.refetch()} isRetrying={invites.isFetching} testId="invite-failed" />
-      ) : (
-        <>
-          <CollectCard amount={data.inviteAmount} currency={currency} />
-          <StatFigures
-            items={[
-              { label: t('invite.success'), value: `${data.inviteSuccess.toFixed(2)}%`, testId: 'invite-success', tone: 'good' },
-              { label: t('invite.fail'), value: `${data.inviteFail.toFixed(2)}%`, testId: 'invite-fail' },
-              { label: t('invite.count'), value: data.total, testId: 'invite-count' },
-            ]}
-          />
-          <h3 className="promo-body__heading">{t('invite.listTitle')}</h3>
-          {data.invites.length === 0 ? (
-            <EmptyState icon={<Users size={24} />} title={t('invite.empty')} hint={t('invite.emptyHint')} testId="invite-empty" />
-          ) : (
-            <>
-              <DataTable
-                columns={[{ label: t('invite.name') }, { label: t('invite.earned'), isNumeric: true }, { label: t('invite.joined') }]}
-                isStale={invites.isPlaceholderData}
-                testId="invite-table"
-              >
-                {data.invites.map((row) => (
-                  <InviteeRow key={row._id} row={row} currency={currency} />
-                ))}
-              </DataTable>
-              {data.total > PAGE_SIZE.invite && (
-                <Pagination page={page} totalPages={pageCount(data.total, PAGE_SIZE.invite)} onPage={setPage} testIdPrefix="invite" />
-              )}
-            </>
-          )}
-        </>
-      )}
+      <InviteLinkCard percent={invites.data?.percent} />
+      <QueryStates query={invites} testId="invite" lines={5} failedTitle={t('invite.loadFailed')}>
+        {(data) => (
+          <>
+            <CollectCard amount={data.inviteAmount} currency={currency} />
+            <StatFigures
+              items={[
+                { label: t('invite.success'), value: `${data.inviteSuccess.toFixed(2)}%`, testId: 'invite-success', tone: 'good' },
+                { label: t('invite.fail'), value: `${data.inviteFail.toFixed(2)}%`, testId: 'invite-fail' },
+                { label: t('invite.count'), value: data.total, testId: 'invite-count' },
+              ]}
+            />
+            <h3 className="promo-body__heading">{t('invite.listTitle')}</h3>
+            {data.invites.length === 0 ? (
+              <EmptyState icon={<Users size={24} />} title={t('invite.empty')} hint={t('invite.emptyHint')} testId="invite-empty" />
+            ) : (
+              <>
+                <DataTable
+                  columns={[{ label: t('invite.name') }, { label: t('invite.earned'), isNumeric: true }, { label: t('invite.joined') }]}
+                  isStale={invites.isPlaceholderData}
+                  testId="invite-table"
+                >
+                  {data.invites.map((row) => (
+                    <InviteeRow key={row._id} row={row} currency={currency} />
+                  ))}
+                </DataTable>
+                {data.total > PAGE_SIZE.invite && (
+                  <Pagination page={page} totalPages={pageCount(data.total, PAGE_SIZE.invite)} onPage={setPage} testIdPrefix="invite" />
+                )}
+              </>
+            )}
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }
@@ -119,11 +109,7 @@ function InviteLinkCard({ percent }: { percent: number | undefined }) {
 function CollectCard({ amount, currency }: { amount: number; currency: string | undefined }) {
   const { t } = useTranslation();
   const collect = useMoneyMutation({
-    scope: 'invite-collect',
-    // No body: every tap is the same submission (JSON of undefined is no string to key on).
-    fingerprint: () => 'invite-collect',
-    send: collectInviteBonus,
-    refresh: afterInviteCollect,
+    ...collectInviteBonus,
     successToast: (result) => ({ text: t('invite.collected', { amount: formatAmount(result.amount, currency) }) }),
     failureTitle: t('invite.collectFailed'),
   });

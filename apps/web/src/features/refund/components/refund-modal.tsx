@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
-import { Modal } from '@/components/modal';
 import { Pagination } from '@/components/pagination';
 import { PromoBanners } from '@/components/promo-banners';
-import { EmptyState, LoadFailed, Skeleton } from '@/components/query-states';
+import { EmptyState, QueryStates } from '@/components/query-states';
+import { sheetModal } from '@/components/sheet-modal';
 import { StatFigures } from '@/components/stat-figures';
 import { useMoneyMutation } from '@/components/use-money-mutation';
-import { afterRefundReceived, receiveRefund, refundBannersQuery, refundCheckQuery, refundLogQuery } from '@/features/refund/api/refund-api';
+import { receiveRefund, refundBannersQuery, refundCheckQuery, refundLogQuery } from '@/features/refund/api/refund-api';
 import { refundBlock, weekLastDay } from '@/features/refund/hooks/refund-view';
 import { formatAmount, formatDate, formatDateTime } from '@/lib/format';
 import { profileQuery } from '@/lib/member-queries';
@@ -25,14 +25,7 @@ import '@/features/refund/components/refund.css';
  * Spec §2 refund modal: the check of last week (net loss, percent, the amount), the receive button (disabled while a
  * bonus is active, spec §4, with the reason), and the log of received refunds, 10 a page.
  */
-export function RefundModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} variant="sheet" title={t('refund.title')} testId="refund-modal">
-      {isOpen && <RefundBody />}
-    </Modal>
-  );
-}
+export const RefundModal = sheetModal('refund-modal', 'refund.title', RefundBody);
 
 function RefundBody() {
   const { t } = useTranslation();
@@ -43,13 +36,9 @@ function RefundBody() {
   return (
     <div className="promo-body refund">
       <PromoBanners banners={banners.data?.banners ?? []} label={t('refund.banners')} testId="refund-banners" />
-      {check.isPending ? (
-        <Skeleton lines={4} testId="refund-loading" />
-      ) : !check.data ? (
-        <LoadFailed title={t('refund.loadFailed')} onRetry={() => void check.refetch()} isRetrying={check.isFetching} testId="refund-failed" />
-      ) : (
-        <CheckCard check={check.data} currency={currency} />
-      )}
+      <QueryStates query={check} testId="refund" lines={4} failedTitle={t('refund.loadFailed')}>
+        {(data) => <CheckCard check={data} currency={currency} />}
+      </QueryStates>
       <RefundLog currency={currency} />
     </div>
   );
@@ -59,11 +48,7 @@ function CheckCard({ check, currency }: { check: RefundCheck; currency: string |
   const { t } = useTranslation();
   const dates = useDateEra();
   const receive = useMoneyMutation({
-    scope: 'refund-receive',
-    // No body: every tap is the same submission (JSON of undefined is no string to key on).
-    fingerprint: () => 'refund-receive',
-    send: receiveRefund,
-    refresh: afterRefundReceived,
+    ...receiveRefund,
     successToast: (result) => ({ text: t('refund.received', { amount: formatAmount(result.refundAmount, currency) }) }),
     failureTitle: t('refund.receiveFailed'),
   });
@@ -118,44 +103,39 @@ function RefundLog({ currency }: { currency: string | undefined }) {
   const dates = useDateEra();
   const [page, setPage] = useState(1);
   const log = useQuery(refundLogQuery(page));
-  const data = log.data;
 
   return (
     <section className="refund-log" aria-labelledby="refund-log-title">
       <h3 id="refund-log-title" className="promo-body__heading">
         {t('refund.logTitle')}
       </h3>
-      {log.isPending ? (
-        <Skeleton lines={3} testId="refund-log-loading" />
-      ) : !data ? (
-        <LoadFailed onRetry={() => void log.refetch()} isRetrying={log.isFetching} testId="refund-log-failed" />
-      ) : data.refunds.length === 0 ? (
-        <EmptyState icon={<ReceiptText size={24} />} title={t('refund.empty')} testId="refund-log-empty" />
-      ) : (
-        <>
-          <DataTable
-            columns={[{ label: t('refund.date') }, { label: t('refund.weekOf') }, { label: t('refund.amount'), isNumeric: true }]}
-            isStale={log.isPlaceholderData}
-            testId="refund-log"
-          >
-            {data.refunds.map((row) => {
-              const [date, time] = formatDateTime(row.createdAt, dates).split(' ');
-              return (
-                <tr key={row._id} data-testid="refund-row">
-                  <td className="data-table__date">
-                    <span>{date}</span> <span className="muted">{time}</span>
-                  </td>
-                  <td className="data-table__date">{formatDate(row.weekStart, dates)}</td>
-                  <td className="data-table__num">{formatAmount(row.refundAmount, currency)}</td>
-                </tr>
-              );
-            })}
-          </DataTable>
-          {data.total > PAGE_SIZE.refund && (
-            <Pagination page={page} totalPages={pageCount(data.total, PAGE_SIZE.refund)} onPage={setPage} testIdPrefix="refund" />
-          )}
-        </>
-      )}
+      <QueryStates query={log} testId="refund-log" lines={3} isEmpty={(data) => data.refunds.length === 0} empty={<EmptyState icon={<ReceiptText size={24} />} title={t('refund.empty')} testId="refund-log-empty" />}>
+        {(data) => (
+          <>
+            <DataTable
+              columns={[{ label: t('refund.date') }, { label: t('refund.weekOf') }, { label: t('refund.amount'), isNumeric: true }]}
+              isStale={log.isPlaceholderData}
+              testId="refund-log"
+            >
+              {data.refunds.map((row) => {
+                const [date, time] = formatDateTime(row.createdAt, dates).split(' ');
+                return (
+                  <tr key={row._id} data-testid="refund-row">
+                    <td className="data-table__date">
+                      <span>{date}</span> <span className="muted">{time}</span>
+                    </td>
+                    <td className="data-table__date">{formatDate(row.weekStart, dates)}</td>
+                    <td className="data-table__num">{formatAmount(row.refundAmount, currency)}</td>
+                  </tr>
+                );
+              })}
+            </DataTable>
+            {data.total > PAGE_SIZE.refund && (
+              <Pagination page={page} totalPages={pageCount(data.total, PAGE_SIZE.refund)} onPage={setPage} testIdPrefix="refund" />
+            )}
+          </>
+        )}
+      </QueryStates>
     </section>
   );
 }

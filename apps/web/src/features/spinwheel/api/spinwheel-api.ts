@@ -3,22 +3,13 @@ import { spinwheelActive, spinwheelCouponClaim, spinwheelCoupons, spinwheelSetup
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { afterMoneyMoved } from '@/lib/member-queries';
+import { liveQuery } from '@/lib/promo-api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/spinwheel/setup: the wheel, the member's coins and the commitment of the next spin. */
-export const spinwheelSetupQuery = queryOptions({
-  queryKey: queryKeys.spinwheelSetup,
-  // Read again each time the modal opens: the server changes these on its own (deposits, accruals, weeks).
-  staleTime: 0,
-  queryFn: ({ signal }) => apiCall(spinwheelSetup, { signal }),
-});
+export const spinwheelSetupQuery = liveQuery(queryKeys.spinwheelSetup, spinwheelSetup);
 
-export const couponsQuery = queryOptions({
-  queryKey: queryKeys.spinwheelCoupons,
-  // Read again each time the modal opens: the server changes these on its own (deposits, accruals, weeks).
-  staleTime: 0,
-  queryFn: ({ signal }) => apiCall(spinwheelCoupons, { signal }),
-});
+export const couponsQuery = liveQuery(queryKeys.spinwheelCoupons, spinwheelCoupons);
 
 /** A fresh client seed: the member's own share of the outcome (docs/decisions/0013-promotions.md, prize wheel). */
 export function newClientSeed(): string {

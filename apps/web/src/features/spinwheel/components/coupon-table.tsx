@@ -9,7 +9,7 @@ import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { Modal } from '@/components/modal';
 import { Pagination } from '@/components/pagination';
-import { EmptyState, LoadFailed, Skeleton } from '@/components/query-states';
+import { EmptyState, QueryStates } from '@/components/query-states';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { afterCouponClaimed, claimCoupon, couponsQuery } from '@/features/spinwheel/api/spinwheel-api';
 import { spinErrorText } from '@/features/spinwheel/hooks/spin-error';
@@ -41,25 +41,28 @@ export function CouponTable() {
       <h3 id="coupons-title" className="promo-body__heading">
         {t('coupon.title')}
       </h3>
-      {coupons.isPending ? (
-        <Skeleton lines={3} testId="coupon-loading" />
-      ) : !coupons.data ? (
-        <LoadFailed title={t('coupon.loadFailed')} onRetry={() => void coupons.refetch()} isRetrying={coupons.isFetching} testId="coupon-failed" />
-      ) : list.length === 0 ? (
-        <EmptyState icon={<Ticket size={24} />} title={t('coupon.empty')} hint={t('coupon.emptyHint')} testId="coupon-empty" />
-      ) : (
-        <>
-          <DataTable
-            columns={[{ label: t('coupon.prize') }, { label: t('coupon.amount'), isNumeric: true }, { label: t('coupon.status') }]}
-            testId="coupon-table"
-          >
-            {shown.map((coupon) => (
-              <CouponRow key={coupon._id} coupon={coupon} currency={currency} onClaim={() => setConfirming(coupon)} />
-            ))}
-          </DataTable>
-          {totalPages > 1 && <Pagination page={current} totalPages={totalPages} onPage={setPage} testIdPrefix="coupon" />}
-        </>
-      )}
+      <QueryStates
+        query={coupons}
+        testId="coupon"
+        lines={3}
+        failedTitle={t('coupon.loadFailed')}
+        isEmpty={() => list.length === 0}
+        empty={<EmptyState icon={<Ticket size={24} />} title={t('coupon.empty')} hint={t('coupon.emptyHint')} testId="coupon-empty" />}
+      >
+        {() => (
+          <>
+            <DataTable
+              columns={[{ label: t('coupon.prize') }, { label: t('coupon.amount'), isNumeric: true }, { label: t('coupon.status') }]}
+              testId="coupon-table"
+            >
+              {shown.map((coupon) => (
+                <CouponRow key={coupon._id} coupon={coupon} currency={currency} onClaim={() => setConfirming(coupon)} />
+              ))}
+            </DataTable>
+            {totalPages > 1 && <Pagination page={current} totalPages={totalPages} onPage={setPage} testIdPrefix="coupon" />}
+          </>
+        )}
+      </QueryStates>
       <ClaimConfirm coupon={confirming} currency={currency} onClose={() => setConfirming(null)} />
     </section>
   );

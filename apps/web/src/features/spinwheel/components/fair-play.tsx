@@ -1,16 +1,11 @@
-import type { Slice } from '@mekong/contracts/spinwheel';
+import type { Slice, SpinFairness as ContractFairness } from '@mekong/contracts/spinwheel';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table';
 import { seedMatchesHash } from '@/features/spinwheel/hooks/seed-check';
 
-export type SpinFairness = {
-  serverSeed: string;
-  seedHash: string;
-  clientSeed: string;
-  nonce: number;
-  nextSeedHash: string;
+export type SpinFairness = ContractFairness & {
   /** The hash shown on this phone before the spin. */
   shownHash: string;
 };

@@ -5,8 +5,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from '@/components/alert-provider';
 import { Button } from '@/components/button';
-import { Modal } from '@/components/modal';
-import { EmptyState, LoadFailed, Skeleton } from '@/components/query-states';
+import { EmptyState, QueryStates } from '@/components/query-states';
+import { sheetModal } from '@/components/sheet-modal';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { newClientSeed, reloadWheel, spin, spinwheelSetupQuery } from '@/features/spinwheel/api/spinwheel-api';
 import { CouponTable } from '@/features/spinwheel/components/coupon-table';
@@ -26,37 +26,29 @@ import '@/features/spinwheel/components/spinwheel.css';
  * (one coin, the server chooses), the wheel lands on that slice, then the prize; closing it reloads the wheel. Below:
  * the coupons and the fair-play data (published odds, the seed hash before and the seed after).
  */
-export function SpinModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} variant="sheet" title={t('spin.title')} testId="spin-modal">
-      {isOpen && <SpinBody />}
-    </Modal>
-  );
-}
+export const SpinModal = sheetModal('spin-modal', 'spin.title', SpinBody);
 
 function SpinBody() {
   const { t } = useTranslation();
   const setup = useQuery(spinwheelSetupQuery);
-  const result = setup.data?.result;
 
   return (
     <div className="promo-body spin">
-      {setup.isPending ? (
-        <Skeleton lines={6} testId="spin-loading" />
-      ) : !result ? (
-        <LoadFailed title={t('spin.loadFailed')} onRetry={() => void setup.refetch()} isRetrying={setup.isFetching} testId="spin-failed" />
-      ) : !result.activeSpinwheel ? (
-        <EmptyState icon={<Disc3 size={24} />} title={t('spin.inactive')} hint={t('spin.inactiveHint')} testId="spin-inactive" />
-      ) : (
-        <Wheel
-          name={result.activeSpinwheel.name}
-          slices={result.activeSpinwheel.slices}
-          coins={result.userCoin}
-          commit={result.fairness}
-          isReloading={setup.isFetching}
-        />
-      )}
+      <QueryStates query={setup} testId="spin" lines={6} failedTitle={t('spin.loadFailed')}>
+        {({ result }) =>
+          !result.activeSpinwheel ? (
+            <EmptyState icon={<Disc3 size={24} />} title={t('spin.inactive')} hint={t('spin.inactiveHint')} testId="spin-inactive" />
+          ) : (
+            <Wheel
+              name={result.activeSpinwheel.name}
+              slices={result.activeSpinwheel.slices}
+              coins={result.userCoin}
+              commit={result.fairness}
+              isReloading={setup.isFetching}
+            />
+          )
+        }
+      </QueryStates>
       <CouponTable />
     </div>
   );

@@ -5,8 +5,8 @@ import { ExternalLink, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Modal } from '@/components/modal';
-import { LoadFailed, Skeleton } from '@/components/query-states';
+import { QueryStates } from '@/components/query-states';
+import { sheetModal } from '@/components/sheet-modal';
 import { Pagination } from '@/components/pagination';
 import { slipListQuery, slipReferenceUrl } from '@/features/statement/api/statement-queries';
 import { slipAmountText, slipReasonKey } from '@/lib/slip-format';
@@ -22,21 +22,13 @@ import '@/features/statement/components/slip-status-modal.css';
  * Spec §2 slip status: a refresh link and a table of date, amount ("-" if not over 0), status with the reason, and
  * a view link; 10 a page. A failed load says so with a retry, never "no slips" (docs/design.md#member-app).
  */
-export function SlipStatusModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} variant="sheet" title={t('slipStatus.title')} testId="slip-status-modal">
-      {isOpen && <SlipStatusBody />}
-    </Modal>
-  );
-}
+export const SlipStatusModal = sheetModal('slip-status-modal', 'slipStatus.title', SlipStatusBody);
 
 function SlipStatusBody() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const slips = useQuery(slipListQuery(page));
-  const data = slips.data;
-  const totalPages = pageCount(data?.total ?? 0, PAGE_SIZE.slip);
+  const totalPages = pageCount(slips.data?.total ?? 0, PAGE_SIZE.slip);
 
   return (
     <div className="slip-status">
@@ -53,43 +45,46 @@ function SlipStatusBody() {
         </button>
       </div>
 
-      {slips.isPending ? (
-        <Skeleton lines={4} testId="slip-loading" />
-      ) : !data ? (
-        <LoadFailed onRetry={() => void slips.refetch()} isRetrying={slips.isFetching} testId="slip-failed" />
-      ) : data.slips.length === 0 ? (
-        <p className="slip-status__empty muted" data-testid="slip-empty">
-          {t('slipStatus.empty')}
-        </p>
-      ) : (
-        <>
-          <div className="slip-table-wrap">
-            <table className={`slip-table${slips.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={slips.isFetching || undefined}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('slipStatus.date')}</th>
-                  <th scope="col" className="slip-table__num">
-                    {t('slipStatus.amount')}
-                  </th>
-                  <th scope="col">{t('slipStatus.status')}</th>
-                  <th scope="col">
-                    <span className="sr-only">{t('slipStatus.view')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.slips.map((slip) => (
-                  <SlipRow key={slip._id} slip={slip} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {totalPages > 1 && (
-            <Pagination page={page} totalPages={totalPages} onPage={setPage} testIdPrefix="slip" />
-          )}
-        </>
-      )}
+      <QueryStates query={slips} testId="slip" lines={4} isEmpty={(data) => data.slips.length === 0} empty={<SlipsEmpty />}>
+        {(data) => (
+          <>
+            <div className="slip-table-wrap">
+              <table className={`slip-table${slips.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={slips.isFetching || undefined}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('slipStatus.date')}</th>
+                    <th scope="col" className="slip-table__num">
+                      {t('slipStatus.amount')}
+                    </th>
+                    <th scope="col">{t('slipStatus.status')}</th>
+                    <th scope="col">
+                      <span className="sr-only">{t('slipStatus.view')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.slips.map((slip) => (
+                    <SlipRow key={slip._id} slip={slip} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {totalPages > 1 && (
+              <Pagination page={page} totalPages={totalPages} onPage={setPage} testIdPrefix="slip" />
+            )}
+          </>
+        )}
+      </QueryStates>
     </div>
+  );
+}
+
+function SlipsEmpty() {
+  const { t } = useTranslation();
+  return (
+    <p className="slip-status__empty muted" data-testid="slip-empty">
+      {t('slipStatus.empty')}
+    </p>
   );
 }
 
