@@ -47,56 +47,10 @@ import type {
   CouponsTable,
 } from '@/db/schema/promotions.ts';
 
-export type {
-  BanksTable,
-  SourcesTable,
-  OperatorSettingsTable,
-  OperatorAccountsTable,
-  MembersTable,
-  MemberBankAccountsTable,
-  SessionsTable,
-  OtpPurpose,
-  OtpRequestsTable,
-  Member,
-  NewMember,
-} from '@/db/schema/members.ts';
-export type {
-  GameProvidersTable,
-  LedgerAccountsTable,
-  LedgerTransferKind,
-  LedgerTransfersTable,
-  MemberGameAccountsTable,
-  JobCursorsTable,
-  JobLeasesTable,
-  GameBetsTable,
-  GameBetCursorsTable,
-} from '@/db/schema/ledger-games.ts';
-export type {
-  WithdrawalStatus,
-  WithdrawalsTable,
-  BankIncomingTransfersTable,
-  QrPaymentsTable,
-  SlipsTable,
-  TrueMoneyVouchersTable,
-  DepositNoticesTable,
-} from '@/db/schema/money-flow.ts';
-export type {
-  InviteAccrualsTable,
-  InviteCollectionsTable,
-  RefundClaimsTable,
-  BonusesTable,
-  BonusQuotasTable,
-  MemberBonusesTable,
-  BonusReceiptsTable,
-  PromotionClaimsTable,
-  SpinPrizeKind,
-  SpinWheelsTable,
-  SpinSlicesTable,
-  MemberSpinStateTable,
-  SpinResultsTable,
-  SpinCoinMovesTable,
-  CouponsTable,
-} from '@/db/schema/promotions.ts';
+export type * from '@/db/schema/members.ts';
+export type * from '@/db/schema/ledger-games.ts';
+export type * from '@/db/schema/money-flow.ts';
+export type * from '@/db/schema/promotions.ts';
 
 export type Database = {
   banks: BanksTable;

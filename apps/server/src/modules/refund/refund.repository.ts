@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
+import { readPage } from '@/db/paged.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The refund module's table: refund_claims, one per member and week (docs/decisions/0013-promotions.md). */
@@ -72,29 +73,22 @@ export async function listClaims(
   memberId: string,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; claims: RefundClaim[] }> {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom('refund_claims')
-      .select(sql<string | number>`count(*)`.as('n'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('refund_claims')
-      .select([
-        'id',
-        'week_start',
-        sql<string>`amount::text`.as('amount'),
-        'transfer_id',
-        'created_at',
-      ])
-      .where('member_id', '=', memberId)
-      .orderBy('week_start', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-  ]);
+  const { total, rows } = await readPage(
+    db.selectFrom('refund_claims').where('member_id', '=', memberId),
+    (base) =>
+      base
+        .select([
+          'id',
+          'week_start',
+          sql<string>`amount::text`.as('amount'),
+          'transfer_id',
+          'created_at',
+        ])
+        .orderBy('week_start', 'desc'),
+    page,
+  );
   return {
-    total: Number(count.n),
+    total,
     claims: rows.map((r) => ({
       id: r.id,
       weekStart: r.week_start,
