@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
-import { readPage } from '@/db/paged.ts';
+import { toDomainRow } from '@/db/domain-row.ts';
+import { readPage, type PageWindow } from '@/db/paged.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The refund module's table: refund_claims, one per member and week (docs/decisions/0013-promotions.md). */
@@ -71,7 +72,7 @@ export async function sumClaims(db: Db, memberId: string): Promise<bigint> {
 export async function listClaims(
   db: Db,
   memberId: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ total: number; claims: RefundClaim[] }> {
   const { total, rows } = await readPage(
     db.selectFrom('refund_claims').where('member_id', '=', memberId),
@@ -87,14 +88,5 @@ export async function listClaims(
         .orderBy('week_start', 'desc'),
     page,
   );
-  return {
-    total,
-    claims: rows.map((r) => ({
-      id: r.id,
-      weekStart: r.week_start,
-      amountMinor: BigInt(r.amount),
-      transferId: r.transfer_id,
-      createdAt: r.created_at,
-    })),
-  };
+  return { total, claims: rows.map((r) => toDomainRow(r)) };
 }

@@ -3,7 +3,7 @@ import type { Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import type { Database, SlipsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
-import { readPage } from '@/db/paged.ts';
+import { readPage, type PageWindow } from '@/db/paged.ts';
 
 type Reader = Kysely<Database> | Trx;
 
@@ -97,7 +97,7 @@ export async function findSlip(db: Reader, id: string): Promise<SlipRow | undefi
 export async function listSlips(
   db: Reader,
   memberId: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ total: number; slips: SlipRow[] }> {
   const { total, rows } = await readPage(
     db.selectFrom('slips').where('member_id', '=', memberId),

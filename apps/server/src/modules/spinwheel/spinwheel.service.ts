@@ -1,4 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { ResponseOf } from '@mekong/contracts/contract';
+import type { spinwheelSpin } from '@mekong/contracts/spinwheel';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
@@ -42,13 +44,8 @@ export type { Coupon, SpinSlice, SpinWheel };
 /** A coupon as the member sees it: `expired` is a claimable coupon past its date. */
 export type CouponView = Coupon & { shownStatus: 'claimable' | 'claimed' | 'expired' };
 
-export type SpinFairness = {
-  serverSeed: string;
-  seedHash: string;
-  clientSeed: string;
-  nonce: number;
-  nextSeedHash: string;
-};
+/** The revealed seed of a spin and the commitment of the next one, as the spin contract answers them. */
+export type SpinFairness = NonNullable<ResponseOf<typeof spinwheelSpin>['fairness']>;
 
 export type SpinOutcome = {
   slice: SpinSlice;
