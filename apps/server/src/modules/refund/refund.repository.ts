@@ -3,6 +3,7 @@ import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
+import { sumAmount } from '@/db/sum-amount.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The refund module's table: refund_claims, one per member and week (docs/decisions/0013-promotions.md). */
@@ -59,13 +60,8 @@ export async function listClaimedWeeks(db: Db, memberId: string, from: Date): Pr
 }
 
 /** Everything the member received. */
-export async function sumClaims(db: Db, memberId: string): Promise<bigint> {
-  const row = await db
-    .selectFrom('refund_claims')
-    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
-    .where('member_id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  return BigInt(row.total);
+export function sumClaims(db: Db, memberId: string): Promise<bigint> {
+  return sumAmount(db.selectFrom('refund_claims').where('member_id', '=', memberId));
 }
 
 /** One page of the member's claims, newest first, and how many there are. */
