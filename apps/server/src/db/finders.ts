@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
-import { lockedIf } from '@/db/lockable.ts';
+import { lockedIf, type LockStrength } from '@/db/lockable.ts';
 
 /** A repository's "find one": the first row of the query for the given arguments, as its domain value. */
 export function finder<D, A extends unknown[], DB, TB extends keyof DB, O, T>(
@@ -16,9 +16,10 @@ export function finder<D, A extends unknown[], DB, TB extends keyof DB, O, T>(
 export function lockableFinder<D, K, DB, TB extends keyof DB, O, T>(
   query: (db: D, key: K) => SelectQueryBuilder<DB, TB, O>,
   toDomain: (row: O) => T,
+  strength?: LockStrength,
 ): (db: D, key: K, options?: { isLocked?: boolean }) => Promise<T | undefined> {
   return async (db, key, options = {}) => {
-    const row = await lockedIf(query(db, key), options).executeTakeFirst();
+    const row = await lockedIf(query(db, key), options, strength).executeTakeFirst();
     return row === undefined ? undefined : toDomain(row);
   };
 }

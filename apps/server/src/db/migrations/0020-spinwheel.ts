@@ -1,4 +1,5 @@
 import { statementsMigration } from '@/db/migrations/run-statements.ts';
+import { MEMBER_ROW_COLUMNS } from '@/db/migrations/member-row-columns.ts';
 
 // The prize wheel (docs/decisions/0013-promotions.md#prize-wheel). One statement per entry: PGlite's extended
 // protocol runs a single statement per query.
@@ -44,8 +45,7 @@ const up = [
   )`,
   // Every spin, with what it takes to verify it: the revealed seed, the client seed, the nonce and the odds used.
   `create table spin_results (
-    id uuid primary key,
-    member_id uuid not null references members (id),
+    ${MEMBER_ROW_COLUMNS},
     wheel_id uuid not null references spin_wheels (id),
     slice_id uuid not null references spin_slices (id),
     slice_code text not null,
@@ -64,8 +64,7 @@ const up = [
   // Coins earned (one row per credited deposit) and spent (one row per spin): the unique keys make a replayed
   // deposit or a re-run spin count once.
   `create table spin_coin_moves (
-    id uuid primary key,
-    member_id uuid not null references members (id),
+    ${MEMBER_ROW_COLUMNS},
     delta integer not null,
     deposit_transfer_id uuid references ledger_transfers (id),
     spin_id uuid references spin_results (id),
@@ -85,8 +84,7 @@ const up = [
     for each row execute function spin_coin_moves_append_only()`,
   // A prize won; the code is what the member claims with. Expiry is derived from expires_at when read.
   `create table coupons (
-    id uuid primary key,
-    member_id uuid not null references members (id),
+    ${MEMBER_ROW_COLUMNS},
     code text not null,
     spin_id uuid references spin_results (id),
     slice_id uuid references spin_slices (id),

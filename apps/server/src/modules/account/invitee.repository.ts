@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { toDomainRow } from '@/db/domain-row.ts';
+import type { PageWindow } from '@/db/paged.ts';
 import type { Database, MembersTable } from '@/db/schema.ts';
 
 /**
@@ -24,7 +26,7 @@ const hasDeposit = sql<boolean>`exists (select 1 from ledger_transfers t
 export async function listInvitees(
   db: Db,
   inviterId: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<Invitee[]> {
   const rows = await db
     .selectFrom('members as m')
@@ -35,13 +37,7 @@ export async function listInvitees(
     .offset(page.offset)
     .limit(page.limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    publicId: r.public_id,
-    name: r.name,
-    createdAt: r.created_at,
-    hasDeposited: r.has_deposited,
-  }));
+  return rows.map((r) => toDomainRow(r));
 }
 
 /** How many members the inviter invited, and how many of them have deposited. */

@@ -26,16 +26,14 @@ export const BANK_FEED_CURSOR = 'bank_incoming';
 /** Pages read per run at most, so one run is bounded; the next run goes on from the saved cursor. */
 const MAX_PAGES_PER_RUN = 50;
 
-export type BankFeedSummary = {
-  read: number;
-  credited: number;
-  unmatched: number;
-  duplicates: number;
-  /** New lines whose transaction was already credited another way (a slip of it): recorded, no money. */
-  alreadyCredited: number;
-};
-
+/**
+ * What became of one line; alreadyCredited: its transaction was credited another way (a slip of it): recorded, no
+ * money.
+ */
 type Outcome = 'credited' | 'unmatched' | 'duplicates' | 'alreadyCredited';
+
+/** Lines read in a run, and how many of them had each outcome. */
+export type BankFeedSummary = { read: number } & Record<Outcome, number>;
 
 /**
  * Deposits by bank transfer (docs/design.md#deposits): reads the bank's feed of incoming transfers from a cursor kept in the

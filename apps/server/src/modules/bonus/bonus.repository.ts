@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MemberBonusesTable } from '@/db/schema.ts';
+import { lockableFinder } from '@/db/finders.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /**
@@ -71,28 +72,23 @@ function toMemberBonus(r: MemberBonusDbRow): MemberBonusRow {
   };
 }
 
-/** The member's active bonus, locked (FOR UPDATE: its status will change) within the caller's transaction when asked. */
-export async function findActiveMemberBonus(
-  db: Db,
-  memberId: string,
-  options: { isLocked?: boolean } = {},
-): Promise<MemberBonusRow | undefined> {
-  const query = selectMemberBonuses(db)
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'active');
-  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
-  return row && toMemberBonus(row);
-}
+/**
+ * The member's active bonus, locked (FOR UPDATE: its status will change, and status is in the unique index
+ * member_bonuses_active_key) within the caller's transaction when asked.
+ */
+export const findActiveMemberBonus = lockableFinder(
+  (db: Db, memberId: string) =>
+    selectMemberBonuses(db).where('member_id', '=', memberId).where('status', '=', 'active'),
+  toMemberBonus,
+  'update',
+);
 
-export async function findMemberBonus(
-  db: Db,
-  id: string,
-  options: { isLocked?: boolean } = {},
-): Promise<MemberBonusRow | undefined> {
-  const query = selectMemberBonuses(db).where('id', '=', id);
-  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
-  return row && toMemberBonus(row);
-}
+/** A member bonus by id, locked like findActiveMemberBonus when asked. */
+export const findMemberBonus = lockableFinder(
+  (db: Db, id: string) => selectMemberBonuses(db).where('id', '=', id),
+  toMemberBonus,
+  'update',
+);
 
 export async function hasActiveMemberBonus(db: Db, memberId: string): Promise<boolean> {
   const row = await db

@@ -26,14 +26,14 @@ const MAX_PAGES_PER_REFRESH = 4;
 /** Weights are read to 1/10 000 of a percent, so the turnover stays exact integer arithmetic. */
 const WEIGHT_SCALE = 10_000;
 
-export type BetSyncSummary = {
-  read: number;
-  booked: number;
-  duplicates: number;
-  /** Records of accounts this server does not know: logged and left out. */
-  skipped: number;
-  failed: number;
-};
+/**
+ * Records read, booked, already booked, skipped (of accounts this server does not know: logged and left out) and
+ * failed.
+ */
+export type BetSyncSummary = Record<
+  'read' | 'booked' | 'duplicates' | 'skipped' | 'failed',
+  number
+>;
 
 const emptySummary = (): BetSyncSummary => ({
   read: 0,
@@ -81,15 +81,7 @@ export async function weightedTurnover(
  * placed in [from, to) and inside no excluded window [from, to) (to null: still open). Negative when the member won;
  * the caller floors it at 0.
  */
-export function netGameLoss(
-  db: Kysely<Database>,
-  memberId: string,
-  from: Date,
-  to: Date,
-  excluded: readonly { from: Date; to: Date | null }[],
-): Promise<bigint> {
-  return sumNetLoss(db, memberId, from, to, excluded);
-}
+export const netGameLoss = sumNetLoss;
 
 /**
  * Books the providers' betting history into game_bets (docs/decisions/0013-promotions.md): read from a cursor kept in

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
+import { sumAmount } from '@/db/sum-amount.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The invite module's tables: invite_accruals and invite_collections (docs/decisions/0013-promotions.md#invite). */
@@ -95,14 +96,13 @@ export async function markCollected(trx: Trx, ids: string[], collectionId: strin
 }
 
 /** Accrued and not yet collected. */
-export async function sumUncollected(db: Db, memberId: string): Promise<bigint> {
-  const row = await db
-    .selectFrom('invite_accruals')
-    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
-    .where('member_id', '=', memberId)
-    .where('collection_id', 'is', null)
-    .executeTakeFirstOrThrow();
-  return BigInt(row.total);
+export function sumUncollected(db: Db, memberId: string): Promise<bigint> {
+  return sumAmount(
+    db
+      .selectFrom('invite_accruals')
+      .where('member_id', '=', memberId)
+      .where('collection_id', 'is', null),
+  );
 }
 
 /** Everything the member earned from each of the given invitees (collected or not). */

@@ -22,7 +22,7 @@ import {
   sumUncollected,
 } from '@/modules/invite/invite.repository.ts';
 import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
-import { createTransfer } from '@/modules/ledger/ledger.service.ts';
+import { payFromHouse } from '@/modules/ledger/house-payout.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 
 /** Invite commission (docs/decisions/0013-promotions.md#invite, docs/spec.md §2 invite modal, §7 Invite). */
@@ -162,17 +162,12 @@ export function createInviteService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
         if (amountMinor <= 0n) throw new AppError('NO_INVITE_BONUS');
         const now = clock.now();
         const collectionId = randomUUID();
-        const { transfer } = await createTransfer(trx, {
-          memberId,
-          debit: { house: 'invite' },
-          credit: { memberId, kind: 'cash' },
-          amountMinor,
-          currency,
-          kind: 'invite',
-          status: 'posted',
-          externalRef: `invite:${collectionId}`,
-          now,
-        });
+        const { transfer } = await payFromHouse(
+          trx,
+          'invite',
+          { memberId, amountMinor, currency },
+          { externalRef: `invite:${collectionId}`, now },
+        );
         await insertCollection(trx, {
           id: collectionId,
           memberId,

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { lockedIf } from '@/db/lockable.ts';
+import { readPage } from '@/db/paged.ts';
 import type { Database, LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
@@ -203,33 +204,32 @@ export async function listMemberTransfersWithSides(
       return any.length > 0 ? eb.or(any) : eb.val(false);
     });
   }
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    base
-      .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
-      .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
-      .select([
-        't.id',
-        't.kind',
-        't.status',
-        sql<string>`t.amount::text`.as('amount'),
-        't.created_at',
-        't.metadata',
-        'd.member_id as debit_member_id',
-        'd.kind as debit_kind',
-        'd.provider as debit_provider',
-        'c.member_id as credit_member_id',
-        'c.kind as credit_kind',
-        'c.provider as credit_provider',
-      ])
-      .orderBy('t.created_at', 'desc')
-      .orderBy('t.id', 'desc')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-  ]);
+  const { total, rows } = await readPage(
+    base,
+    (base) =>
+      base
+        .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
+        .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
+        .select([
+          't.id',
+          't.kind',
+          't.status',
+          sql<string>`t.amount::text`.as('amount'),
+          't.created_at',
+          't.metadata',
+          'd.member_id as debit_member_id',
+          'd.kind as debit_kind',
+          'd.provider as debit_provider',
+          'c.member_id as credit_member_id',
+          'c.kind as credit_kind',
+          'c.provider as credit_provider',
+        ])
+        .orderBy('t.created_at', 'desc')
+        .orderBy('t.id', 'desc'),
+    options,
+  );
   return {
-    total: Number(count.n),
+    total,
     transfers: rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -270,25 +270,38 @@ export async function listPostedDepositsSince(
   return rows.map((r) => ({ id: r.id, amountMinor: BigInt(r.amount), createdAt: r.created_at }));
 }
 
+export type MemberBalances = { cash: bigint; bonus: bigint; games: Record<string, bigint> };
+
+/**
+ * One figure of each of the member's accounts: `posted` the balance, `available` the balance less what pending
+ * transfers reserve. Works on the db or a trx.
+ */
+export async function readMemberBalances(
+  db: Db,
+  memberId: string,
+  figure: 'posted' | 'available',
+): Promise<MemberBalances> {
+  const amount =
+    figure === 'posted' ? sql<string>`balance::text` : sql<string>`(balance - reserved)::text`;
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['kind', 'provider', amount.as('amount')])
+    .where('member_id', '=', memberId)
+    .execute();
+  const result: MemberBalances = { cash: 0n, bonus: 0n, games: {} };
+  for (const row of rows) {
+    const value = BigInt(row.amount);
+    if (row.kind === 'cash') result.cash = value;
+    else if (row.kind === 'bonus') result.bonus = value;
+    else if (row.kind === 'game' && row.provider) result.games[row.provider] = value;
+  }
+  return result;
+}
+
 /**
  * Posted balances of each of the member's accounts (money reserved by a pending transfer still counted where it is):
  * the bonus engine's totals, which a transfer in flight must not make look smaller (docs/decisions/0013-promotions.md).
  */
-export async function getMemberPostedBalances(
-  db: Db,
-  memberId: string,
-): Promise<{ cash: bigint; bonus: bigint; games: Record<string, bigint> }> {
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select(['kind', 'provider', sql<string>`balance::text`.as('balance')])
-    .where('member_id', '=', memberId)
-    .execute();
-  const result = { cash: 0n, bonus: 0n, games: {} as Record<string, bigint> };
-  for (const row of rows) {
-    const balance = BigInt(row.balance);
-    if (row.kind === 'cash') result.cash = balance;
-    else if (row.kind === 'bonus') result.bonus = balance;
-    else if (row.kind === 'game' && row.provider) result.games[row.provider] = balance;
-  }
-  return result;
+export function getMemberPostedBalances(db: Db, memberId: string): Promise<MemberBalances> {
+  return readMemberBalances(db, memberId, 'posted');
 }

@@ -13,8 +13,10 @@ import {
   findTransferByExternalRef,
   findTransferByIdempotencyKey,
   getTransfer,
+  readMemberBalances,
   toTransfer,
   transferColumns,
+  type MemberBalances,
   type TransferDbRow,
   type TransferKind,
   type TransferRow,
@@ -368,22 +370,9 @@ export function voidTransfer(trx: Db, transferId: string, now = new Date()): Pro
   return settle(trx, transferId, 'voided', now);
 }
 
-export type MemberBalances = { cash: bigint; bonus: bigint; games: Record<string, bigint> };
+export type { MemberBalances };
 
 /** Available funds (balance - reserved) of each of the member's accounts. Works on the db or a trx. */
-export async function getMemberBalances(db: Db, memberId: string): Promise<MemberBalances> {
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select(['kind', 'provider'])
-    .select(sql<string>`(balance - reserved)::text`.as('available'))
-    .where('member_id', '=', memberId)
-    .execute();
-  const result: MemberBalances = { cash: 0n, bonus: 0n, games: {} };
-  for (const row of rows) {
-    const available = BigInt(row.available);
-    if (row.kind === 'cash') result.cash = available;
-    else if (row.kind === 'bonus') result.bonus = available;
-    else if (row.kind === 'game' && row.provider) result.games[row.provider] = available;
-  }
-  return result;
+export function getMemberBalances(db: Db, memberId: string): Promise<MemberBalances> {
+  return readMemberBalances(db, memberId, 'available');
 }

@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
+import { toDomainRow } from '@/db/domain-row.ts';
+import { readPage, type PageWindow } from '@/db/paged.ts';
+import { sumAmount } from '@/db/sum-amount.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The refund module's table: refund_claims, one per member and week (docs/decisions/0013-promotions.md). */
@@ -57,50 +60,29 @@ export async function listClaimedWeeks(db: Db, memberId: string, from: Date): Pr
 }
 
 /** Everything the member received. */
-export async function sumClaims(db: Db, memberId: string): Promise<bigint> {
-  const row = await db
-    .selectFrom('refund_claims')
-    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
-    .where('member_id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  return BigInt(row.total);
+export function sumClaims(db: Db, memberId: string): Promise<bigint> {
+  return sumAmount(db.selectFrom('refund_claims').where('member_id', '=', memberId));
 }
 
 /** One page of the member's claims, newest first, and how many there are. */
 export async function listClaims(
   db: Db,
   memberId: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ total: number; claims: RefundClaim[] }> {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom('refund_claims')
-      .select(sql<string | number>`count(*)`.as('n'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('refund_claims')
-      .select([
-        'id',
-        'week_start',
-        sql<string>`amount::text`.as('amount'),
-        'transfer_id',
-        'created_at',
-      ])
-      .where('member_id', '=', memberId)
-      .orderBy('week_start', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-  ]);
-  return {
-    total: Number(count.n),
-    claims: rows.map((r) => ({
-      id: r.id,
-      weekStart: r.week_start,
-      amountMinor: BigInt(r.amount),
-      transferId: r.transfer_id,
-      createdAt: r.created_at,
-    })),
-  };
+  const { total, rows } = await readPage(
+    db.selectFrom('refund_claims').where('member_id', '=', memberId),
+    (base) =>
+      base
+        .select([
+          'id',
+          'week_start',
+          sql<string>`amount::text`.as('amount'),
+          'transfer_id',
+          'created_at',
+        ])
+        .orderBy('week_start', 'desc'),
+    page,
+  );
+  return { total, claims: rows.map((r) => toDomainRow(r)) };
 }

@@ -6,7 +6,7 @@ import { findMemberWithBank } from '@/modules/account/member.repository.ts';
 import { bonusWindows, hasActiveBonus } from '@/modules/bonus/bonus.service.ts';
 import { netGameLoss } from '@/modules/games/game-bets.service.ts';
 import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
-import { createTransfer } from '@/modules/ledger/ledger.service.ts';
+import { payFromHouse } from '@/modules/ledger/house-payout.ts';
 import {
   insertClaim,
   listClaimedWeeks,
@@ -166,18 +166,12 @@ export function createRefundService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
       if (!isClaimed) throw new AppError('NO_REFUND');
       // Asked again inside the transaction: a bonus started since the first look still blocks the refund.
       if (await hasActiveBonus(trx, memberId)) throw new AppError('REFUND_CONDITION');
-      await createTransfer(trx, {
-        id: transferId,
-        memberId,
-        debit: { house: 'refund' },
-        credit: { memberId, kind: 'cash' },
-        amountMinor,
-        currency,
-        kind: 'refund',
-        status: 'posted',
-        externalRef: `refund:${memberId}:${week.start.toISOString()}`,
-        now,
-      });
+      await payFromHouse(
+        trx,
+        'refund',
+        { memberId, amountMinor, currency },
+        { id: transferId, externalRef: `refund:${memberId}:${week.start.toISOString()}`, now },
+      );
       return { amountMinor, transferId };
     });
   }

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import type { Database, SlipsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
+import { readPage, type PageWindow } from '@/db/paged.ts';
 
 type Reader = Kysely<Database> | Trx;
 
@@ -17,12 +18,12 @@ export type SlipRow = {
   createdAt: Date;
 };
 
-function selectSlips(db: Reader) {
-  return db
-    .selectFrom('slips')
+const withSlipColumns = <O>(query: SelectQueryBuilder<Database, 'slips', O>) =>
+  query
     .select(['id', 'member_id', 'status', 'reason', 'trans_ref', 'image_token', 'created_at'])
     .select(sql<string>`amount::text`.as('amount'));
-}
+
+const selectSlips = (db: Reader) => withSlipColumns(db.selectFrom('slips'));
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectSlips>['executeTakeFirstOrThrow']>>;
 const toSlip = (r: Row): SlipRow => toDomainRow(r);
@@ -96,23 +97,14 @@ export async function findSlip(db: Reader, id: string): Promise<SlipRow | undefi
 export async function listSlips(
   db: Reader,
   memberId: string,
-  page: { offset: number; limit: number },
+  page: PageWindow,
 ): Promise<{ total: number; slips: SlipRow[] }> {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom('slips')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow(),
-    selectSlips(db)
-      .where('member_id', '=', memberId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-  ]);
-  return { total: Number(count.n), slips: rows.map(toSlip) };
+  const { total, rows } = await readPage(
+    db.selectFrom('slips').where('member_id', '=', memberId),
+    (base) => withSlipColumns(base).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
+  return { total, slips: rows.map(toSlip) };
 }
 
 /** The member's newest slip with that reference that has an image. */

@@ -10,7 +10,8 @@ import { startBonusByCode } from '@/modules/bonus/bonus.service.ts';
 import type { CreditedDeposit } from '@/modules/deposit/deposit-effects.ts';
 import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { findTransferByExternalRef } from '@/modules/ledger/ledger.repository.ts';
-import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
+import { payFromHouse } from '@/modules/ledger/house-payout.ts';
+import { ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import {
   fairDraw,
@@ -134,18 +135,16 @@ export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'cloc
     if (!member) throw new AppError('NO_USER');
     const currency = ledgerCurrency(member.currency);
     await ensureMemberAccounts(trx, coupon.memberId, currency, now);
-    const { transfer } = await createTransfer(trx, {
-      memberId: coupon.memberId,
-      debit: { house: 'prize' },
-      credit: { memberId: coupon.memberId, kind: 'cash' },
-      amountMinor: coupon.amountMinor,
-      currency,
-      kind: 'prize',
-      status: 'posted',
-      externalRef: `coupon:${coupon.id}`,
-      metadata: { couponCode: coupon.code, slice: coupon.sliceCode },
-      now,
-    });
+    const { transfer } = await payFromHouse(
+      trx,
+      'prize',
+      { memberId: coupon.memberId, amountMinor: coupon.amountMinor, currency },
+      {
+        externalRef: `coupon:${coupon.id}`,
+        metadata: { couponCode: coupon.code, slice: coupon.sliceCode },
+        now,
+      },
+    );
     return transfer.id;
   }
 
