@@ -76,11 +76,21 @@ describe('POST /api/invite lists the invitees', () => {
   it('banners come from the setting', async () => {
     const m = await signedInMember(t);
     await setInvite(t, {
-      banners: [{ image: 'https://img.test/invite.png', html: '<p>Invite</p>' }],
+      banners: [
+        {
+          image: 'https://img.test/invite.png',
+          html: { th: '<p>ชวนเพื่อน</p>', la: '<p>ຊວນໝູ່</p>', en: '<p>Invite</p>' },
+        },
+      ],
     });
     const response = await t.api('GET', '/api/invite/banners', { token: m.token });
     expect(response.json()).toEqual({
-      banners: [{ image: 'https://img.test/invite.png', html: '<p>Invite</p>' }],
+      banners: [
+        {
+          image: 'https://img.test/invite.png',
+          html: { th: '<p>ชวนเพื่อน</p>', la: '<p>ຊວນໝູ່</p>', en: '<p>Invite</p>' },
+        },
+      ],
     });
   });
 });

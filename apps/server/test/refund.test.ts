@@ -247,7 +247,14 @@ describe('the refund of last week’s net loss', () => {
   });
 
   it('banners come from the setting; the calls need a session', async () => {
-    await setRefund({ banners: [{ image: 'https://img.test/refund.png', html: '<p>Refund</p>' }] });
+    await setRefund({
+      banners: [
+        {
+          image: 'https://img.test/refund.png',
+          html: { th: '<p>คืนยอดเสีย</p>', la: '<p>ຄືນຍອດເສຍ</p>', en: '<p>Refund</p>' },
+        },
+      ],
+    });
     t.clock.set(bangkok('2027-01-04T09:00'));
     const m = await playingMember(t, ['PG']);
     const banners = await t.api('GET', '/api/refund/banners', { token: m.token });

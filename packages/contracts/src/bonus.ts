@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberCall } from './contract.ts';
-import { textSchema } from './fields.ts';
+import { localizedTextSchema, textSchema } from './fields.ts';
 
 /**
  * Bonuses and promotion codes (docs/spec.md §3 Bonus, Promotion; §7 Bonus and promotion; docs/design.md#promotions).
@@ -21,10 +21,11 @@ export type BonusConditionKind = (typeof BONUS_CONDITION_KINDS)[number];
 export const MEMBER_BONUS_STATUSES = ['active', 'completed', 'lost', 'cancelled', 'expired'] as const;
 export type MemberBonusStatus = (typeof MEMBER_BONUS_STATUSES)[number];
 
-const localizedSchema = z.object({ th: z.string(), la: z.string(), en: z.string() });
+const localizedSchema = localizedTextSchema;
 export type Localized = z.infer<typeof localizedSchema>;
 
-export const bannerSchema = z.object({ image: z.string(), html: z.string() });
+/** A banner: its picture and the text under it in each language (every visible string in th, la and en). */
+export const bannerSchema = z.object({ image: z.string(), html: localizedTextSchema });
 export type Banner = z.infer<typeof bannerSchema>;
 
 /** GET of a promotion screen's banners (invite, refund). */

@@ -1,12 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import i18n from 'i18next';
 import { BannerCarousel, BannerCarouselModal } from '@/components/banner-carousel';
 
+const text = (en: string, th: string, la: string) => ({ th, la, en });
 const banners = [
-  { image: '/a.png', html: '<p>One</p>' },
-  { image: '/b.png', html: '' },
-  { image: '', html: '<p>Three</p>' },
+  { image: '/a.png', html: text('<p>One</p>', '<p>หนึ่ง</p>', '<p>ໜຶ່ງ</p>') },
+  { image: '/b.png', html: text('', '', '') },
+  { image: '', html: text('<p>Three</p>', '<p>สาม</p>', '<p>ສາມ</p>') },
 ];
 
 describe('BannerCarousel', () => {
@@ -29,6 +32,15 @@ describe('BannerCarousel', () => {
     expect(screen.getByTestId('banner-carousel-next')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(slides[1]).not.toHaveAttribute('aria-hidden');
+  });
+
+  it("shows each banner's text in the member's language, and follows a change of language", async () => {
+    render(<BannerCarousel banners={banners} label="Welcome" emptyText="No picture" />);
+    expect(await screen.findByText('One')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('th'));
+    expect(await screen.findByText('หนึ่ง')).toBeInTheDocument();
+    expect(screen.queryByText('One')).not.toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
   });
 
   it('a single banner has no arrows or dots; none at all says so', () => {

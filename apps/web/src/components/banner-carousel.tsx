@@ -1,13 +1,16 @@
+import type { Banner } from '@mekong/contracts/bonus';
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { SafeHtml } from '@/components/safe-html';
+import { currentLocale } from '@/lib/i18n';
+import { pickLocalized } from '@/lib/localized';
 import '@/components/banner-carousel.css';
 
-/** An operator's banner (docs/spec.md §3: image, html): a picture and, below it, its sanitized text. */
-export type CarouselBanner = { image: string; html: string };
+/** An operator's banner (docs/spec.md §3: image, html): a picture and, below it, its sanitized text in each language. */
+export type CarouselBanner = Banner;
 
 type BannerCarouselProps = {
   banners: readonly CarouselBanner[];
@@ -64,7 +67,7 @@ export function BannerCarousel({ banners, label, emptyText, testId = 'banner-car
               data-testid={`${testId}-slide`}
             >
               <BannerImage src={banner.image} alt={`${label} ${index + 1} / ${count}`} />
-              {banner.html.trim() !== '' && <SafeHtml html={banner.html} className="rich-text banner-carousel__text" />}
+              <BannerText html={pickLocalized(banner.html, currentLocale())} className="banner-carousel__text" />
             </div>
           ))}
         </div>
@@ -142,4 +145,10 @@ export function BannerCarouselModal({ isOpen, onOpenChange, title, banners, labe
       </div>
     </Modal>
   );
+}
+
+/** A banner's text in the member's language, when the operator wrote one. */
+export function BannerText({ html, className }: { html: string; className: string }) {
+  if (html.trim() === '') return null;
+  return <SafeHtml html={html} className={`rich-text ${className}`} />;
 }

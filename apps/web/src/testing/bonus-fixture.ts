@@ -12,8 +12,8 @@ export function bonusFixture(code: string, overrides: Partial<Bonus> = {}): Bonu
     maxReceived: 1,
     percentFail: 10,
     banners: [
-      { image: '', html: '<p>First banner</p>' },
-      { image: '', html: '<p>Second banner</p>' },
+      { image: '', html: localized('<p>First banner</p>') },
+      { image: '', html: localized('<p>Second banner</p>') },
     ],
     amountKind: 'percent',
     percent: 50,

@@ -7,16 +7,21 @@ import {
 
 /** Demo bonuses and promotion codes (docs/decisions/0013-promotions.md#bonus); amounts in satang. */
 
-/** A banner drawn here (an SVG data URI), so the demo needs no image files. */
-function banner(title: string, subtitle: string, from: string, to: string) {
+type Caption = { th: string; la: string; en: string };
+
+/**
+ * A banner drawn here (an SVG data URI), so the demo needs no image files. The picture carries only the figure, which
+ * reads the same in every language; the caption under it comes in th, la and en.
+ */
+function banner(title: string, caption: Caption, from: string, to: string) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="800" height="400" rx="32" fill="url(#g)"/>
-<text x="60" y="190" font-family="sans-serif" font-size="84" font-weight="700" fill="#fff">${title}</text>
-<text x="60" y="270" font-family="sans-serif" font-size="40" fill="#fff">${subtitle}</text></svg>`;
+<text x="60" y="230" font-family="sans-serif" font-size="96" font-weight="700" fill="#fff">${title}</text></svg>`;
+  const html = (text: string) => `<p><strong>${title}</strong> ${text}</p>`;
   return {
     image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-    html: `<p><strong>${title}</strong> ${subtitle}</p>`,
+    html: { th: html(caption.th), la: html(caption.la), en: html(caption.en) },
   };
 }
 
@@ -43,7 +48,7 @@ export const demoBonuses: NewBonus[] = [
     },
     type: 'limit',
     maxReceived: 1,
-    banners: [banner('100%', 'New member bonus', '#7c3aed', '#db2777')],
+    banners: [banner('100%', { th: 'โบนัสสมาชิกใหม่', la: 'ໂບນັດສະມາຊິກໃໝ່', en: 'New member bonus' }, '#7c3aed', '#db2777')],
     amountKind: 'percent',
     percent: 100,
     maxBonusMinor: 100_000n,
@@ -64,7 +69,7 @@ export const demoBonuses: NewBonus[] = [
     },
     type: 'day',
     maxReceived: 2,
-    banners: [banner('10%', 'Every day', '#0ea5e9', '#22c55e')],
+    banners: [banner('10%', { th: 'ทุกวัน', la: 'ທຸກມື້', en: 'Every day' }, '#0ea5e9', '#22c55e')],
     amountKind: 'percent',
     percent: 10,
     maxBonusMinor: 30_000n,
@@ -86,7 +91,7 @@ export const demoBonuses: NewBonus[] = [
     },
     type: 'week',
     maxReceived: 1,
-    banners: [banner('+200', 'Every week', '#f59e0b', '#ef4444')],
+    banners: [banner('+200', { th: 'ทุกสัปดาห์', la: 'ທຸກອາທິດ', en: 'Every week' }, '#f59e0b', '#ef4444')],
     amountKind: 'fixed',
     percent: null,
     maxBonusMinor: 20_000n,
@@ -107,7 +112,7 @@ export const demoBonuses: NewBonus[] = [
     },
     type: 'limit',
     maxReceived: 1,
-    banners: [banner('WELCOME50', '50% promotion', '#14b8a6', '#6366f1')],
+    banners: [banner('WELCOME50', { th: 'โปรโมชั่น 50%', la: 'ໂປຣໂມຊັ່ນ 50%', en: '50% promotion' }, '#14b8a6', '#6366f1')],
     amountKind: 'percent',
     percent: 50,
     maxBonusMinor: 50_000n,
@@ -130,7 +135,7 @@ export const demoBonuses: NewBonus[] = [
     },
     type: 'limit',
     maxReceived: 1,
-    banners: [banner('LUCKY100', '+100 baht', '#e11d48', '#f97316')],
+    banners: [banner('LUCKY100', { th: 'รับเพิ่ม 100 บาท', la: 'ຮັບເພີ່ມ 100 ບາດ', en: '+100 baht' }, '#e11d48', '#f97316')],
     amountKind: 'fixed',
     percent: null,
     maxBonusMinor: 10_000n,
@@ -152,7 +157,7 @@ export const demoBonuses: NewBonus[] = [
     },
     type: 'limit',
     maxReceived: 1,
-    banners: [banner('+50', 'Wheel bonus', '#a855f7', '#0ea5e9')],
+    banners: [banner('+50', { th: 'โบนัสจากวงล้อ', la: 'ໂບນັດຈາກວົງລໍ້', en: 'Wheel bonus' }, '#a855f7', '#0ea5e9')],
     amountKind: 'fixed',
     percent: null,
     maxBonusMinor: 5_000n,

@@ -19,7 +19,7 @@ export type BonusRow = {
   maxReceived: number;
   /** Percents and the multiplier in hundredths (10.5 % → 1050n), so money stays in integers. */
   percentFailX100: bigint;
-  banners: { image: string; html: string }[];
+  banners: { image: string; html: { th: string; la: string; en: string } }[];
   amountKind: 'percent' | 'fixed';
   percentX100: bigint | null;
   maxBonusMinor: bigint;

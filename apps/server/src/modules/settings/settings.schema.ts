@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bannerSchema } from '@mekong/contracts/bonus';
 import { localizedTextSchema } from '@mekong/contracts/fields';
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
@@ -50,13 +51,13 @@ export const settingSchemas = {
     percent: z.number().min(0).max(100),
     minimumMinor: z.number().int().nonnegative(),
     maximumMinor: z.number().int().positive().nullable(),
-    banners: z.array(z.object({ image: z.string(), html: z.string() })),
+    banners: z.array(bannerSchema),
   }),
   /** Invite commission: percent of each invitee deposit. */
   invite: z.object({
     enabled: z.boolean(),
     percent: z.number().min(0).max(100),
-    banners: z.array(z.object({ image: z.string(), html: z.string() })),
+    banners: z.array(bannerSchema),
   }),
   /** Prize-wheel coins: one coin per this many minor units of a deposit. */
   spinCoins: z.object({ coinPriceMinor: z.number().int().positive() }),

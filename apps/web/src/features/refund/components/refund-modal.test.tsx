@@ -46,7 +46,7 @@ beforeEach(() => {
     const path = String(input);
     const { profile, bankAccount } = walletFixture();
     if (path === '/api/account/profile') return jsonResponse({ profile, bankAccount });
-    if (path === '/api/refund/banners') return jsonResponse({ banners: [{ image: '/banner.png', html: '<p>Weekly refund</p>' }] });
+    if (path === '/api/refund/banners') return jsonResponse({ banners: [{ image: '/banner.png', html: { th: '<p>คืนยอดเสีย</p>', la: '<p>ຄືນຍອດເສຍ</p>', en: '<p>Weekly refund</p>' } }] });
     if (path === '/api/refund/check') return jsonResponse(check);
     if (path === '/api/refund') return jsonResponse({ total: refunds.length, refunds });
     if (path === '/api/refund/receive') {
