@@ -259,7 +259,12 @@ describe('the refund of last week’s net loss', () => {
     const m = await playingMember(t, ['PG']);
     const banners = await t.api('GET', '/api/refund/banners', { token: m.token });
     expect(banners.json()).toEqual({
-      banners: [{ image: 'https://img.test/refund.png', html: '<p>Refund</p>' }],
+      banners: [
+        {
+          image: 'https://img.test/refund.png',
+          html: { th: '<p>คืนยอดเสีย</p>', la: '<p>ຄືນຍອດເສຍ</p>', en: '<p>Refund</p>' },
+        },
+      ],
     });
     for (const path of ['/api/refund/check', '/api/refund/receive', '/api/refund/addWallet'])
       expect((await t.api('GET', path)).statusCode).toBe(401);
