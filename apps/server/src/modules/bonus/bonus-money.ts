@@ -129,17 +129,23 @@ export async function useBonusForGame(
 
 /**
  * Ends the active bonus as lost when everything under it fell below percentFail % of the start amount: the bonus
- * account is forfeited, cash and games stay the member's. Answers whether it ended it.
+ * account is forfeited, cash and games stay the member's. Answers where the member's bonus stands after the check
+ * (`active` still running, `lost` ended now, `none`), so a wallet read needs no second look.
  */
-export async function checkBonusLost(db: Db, memberId: string, now: Date): Promise<boolean> {
+export async function checkBonusLost(
+  db: Db,
+  memberId: string,
+  now: Date,
+): Promise<'none' | 'active' | 'lost'> {
   const active = await findActiveMemberBonus(db.kysely, memberId);
-  if (!active) return false;
+  if (!active) return 'none';
   const bonus = await bonusOf(db.kysely, active);
   const floor = failBelow(bonus.percentFailX100, active.startMinor);
-  if ((await bonusTotal(db.kysely, memberId)) >= floor) return false;
+  if ((await bonusTotal(db.kysely, memberId)) >= floor) return 'active';
   return db.withTransaction(async (trx) => {
     const row = await findMemberBonus(trx, active.id, { isLocked: true });
-    if (row?.status !== 'active' || (await bonusTotal(trx, memberId)) >= floor) return false;
+    if (row?.status !== 'active') return 'none';
+    if ((await bonusTotal(trx, memberId)) >= floor) return 'active';
     const { bonus: bonusMinor } = await getMemberBalances(trx, memberId);
     const description = bonus.name.th;
     const forfeitedMinor = await forfeit(trx, {
@@ -149,7 +155,9 @@ export async function checkBonusLost(db: Db, memberId: string, now: Date): Promi
       description,
       now,
     });
-    return endMemberBonus(trx, row.id, { status: 'lost', forfeitedMinor, at: now });
+    return (await endMemberBonus(trx, row.id, { status: 'lost', forfeitedMinor, at: now }))
+      ? 'lost'
+      : 'none';
   });
 }
 

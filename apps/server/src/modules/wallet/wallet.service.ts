@@ -54,11 +54,10 @@ export function createWalletService(
 ) {
   async function getWallet(memberId: string): Promise<WalletView> {
     // A bonus whose total fell below its percentFail ends before the figures are read.
-    await checkBonusLost(db, memberId, clock.now());
-    const [profile, slots, isBonusActive, invite] = await Promise.all([
+    const isBonusActive = (await checkBonusLost(db, memberId, clock.now())) === 'active';
+    const [profile, slots, invite] = await Promise.all([
       account.profile(memberId),
       games.memberSlots(memberId),
-      hasActiveBonus(db.kysely, memberId),
       inviteFigures(db.kysely, memberId),
     ]);
     const { providers, active, balances } = slots;
