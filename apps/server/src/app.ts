@@ -17,6 +17,7 @@ import { trustProxyOption, type Config } from '@/config.ts';
 import { createDatabase } from '@/db/database.ts';
 import { migrateToLatest } from '@/db/migrate.ts';
 import { seedDemo } from '@/db/seed/seed-demo.ts';
+import { seedDemoOperators } from '@/db/seed/demo-operators.ts';
 import { systemClock, type Clock } from '@/lib/clock.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
 import { createPasswordHasher } from '@/lib/password.ts';
@@ -83,6 +84,17 @@ import { serviceState } from '@/plugins/service-state.ts';
 import { sessions } from '@/plugins/sessions.ts';
 import { serializeRequest } from '@/plugins/request-log.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
+import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
+import { registerOperatorAuthRoutes } from '@/modules/operators/operator-auth.routes.ts';
+import {
+  createOperatorAuthService,
+  type OperatorAuthService,
+} from '@/modules/operators/operator-auth.service.ts';
+import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.routes.ts';
+import {
+  createWorkClaimsService,
+  type WorkClaimsService,
+} from '@/modules/work-claims/work-claims.service.ts';
 import type { CounterStore } from '@/store/counter-store.ts';
 import { createMemoryCounterStore } from '@/store/memory-counter-store.ts';
 import { createRedisCounterStore } from '@/store/redis-counter-store.ts';
@@ -107,6 +119,10 @@ declare module 'fastify' {
       notices: ManualDepositService;
       options: DepositOptionsService;
     };
+    /** Back-office sign-in (docs/decisions/0014-back-office.md); adminRoute authenticates with it. */
+    operatorAuth: OperatorAuthService;
+    /** Queue claims, which every back-office decision checks. */
+    workClaims: WorkClaimsService;
   }
 }
 
@@ -274,6 +290,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       run: () => moneyIn.notices.matchWithBankFeed(),
     });
     registerMoneyInJobs(jobs, moneyIn);
+    const operatorAuth = createOperatorAuthService(deps);
+    app.decorate('operatorAuth', operatorAuth);
+    if (config.SEED_DEMO && config.DEMO_OPERATORS_FILE) {
+      const isNew = await seedDemoOperators(db.kysely, operatorAuth, config.DEMO_OPERATORS_FILE);
+      if (isNew)
+        app.log.info({ file: config.DEMO_OPERATORS_FILE }, 'demo back-office operators written');
+    }
+    const workClaims = createWorkClaimsService(deps);
+    app.decorate('workClaims', workClaims);
+    app.decorateRequest('operator', null);
 
     const apiRoutes: ApiRouteTable = [];
     const onWebFallback = await registerWebApp(app, config.WEB_DIST_DIR, {
@@ -299,6 +325,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerBonusRoutes(app, apiRoutes, bonus);
     registerSpinwheelRoutes(app, apiRoutes, createSpinwheelService(deps));
     registerRefundRoutes(app, apiRoutes, createRefundService(deps));
+    registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
+    registerAuditRoutes(app, apiRoutes);
+    registerWorkClaimRoutes(app, apiRoutes, workClaims);
 
     await app.ready();
   } catch (error) {

@@ -29,11 +29,14 @@ const publishedSecrets = new Set<string>(Object.values(SANDBOX_DEFAULT_SECRETS))
 
 /** The game credentials key's bytes as hex: the same key may be written in hex or base64. */
 const keyHex = (value: string) =>
-  /^[0-9a-fA-F]{64}$/.test(value) ? value.toLowerCase() : Buffer.from(value, 'base64').toString('hex');
+  /^[0-9a-fA-F]{64}$/.test(value)
+    ? value.toLowerCase()
+    : Buffer.from(value, 'base64').toString('hex');
 
 const isPublished = (name: string, value: string) =>
   publishedSecrets.has(value) ||
-  (name === 'GAME_CREDENTIALS_KEY' && keyHex(value) === SANDBOX_DEFAULT_SECRETS.GAME_CREDENTIALS_KEY);
+  (name === 'GAME_CREDENTIALS_KEY' &&
+    keyHex(value) === SANDBOX_DEFAULT_SECRETS.GAME_CREDENTIALS_KEY);
 
 const localAddresses = new BlockList();
 localAddresses.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -45,7 +48,10 @@ localAddresses.addAddress('::ffff:0.0.0.0', 'ipv6');
 
 /** Loopback, "any address", or a host named like the sandbox. */
 export function isLocalOrSandboxHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (host === 'sandbox' || host.startsWith('sandbox.')) return true;
   const family = isIP(host);
@@ -69,5 +75,9 @@ export function productionProblems(config: Config): string[] {
     else if (Buffer.byteLength(value, 'utf8') < MIN_SECRET_BYTES)
       problems.push(`${name}: must be at least ${MIN_SECRET_BYTES} bytes`);
   }
+  if (config.DEMO_OPERATORS_FILE)
+    problems.push(
+      'DEMO_OPERATORS_FILE: demo operators are never created in production (npm run operator:create)',
+    );
   return problems;
 }

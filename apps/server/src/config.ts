@@ -108,6 +108,9 @@ const optionalUrl = (protocols: RegExp) =>
  *   minute from all clients together (REQUEST_LIMIT_1MIN past it); docs/decisions/0009-account-security.md.
  * - WEB_DIST_DIR (<repo>/apps/web/dist): the built web app served at /.
  * - SEED_DEMO (true): insert demo data (banks, sources, operator settings) at start, idempotently.
+ * - DEMO_OPERATORS_FILE (none): with SEED_DEMO, where the demo back-office operators (one per role, random passwords)
+ *   are written when the database has no operator yet; `npm start` sets data/demo-operators.json. Never in production.
+ * - BACKOFFICE_DIST_DIR (<repo>/apps/backoffice/dist): the built back office served at /backoffice.
  * - SEED_SLIP_WINDOW (23:30-00:30): the demo's daily slip closed window (players' time), or `open`; only what an
  *   empty database is seeded with (the browser tests seed `open`, so they pass at any hour).
  * - LOG_LEVEL (info): pino level (fatal, error, warn, info, debug, trace, silent).
@@ -173,6 +176,8 @@ export const configSchema = z.object({
   PHONE_LOOKUP_LIMIT_IP_MINUTE: integer(1, 1_000_000).default(20),
   WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
   SEED_DEMO: booleanFromEnv.default(true),
+  DEMO_OPERATORS_FILE: z.string().min(1).optional(),
+  BACKOFFICE_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/backoffice/dist`),
   SEED_SLIP_WINDOW: z
     .string()
     .regex(/^(?:open|\d{2}:\d{2}-\d{2}:\d{2})$/, 'must be open or HH:MM-HH:MM')

@@ -2,6 +2,8 @@
 export const APP_VERSION = '1.1.14';
 export const CLIENT_HEADER = 'x-client';
 export const CLIENT_HEADER_VALUE = 'member-web';
+/** The back office's marker value on its `/api/admin` calls (docs/decisions/0014-back-office.md). */
+export const BACKOFFICE_CLIENT_HEADER_VALUE = 'backoffice';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -22,7 +24,10 @@ export const TRANSFER_MINIMUM_BAHT = 1;
 export const TRUEWALLET_MINIMUM_BAHT = 2;
 export const QR_PROVIDERS = ['KBANK', 'WW', 'E2P'] as const;
 export type QrProvider = (typeof QR_PROVIDERS)[number];
-export const QR_RULES: Record<QrProvider, { minimum: number; isMinimumExclusive: boolean; quick: readonly number[] }> = {
+export const QR_RULES: Record<
+  QrProvider,
+  { minimum: number; isMinimumExclusive: boolean; quick: readonly number[] }
+> = {
   KBANK: { minimum: 0, isMinimumExclusive: true, quick: [10, 20, 50, 100, 500, 1000] },
   WW: { minimum: 100, isMinimumExclusive: false, quick: [100, 200, 300, 500, 1000] },
   E2P: { minimum: 50, isMinimumExclusive: false, quick: [50, 100, 200, 500, 1000] },

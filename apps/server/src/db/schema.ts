@@ -46,11 +46,20 @@ import type {
   SpinCoinMovesTable,
   CouponsTable,
 } from '@/db/schema/promotions.ts';
+import type {
+  OperatorsTable,
+  OperatorRecoveryCodesTable,
+  OperatorSessionsTable,
+  WorkClaimsTable,
+  AuditHeadTable,
+  AuditLogTable,
+} from '@/db/schema/operators.ts';
 
 export type * from '@/db/schema/members.ts';
 export type * from '@/db/schema/ledger-games.ts';
 export type * from '@/db/schema/money-flow.ts';
 export type * from '@/db/schema/promotions.ts';
+export type * from '@/db/schema/operators.ts';
 
 export type Database = {
   banks: BanksTable;
@@ -89,4 +98,10 @@ export type Database = {
   spin_results: SpinResultsTable;
   spin_coin_moves: SpinCoinMovesTable;
   coupons: CouponsTable;
+  operators: OperatorsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_sessions: OperatorSessionsTable;
+  work_claims: WorkClaimsTable;
+  audit_head: AuditHeadTable;
+  audit_log: AuditLogTable;
 };

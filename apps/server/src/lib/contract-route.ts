@@ -22,6 +22,8 @@ export type RouteOptions<C extends Contract, S extends z.ZodType | undefined> = 
   /** Overrides the contract's body schema (for country-specific schemas); same shape. */
   body?: S;
   handler: (input: RouteInput<BodyOutput<S>, ParamsOutput<C>>) => Promise<ResponseOf<C>>;
+  /** Checks before the body is read, for calls with their own kind of session (the back office). */
+  onRequest?: (request: FastifyRequest) => Promise<void>;
 };
 
 function parseParams(schema: z.ZodType | undefined, params: unknown): unknown {
@@ -76,6 +78,7 @@ export function contractRoute<C extends Contract, S extends z.ZodType | undefine
     url: contract.path,
     // A signed-in call checks its session before the body is read, so strangers never get a body parsed.
     ...(contract.isAuthenticated ? { onRequest: app.requireSession } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     handler: async (request, reply) => {
       const body = parseBody(schema, request.body) as BodyOutput<S>;
       // After the body, so a call's first complaint stays what it was before params were parsed here.

@@ -61,6 +61,23 @@ export const settingSchemas = {
   }),
   /** Prize-wheel coins: one coin per this many minor units of a deposit. */
   spinCoins: z.object({ coinPriceMinor: z.number().int().positive() }),
+  /** Back-office sign-in (docs/decisions/0014-back-office.md#sessions): allowed addresses (empty: any), session limits. */
+  adminAccess: z.object({
+    ipAllowlist: z.array(z.string()),
+    idleMinutes: z.number().int().min(5).max(240),
+    absoluteHours: z.number().int().min(1).max(24),
+  }),
+  /**
+   * Money decisions (docs/decisions/0014-back-office.md#maker-checker): above secondApprovalAboveMinor a second operator
+   * confirms; a manual adjustment above a role's limit is refused (minor units).
+   */
+  approvals: z.object({
+    secondApprovalAboveMinor: z.number().int().nonnegative(),
+    adjustLimitMinor: z.object({
+      owner: z.number().int().nonnegative(),
+      finance: z.number().int().nonnegative(),
+    }),
+  }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -78,4 +95,9 @@ export const settingDefaults: { [K in SettingKey]?: SettingValue<K> } = {
   invite: { enabled: false, percent: 0, banners: [] },
   spinCoins: { coinPriceMinor: 100_00 },
   withdrawLimits: { dailyCount: 5, dailyAmountMinor: 200_000_00, autoPayoutMaxMinor: 20_000_00 },
+  adminAccess: { ipAllowlist: [], idleMinutes: 30, absoluteHours: 12 },
+  approvals: {
+    secondApprovalAboveMinor: 50_000_00,
+    adjustLimitMinor: { owner: 100_000_00, finance: 10_000_00 },
+  },
 };

@@ -1,0 +1,71 @@
+import type { ColumnType } from 'kysely';
+import type { Int8, Timestamp } from '@/db/schema/column-types.ts';
+
+/** Back office (docs/decisions/0014-back-office.md): operators, their sessions, queue claims and the audit trail. */
+
+export type OperatorRole = 'owner' | 'finance' | 'support' | 'marketing' | 'auditor';
+
+export type OperatorsTable = {
+  id: string;
+  username: string;
+  display_name: string;
+  role: OperatorRole;
+  password_hash: string;
+  totp_secret: string | null;
+  totp_enrolled_at: Timestamp | null;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  totp_last_step: Int8 | null;
+  status: ColumnType<'active' | 'disabled', 'active' | 'disabled' | undefined>;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type OperatorRecoveryCodesTable = {
+  id: string;
+  operator_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+};
+
+export type OperatorSessionsTable = {
+  id: string;
+  operator_id: string;
+  token_hash: string;
+  /** challenge: the password was right, the second factor not given yet. */
+  stage: 'challenge' | 'signed_in';
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  reauth_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  ip: string | null;
+  user_agent: string | null;
+};
+
+export type WorkClaimsTable = {
+  queue: string;
+  item_id: string;
+  operator_id: string;
+  claimed_at: Timestamp;
+  expires_at: Timestamp;
+};
+
+export type AuditHeadTable = { id: number; seq: Int8; hash: string };
+
+export type AuditLogTable = {
+  seq: Int8;
+  at: Timestamp;
+  operator_id: string | null;
+  operator_name: string;
+  ip: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  prev_hash: string;
+  hash: string;
+};

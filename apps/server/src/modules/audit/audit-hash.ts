@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+
+/** What one audit record says; its hash covers all of it and the previous record's hash. */
+export type AuditFields = {
+  seq: bigint;
+  at: Date;
+  operatorId: string | null;
+  operatorName: string;
+  ip: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+};
+
+/** JSON with object keys sorted at every level, so jsonb's own key order cannot change a hash. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+export function auditHash(prevHash: string, fields: AuditFields): string {
+  const body = canonicalJson({
+    seq: fields.seq.toString(),
+    at: fields.at.toISOString(),
+    operatorId: fields.operatorId,
+    operatorName: fields.operatorName,
+    ip: fields.ip,
+    action: fields.action,
+    targetType: fields.targetType,
+    targetId: fields.targetId,
+    before: fields.before ?? null,
+    after: fields.after ?? null,
+    reason: fields.reason,
+  });
+  return createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
+}

@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import type { Permission, Role } from '@mekong/contracts/admin/admin-contract';
+import type { AppDeps } from '@/app-deps.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
+import { recordAudit, type Actor } from '@/modules/audit/audit.service.ts';
+import { isAllowedIp } from '@/modules/operators/ip-allowlist.ts';
+import * as repo from '@/modules/operators/operator.repository.ts';
+import { ROLE_PERMISSIONS } from '@/modules/operators/permissions.ts';
+import {
+  enrolmentOf,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpStep,
+} from '@/modules/operators/totp.ts';
+import { findSettingCached } from '@/modules/settings/settings.repository.ts';
+
+/** docs/decisions/0014-back-office.md#sign-in: five wrong passwords or codes lock the operator for fifteen minutes. */
+export const MAX_FAILED_TRIES = 5;
+export const LOCK_MS = 15 * 60_000;
+/** The password step is good for five minutes; then it starts again. */
+export const CHALLENGE_MS = 5 * 60_000;
+/** A re-authentication is good for five minutes of money decisions. */
+export const REAUTH_MS = 5 * 60_000;
+export const MIN_OPERATOR_PASSWORD = 12;
+/** A session's last use is written at most this often. */
+const TOUCH_EVERY_MS = 30_000;
+
+export type OperatorContext = {
+  sessionId: string;
+  operatorId: string;
+  username: string;
+  displayName: string;
+  role: Role;
+  permissions: Permission[];
+  reauthAt: Date | null;
+  ip: string | null;
+};
+
+export type ClientInfo = { ip: string | null; userAgent: string | null };
+
+export function actorOf(operator: OperatorContext): Actor {
+  return { operatorId: operator.operatorId, operatorName: operator.username, ip: operator.ip };
+}
+
+export function profileOf(operator: {
+  id: string;
+  username: string;
+  display_name: string;
+  role: Role;
+}) {
+  return {
+    id: operator.id,
+    username: operator.username,
+    displayName: operator.display_name,
+    role: operator.role,
+    permissions: [...ROLE_PERMISSIONS[operator.role]],
+  };
+}
+
+export function createOperatorAuthService(deps: AppDeps) {
+  const { db, clock, passwords } = deps;
+  const access = async () => (await findSettingCached(db.kysely, 'adminAccess'))!;
+
+  async function assertIpAllowed(ip: string | null) {
+    const { ipAllowlist } = await access();
+    if (!isAllowedIp(ipAllowlist, ip)) throw new AppError('OPERATOR_IP_NOT_ALLOWED');
+  }
+
+  /** Counts a wrong password or code; answers OPERATOR_LOCKED when this try locked the operator. */
+  async function failTry(operatorId: string, client: ClientInfo): Promise<never> {
+    const now = clock.now();
+    const after = await repo.recordFailedTry(db.kysely, operatorId, {
+      now,
+      maxTries: MAX_FAILED_TRIES,
+      lockUntil: new Date(now.getTime() + LOCK_MS),
+    });
+    if (after?.locked_until && after.locked_until > now) {
+      const operator = await repo.findOperatorById(db.kysely, operatorId);
+      await db.withTransaction((trx) =>
+        recordAudit(
+          trx,
+          { operatorId, operatorName: operator?.username ?? '?', ip: client.ip },
+          {
+            action: 'operator.locked',
+            targetType: 'operator',
+            targetId: operatorId,
+            after: { lockedUntil: after.locked_until },
+          },
+          now,
+        ),
+      );
+      throw new AppError('OPERATOR_LOCKED');
+    }
+    throw new AppError('OPERATOR_SIGN_IN_FAILED');
+  }
+
+  function assertNotLocked(operator: { locked_until: Date | null }) {
+    if (operator.locked_until && operator.locked_until > clock.now())
+      throw new AppError('OPERATOR_LOCKED');
+  }
+
+  async function challengeOf(token: string) {
+    const session = await repo.findOperatorSession(db.kysely, hashToken(token));
+    const now = clock.now();
+    if (
+      !session ||
+      session.stage !== 'challenge' ||
+      session.revoked_at ||
+      session.expires_at <= now
+    )
+      throw new AppError('UNAUTHORIZED');
+    const operator = await repo.findOperatorById(db.kysely, session.operator_id);
+    if (!operator || operator.status !== 'active') throw new AppError('UNAUTHORIZED');
+    assertNotLocked(operator);
+    return { session, operator };
+  }
+
+  /** Checks a six-digit code (once per time step) or an unused recovery code. */
+  async function isSecondFactorRight(
+    operator: { id: string; totp_secret: string | null },
+    code: string,
+  ): Promise<boolean> {
+    const now = clock.now();
+    if (/^\d{6}$/.test(code)) {
+      if (!operator.totp_secret) return false;
+      const step = await totpStep(operator.totp_secret, code, now);
+      return step !== null && (await repo.useTotpStep(db.kysely, operator.id, step, now));
+    }
+    return repo.useRecoveryCode(db.kysely, operator.id, hashRecoveryCode(code), now);
+  }
+
+  async function openSession(operatorId: string, client: ClientInfo) {
+    const now = clock.now();
+    const { absoluteHours, idleMinutes } = await access();
+    const token = newSecretToken();
+    const expiresAt = new Date(now.getTime() + absoluteHours * 3_600_000);
+    await repo.insertOperatorSession(db.kysely, {
+      id: randomUUID(),
+      operatorId,
+      tokenHash: hashToken(token),
+      stage: 'signed_in',
+      now,
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    return { token, idleMinutes, expiresAt: expiresAt.toISOString() };
+  }
+
+  async function finishSignIn(
+    session: { id: string },
+    operator: { id: string; username: string; display_name: string; role: Role },
+    client: ClientInfo,
+    action: string,
+  ) {
+    const now = clock.now();
+    await repo.clearFailedTries(db.kysely, operator.id, now);
+    await repo.revokeOperatorSession(db.kysely, session.id, now);
+    const opened = await openSession(operator.id, client);
+    await db.withTransaction((trx) =>
+      recordAudit(
+        trx,
+        { operatorId: operator.id, operatorName: operator.username, ip: client.ip },
+        { action, targetType: 'operator', targetId: operator.id },
+        now,
+      ),
+    );
+    return { ...opened, operator: profileOf(operator) };
+  }
+
+  return {
+    async signIn(username: string, password: string, client: ClientInfo) {
+      await assertIpAllowed(client.ip);
+      const operator = await repo.findOperatorByUsername(db.kysely, username);
+      if (!operator || operator.status !== 'active') {
+        await passwords.verifyDummy(password);
+        throw new AppError('OPERATOR_SIGN_IN_FAILED');
+      }
+      assertNotLocked(operator);
+      if (!(await passwords.verify(operator.password_hash, password)))
+        return failTry(operator.id, client);
+      const now = clock.now();
+      const token = newSecretToken();
+      const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
+      await repo.insertOperatorSession(db.kysely, {
+        id: randomUUID(),
+        operatorId: operator.id,
+        tokenHash: hashToken(token),
+        stage: 'challenge',
+        now,
+        expiresAt,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
+      return {
+        challengeToken: token,
+        next: operator.totp_enrolled_at ? ('totp' as const) : ('enrol' as const),
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    async startEnrolment(challengeToken: string) {
+      const { operator } = await challengeOf(challengeToken);
+      if (operator.totp_enrolled_at) throw new AppError('OPERATOR_ALREADY_ENROLLED');
+      const secret = newTotpSecret();
+      await repo.saveTotpSecret(db.kysely, operator.id, secret, clock.now());
+      const brand = await findSettingCached(db.kysely, 'brand');
+      return enrolmentOf(
+        secret,
+        `${brand?.name ?? 'Mekong Wallet'} back office`,
+        operator.username,
+      );
+    },
+
+    async confirmEnrolment(challengeToken: string, code: string, client: ClientInfo) {
+      const { session, operator } = await challengeOf(challengeToken);
+      if (operator.totp_enrolled_at) throw new AppError('OPERATOR_ALREADY_ENROLLED');
+      if (!operator.totp_secret) throw new AppError('OPERATOR_ENROLMENT_REQUIRED');
+      const now = clock.now();
+      const step = /^\d{6}$/.test(code) ? await totpStep(operator.totp_secret, code, now) : null;
+      if (step === null) return failTry(operator.id, client);
+      const codes = newRecoveryCodes();
+      const isEnrolled = await db.withTransaction(async (trx) => {
+        const marked = await repo.markEnrolled(trx, operator.id, step, now);
+        if (marked.numUpdatedRows === 0n) return false;
+        await repo.insertRecoveryCodes(
+          trx,
+          operator.id,
+          codes.map((c) => ({ id: randomUUID(), codeHash: hashRecoveryCode(c) })),
+        );
+        return true;
+      });
+      if (!isEnrolled) throw new AppError('OPERATOR_ALREADY_ENROLLED');
+      const signedIn = await finishSignIn(session, operator, client, 'operator.enrolled');
+      return { ...signedIn, recoveryCodes: codes };
+    },
+
+    async verifySecondFactor(challengeToken: string, code: string, client: ClientInfo) {
+      const { session, operator } = await challengeOf(challengeToken);
+      if (!operator.totp_enrolled_at) throw new AppError('OPERATOR_ENROLMENT_REQUIRED');
+      if (!(await isSecondFactorRight(operator, code))) {
+        try {
+          return await failTry(operator.id, client);
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'OPERATOR_SIGN_IN_FAILED')
+            throw new AppError('OPERATOR_TOTP_INVALID');
+          throw error;
+        }
+      }
+      const signedIn = await finishSignIn(session, operator, client, 'operator.signed_in');
+      return {
+        ...signedIn,
+        recoveryCodesLeft: await repo.countRecoveryCodesLeft(db.kysely, operator.id),
+      };
+    },
+
+    /** The operator of a back-office call, or UNAUTHORIZED (no, ended, idle or revoked session; frozen operator). */
+    async authenticate(token: string | undefined, ip: string | null): Promise<OperatorContext> {
+      if (!token) throw new AppError('UNAUTHORIZED');
+      const session = await repo.findOperatorSession(db.kysely, hashToken(token));
+      const now = clock.now();
+      const { idleMinutes, ipAllowlist } = await access();
+      if (
+        !session ||
+        session.stage !== 'signed_in' ||
+        session.revoked_at ||
+        session.expires_at <= now ||
+        session.status !== 'active' ||
+        session.last_used_at.getTime() + idleMinutes * 60_000 <= now.getTime()
+      )
+        throw new AppError('UNAUTHORIZED');
+      if (!isAllowedIp(ipAllowlist, ip)) throw new AppError('OPERATOR_IP_NOT_ALLOWED');
+      if (now.getTime() - session.last_used_at.getTime() >= TOUCH_EVERY_MS)
+        await repo.touchOperatorSession(db.kysely, session.id, now);
+      return {
+        sessionId: session.id,
+        operatorId: session.operator_id,
+        username: session.username,
+        displayName: session.display_name,
+        role: session.role,
+        permissions: [...ROLE_PERMISSIONS[session.role]],
+        reauthAt: session.reauth_at,
+        ip,
+      };
+    },
+
+    reauthValidUntil(operator: OperatorContext): Date | null {
+      if (!operator.reauthAt) return null;
+      const until = new Date(operator.reauthAt.getTime() + REAUTH_MS);
+      return until > clock.now() ? until : null;
+    },
+
+    async reauthenticate(context: OperatorContext, password: string, code: string) {
+      const operator = await repo.findOperatorById(db.kysely, context.operatorId);
+      if (!operator) throw new AppError('UNAUTHORIZED');
+      assertNotLocked(operator);
+      const client = { ip: context.ip, userAgent: null };
+      if (!(await passwords.verify(operator.password_hash, password)))
+        return failTry(operator.id, client);
+      if (!(await isSecondFactorRight(operator, code))) {
+        try {
+          return await failTry(operator.id, client);
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'OPERATOR_SIGN_IN_FAILED')
+            throw new AppError('OPERATOR_TOTP_INVALID');
+          throw error;
+        }
+      }
+      const now = clock.now();
+      await repo.clearFailedTries(db.kysely, operator.id, now);
+      await repo.markReauthenticated(db.kysely, context.sessionId, now);
+      return { validUntil: new Date(now.getTime() + REAUTH_MS).toISOString() };
+    },
+
+    async signOut(context: OperatorContext) {
+      await repo.revokeOperatorSession(db.kysely, context.sessionId, clock.now());
+    },
+
+    /** A new operator (the operator:create command, the demo seed). The password is never a default one. */
+    async createOperator(input: {
+      username: string;
+      displayName: string;
+      role: Role;
+      password: string;
+    }) {
+      const username = input.username.trim().toLowerCase();
+      if (!/^[a-z0-9._-]{3,64}$/.test(username))
+        throw new Error('username: 3 to 64 of a-z 0-9 . _ -');
+      if (input.password.length < MIN_OPERATOR_PASSWORD)
+        throw new Error(`password: at least ${MIN_OPERATOR_PASSWORD} characters`);
+      const now = clock.now();
+      const id = randomUUID();
+      const passwordHash = await passwords.hash(input.password);
+      const inserted = await db.withTransaction(async (trx) => {
+        const row = await repo.insertOperator(trx, {
+          id,
+          username,
+          displayName: input.displayName.trim() || username,
+          role: input.role,
+          passwordHash,
+          now,
+        });
+        if (!row) return undefined;
+        await recordAudit(
+          trx,
+          { operatorId: null, operatorName: 'system', ip: null },
+          {
+            action: 'operator.created',
+            targetType: 'operator',
+            targetId: id,
+            after: { username, role: input.role },
+          },
+          now,
+        );
+        return row;
+      });
+      if (!inserted) throw new AppError('OPERATOR_EXISTS');
+      return { id, username };
+    },
+  };
+}
+
+export type OperatorAuthService = ReturnType<typeof createOperatorAuthService>;

@@ -1,0 +1,227 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, OperatorRole } from '@/db/schema.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export function findOperatorByUsername(db: Q, username: string) {
+  return db.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function findOperatorById(db: Q, id: string, options: { isLocked?: boolean } = {}) {
+  const query = db.selectFrom('operators').selectAll().where('id', '=', id);
+  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export function countOperators(db: Q) {
+  return db
+    .selectFrom('operators')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+export function insertOperator(
+  db: Q,
+  row: {
+    id: string;
+    username: string;
+    displayName: string;
+    role: OperatorRole;
+    passwordHash: string;
+    now: Date;
+  },
+) {
+  return db
+    .insertInto('operators')
+    .values({
+      id: row.id,
+      username: row.username,
+      display_name: row.displayName,
+      role: row.role,
+      password_hash: row.passwordHash,
+      totp_secret: null,
+      totp_enrolled_at: null,
+      totp_last_step: null,
+      locked_until: null,
+      created_at: row.now,
+      updated_at: row.now,
+    })
+    .onConflict((oc) => oc.column('username').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** One more failed try; at `maxTries` the operator is locked until `lockUntil` and the count starts again. */
+export function recordFailedTry(
+  db: Q,
+  operatorId: string,
+  options: { now: Date; maxTries: number; lockUntil: Date },
+) {
+  return db
+    .updateTable('operators')
+    .set({
+      failed_attempts: sql`case when failed_attempts + 1 >= ${options.maxTries} then 0 else failed_attempts + 1 end`,
+      locked_until: sql`case when failed_attempts + 1 >= ${options.maxTries} then ${options.lockUntil}::timestamptz else locked_until end`,
+      updated_at: options.now,
+    })
+    .where('id', '=', operatorId)
+    .returning(['failed_attempts', 'locked_until'])
+    .executeTakeFirst();
+}
+
+export function clearFailedTries(db: Q, operatorId: string, now: Date) {
+  return db
+    .updateTable('operators')
+    .set({ failed_attempts: 0, locked_until: null, updated_at: now })
+    .where('id', '=', operatorId)
+    .execute();
+}
+
+export function saveTotpSecret(db: Q, operatorId: string, secret: string, now: Date) {
+  return db
+    .updateTable('operators')
+    .set({ totp_secret: secret, updated_at: now })
+    .where('id', '=', operatorId)
+    .where('totp_enrolled_at', 'is', null)
+    .execute();
+}
+
+export function markEnrolled(db: Q, operatorId: string, step: number, now: Date) {
+  return db
+    .updateTable('operators')
+    .set({ totp_enrolled_at: now, totp_last_step: String(step), updated_at: now })
+    .where('id', '=', operatorId)
+    .where('totp_enrolled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Accepts a TOTP step only if it is later than the last one accepted: a code works once. */
+export function useTotpStep(db: Q, operatorId: string, step: number, now: Date) {
+  return db
+    .updateTable('operators')
+    .set({ totp_last_step: String(step), updated_at: now })
+    .where('id', '=', operatorId)
+    .where((eb) =>
+      eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]),
+    )
+    .executeTakeFirst()
+    .then((r) => r.numUpdatedRows > 0n);
+}
+
+export function insertRecoveryCodes(
+  db: Q,
+  operatorId: string,
+  rows: { id: string; codeHash: string }[],
+) {
+  return db
+    .insertInto('operator_recovery_codes')
+    .values(
+      rows.map((r) => ({
+        id: r.id,
+        operator_id: operatorId,
+        code_hash: r.codeHash,
+        used_at: null,
+      })),
+    )
+    .execute();
+}
+
+export function useRecoveryCode(db: Q, operatorId: string, codeHash: string, now: Date) {
+  return db
+    .updateTable('operator_recovery_codes')
+    .set({ used_at: now })
+    .where('operator_id', '=', operatorId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst()
+    .then((r) => r.numUpdatedRows > 0n);
+}
+
+export function countRecoveryCodesLeft(db: Q, operatorId: string) {
+  return db
+    .selectFrom('operator_recovery_codes')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('operator_id', '=', operatorId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+export function insertOperatorSession(
+  db: Q,
+  row: {
+    id: string;
+    operatorId: string;
+    tokenHash: string;
+    stage: 'challenge' | 'signed_in';
+    now: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
+) {
+  return db
+    .insertInto('operator_sessions')
+    .values({
+      id: row.id,
+      operator_id: row.operatorId,
+      token_hash: row.tokenHash,
+      stage: row.stage,
+      created_at: row.now,
+      last_used_at: row.now,
+      expires_at: row.expiresAt,
+      reauth_at: row.stage === 'signed_in' ? row.now : null,
+      revoked_at: null,
+      ip: row.ip,
+      user_agent: row.userAgent,
+    })
+    .execute();
+}
+
+export function findOperatorSession(db: Q, tokenHash: string) {
+  return db
+    .selectFrom('operator_sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.operator_id')
+    .select([
+      's.id',
+      's.operator_id',
+      's.stage',
+      's.created_at',
+      's.last_used_at',
+      's.expires_at',
+      's.reauth_at',
+      's.revoked_at',
+      'o.username',
+      'o.display_name',
+      'o.role',
+      'o.status',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export function touchOperatorSession(db: Q, sessionId: string, now: Date) {
+  return db
+    .updateTable('operator_sessions')
+    .set({ last_used_at: now })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export function revokeOperatorSession(db: Q, sessionId: string, now: Date) {
+  return db
+    .updateTable('operator_sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+    .then((r) => r.numUpdatedRows > 0n);
+}
+
+export function markReauthenticated(db: Q, sessionId: string, now: Date) {
+  return db
+    .updateTable('operator_sessions')
+    .set({ reauth_at: now })
+    .where('id', '=', sessionId)
+    .execute();
+}

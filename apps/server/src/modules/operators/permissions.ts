@@ -1,0 +1,47 @@
+import type { Permission, Role } from '@mekong/contracts/admin/admin-contract';
+
+/**
+ * The one permission matrix of the back office (docs/decisions/0014-back-office.md#roles). The auditor reads everything
+ * and changes nothing; only the owner manages operators and system switches.
+ */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: [
+    'queues.read',
+    'withdrawals.decide',
+    'deposits.decide',
+    'members.read',
+    'members.manage',
+    'members.adjust',
+    'settings.read',
+    'settings.money',
+    'settings.promotions',
+    'settings.content',
+    'settings.system',
+    'reports.read',
+    'audit.read',
+    'operators.manage',
+  ],
+  finance: [
+    'queues.read',
+    'withdrawals.decide',
+    'deposits.decide',
+    'members.read',
+    'members.adjust',
+    'settings.read',
+    'settings.money',
+    'reports.read',
+  ],
+  support: ['queues.read', 'members.read', 'members.manage', 'settings.read'],
+  marketing: [
+    'members.read',
+    'settings.read',
+    'settings.promotions',
+    'settings.content',
+    'reports.read',
+  ],
+  auditor: ['queues.read', 'members.read', 'settings.read', 'reports.read', 'audit.read'],
+};
+
+export function can(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
