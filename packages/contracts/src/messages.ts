@@ -160,6 +160,9 @@ export const messages = {
   SELF_APPROVAL: 403,
   SECOND_APPROVAL_REQUIRED: 202,
   ADJUSTMENT_LIMIT: 403,
+  // back office: members
+  MEMBER_STATUS_UNCHANGED: 409,
+  ADJUSTMENT_BELOW_ZERO: 409,
 } as const;
 
 export type MessageCode = keyof typeof messages;
