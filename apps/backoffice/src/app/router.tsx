@@ -4,6 +4,8 @@ import { Layout } from '@/app/layout';
 import { OverviewPage } from '@/app/overview-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { MemberPage } from '@/features/members/components/member-page';
+import { MembersPage } from '@/features/members/components/members-page';
 
 /**
  * The signed-in pages: one entry per feature screen (path under /backoffice, its page). The side menu (src/app/nav.ts)
@@ -12,6 +14,8 @@ import { SignInPage } from '@/features/auth/components/sign-in-page';
 const pages: { path: string; element: ReactNode }[] = [
   { path: '/', element: <OverviewPage /> },
   { path: '/audit', element: <AuditPage /> },
+  { path: '/members', element: <MembersPage /> },
+  { path: '/members/:id', element: <MemberPage /> },
 ];
 
 export function createRouter() {

@@ -142,6 +142,7 @@ export const memberLedgerRowSchema = z.object({
   credit: ledgerSideSchema,
   metadata: z.record(z.string(), z.unknown()).nullable(),
 });
+export type MemberLedgerRow = z.infer<typeof memberLedgerRowSchema>;
 
 /** `ledger`: every transfer; `statement`: what the member's own statement lists; the others narrow the statement. */
 export const memberLedgerViewSchema = z.enum(['ledger', 'statement', 'deposit', 'withdraw'], {
@@ -163,6 +164,7 @@ export const memberSlipSchema = z.object({
   amountMinor: minorSchema,
   createdAt: z.string(),
 });
+export type MemberSlip = z.infer<typeof memberSlipSchema>;
 
 export const adminMemberSlipsContract = adminCall('POST', '/api/admin/members/:id/slips', {
   params: idParams,
@@ -178,6 +180,7 @@ export const memberInviteeSchema = z.object({
   createdAt: z.string(),
   hasDeposited: z.boolean(),
 });
+export type MemberInvitee = z.infer<typeof memberInviteeSchema>;
 
 export const adminMemberInviteesContract = adminCall('POST', '/api/admin/members/:id/invitees', {
   params: idParams,
@@ -196,6 +199,7 @@ export const memberWithdrawalSchema = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
 });
+export type MemberWithdrawal = z.infer<typeof memberWithdrawalSchema>;
 
 export const adminMemberWithdrawalsContract = adminCall(
   'POST',
