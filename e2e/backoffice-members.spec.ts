@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { BACKOFFICE_VIEWPORT, confirmReauth, openBackoffice } from './support/backoffice.ts';
+import type { Api, TestMember } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { creditFromBank, memberMoney } from './support/money.ts';
+import { SERVER_URL } from './support/urls.ts';
 
 test.use(BACKOFFICE_VIEWPORT);
 
@@ -70,19 +74,75 @@ test.describe('members in the back office (docs/back-office/members.md)', () => 
   });
 });
 
+/** A member with something in every tab: a bank deposit, a game account with money, a withdrawal, an invitee. */
+async function busyMember(api: Api, member: TestMember) {
+  const token = await api.login(member.phone, member.password);
+  const money = memberMoney(api, token);
+  await creditFromBank(member, 1000);
+  await money.waitForCash(1000);
+  await money.activate('PG');
+  await money.transfer('wallet', 'PG', 200);
+  await money.withdraw(100);
+  await api.registerMember({ inviteCode: `PR${member.id}` });
+}
+
 test.describe('members screens for review', () => {
   test.skip(!SHOTS, 'screenshots only when SHOTS_DIR is set');
 
   for (const lang of ['th', 'en', 'la'] as const) {
-    test(`every members screen in ${lang}`, async ({ page, member }) => {
+    test(`every members screen in ${lang}`, async ({ page, member, api }) => {
+      await busyMember(api, member);
       await page.addInitScript(
         (value) => localStorage.setItem('mekong-backoffice-locale', value),
         lang,
       );
-      await openBackoffice(page, 'owner', '/members');
+      const token = await openBackoffice(page, 'owner', '/members');
+      const found = await fetch(`${SERVER_URL}/api/admin/members/search`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-client': 'backoffice',
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({ query: member.id, field: 'publicId' }),
+      });
+      const memberId = ((await found.json()) as { rows: { id: string }[] }).rows[0]?.id ?? '';
+      await fetch(`${SERVER_URL}/api/admin/members/${memberId}/adjustments`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-client': 'backoffice',
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({
+          requestId: randomUUID(),
+          direction: 'credit',
+          amountMinor: '5000',
+          reason: 'Goodwill for a slow payout',
+        }),
+      });
+      // One above the second-approval line, to show the approvals list.
+      await fetch(`${SERVER_URL}/api/admin/members/${memberId}/adjustments`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-client': 'backoffice',
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({
+          requestId: randomUUID(),
+          direction: 'credit',
+          amountMinor: '6000000',
+          reason: 'Jackpot the provider paid late',
+        }),
+      });
+      await page.reload();
+      await expect(page.getByText('Jackpot the provider paid late').first()).toBeVisible();
       await shot(page, `${lang}-members-empty`);
       await page.getByTestId('member-query').fill(member.phone);
       await page.getByTestId('member-query').press('Enter');
+      await expect(page.getByRole('cell', { name: member.name, exact: true })).toBeVisible();
+      await shot(page, `${lang}-members-search`);
       await page.getByRole('cell', { name: member.name, exact: true }).click();
       await expect(page.getByRole('heading', { name: member.name, level: 1 })).toBeVisible();
       await shot(page, `${lang}-member-overview`);
@@ -101,6 +161,12 @@ test.describe('members screens for review', () => {
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
       }
+      await buttons.first().click();
+      await page.getByRole('dialog').getByRole('textbox').fill('Reported stolen phone');
+      await page.getByRole('dialog').locator('button[type=submit]').click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.locator('.notice--danger')).toBeVisible();
+      await shot(page, `${lang}-member-frozen`);
     });
   }
 });

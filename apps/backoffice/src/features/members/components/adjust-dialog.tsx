@@ -6,6 +6,10 @@ import { Dialog } from '@/components/dialog';
 import { formatMinor, parseAmountToMinor } from '@/lib/format';
 import type { AdjustInput } from '@/features/members/hooks/use-member-actions';
 
+/** Credit and debit side by side, each radio beside its words. */
+const CHOICES = { display: 'flex', gap: 24, border: 0, padding: 0, margin: 0 } as const;
+const CHOICE = { display: 'inline-flex', gap: 8, alignItems: 'center' } as const;
+
 type AdjustForm = { direction: 'credit' | 'debit'; amount: string; reason: string };
 
 type AdjustDialogProps = {
@@ -58,14 +62,14 @@ export function AdjustDialog(props: AdjustDialogProps) {
             cash: formatMinor(props.cashMinor, props.currency),
           })}
         </div>
-        <fieldset className="field field--inline">
+        <fieldset className="field" style={CHOICES}>
           <legend>{t('direction')}</legend>
-          <label>
-            <input type="radio" value="credit" {...form.register('direction')} /> {t('dir.credit')}
-          </label>
-          <label>
-            <input type="radio" value="debit" {...form.register('direction')} /> {t('dir.debit')}
-          </label>
+          {(['credit', 'debit'] as const).map((direction) => (
+            <label key={direction} style={CHOICE}>
+              <input type="radio" value={direction} {...form.register('direction')} />
+              {t(`dir.${direction}`)}
+            </label>
+          ))}
         </fieldset>
         <label className="field">
           <span>{t('amountMajor', { currency: props.currency })}</span>

@@ -5,7 +5,7 @@ import type { MemberDetail, MemberLedgerRow } from '@mekong/contracts/admin/memb
 import { DataTable } from '@/components/data-table';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import { useMemberLedger, type LedgerQuery } from '@/features/members/api/members-api';
-import { displayCurrency } from '@/features/members/components/member-status-badge';
+import { displayCurrency, StateBadge } from '@/features/members/components/member-status-badge';
 
 type Row = MemberLedgerRow;
 type Side = Row['debit'];
@@ -33,13 +33,7 @@ export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
       { header: t('kind'), cell: ({ row }) => <code>{row.original.kind}</code> },
       {
         header: t('statusLabel'),
-        cell: ({ row }) => (
-          <span
-            className={`badge ${row.original.status === 'posted' ? 'badge--ok' : 'badge--warn'}`}
-          >
-            {row.original.status}
-          </span>
-        ),
+        cell: ({ row }) => <StateBadge status={row.original.status} />,
       },
       { header: t('from'), cell: ({ row }) => sideText(row.original.debit) },
       { header: t('to'), cell: ({ row }) => sideText(row.original.credit) },

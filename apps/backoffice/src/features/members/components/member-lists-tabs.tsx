@@ -20,7 +20,7 @@ import {
   useMemberSlips,
   useMemberWithdrawals,
 } from '@/features/members/api/members-api';
-import { displayCurrency } from '@/features/members/components/member-status-badge';
+import { displayCurrency, StateBadge } from '@/features/members/components/member-status-badge';
 import { useAdjustmentDecision } from '@/features/members/hooks/use-member-actions';
 
 const PAGE_SIZE = 20;
@@ -57,21 +57,6 @@ function PagedTable<T extends { id: string }>(props: {
   );
 }
 
-const STATUS_TONE: Record<string, string> = {
-  succeeded: 'badge--ok',
-  credited: 'badge--ok',
-  posted: 'badge--ok',
-  failed: 'badge--danger',
-  rejected: 'badge--danger',
-  refused: 'badge--danger',
-  pending_approval: 'badge--warn',
-  awaiting_approval: 'badge--warn',
-  processing: 'badge--info',
-};
-const StatusBadge = ({ status }: { status: string }) => (
-  <span className={`badge ${STATUS_TONE[status] ?? ''}`}>{status}</span>
-);
-
 export function MemberWithdrawalsTab({ detail }: { detail: MemberDetail }) {
   const { t, i18n } = useTranslation('members');
   const [page, setPage] = useState(1);
@@ -86,7 +71,7 @@ export function MemberWithdrawalsTab({ detail }: { detail: MemberDetail }) {
           <span className="num">{formatMinor(row.original.amountMinor, currency)}</span>
         ),
       },
-      { header: t('statusLabel'), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      { header: t('statusLabel'), cell: ({ row }) => <StateBadge status={row.original.status} /> },
       {
         header: t('paidTo'),
         cell: ({ row }) => `${row.original.bankCode} ${row.original.accountNo}`,
@@ -124,7 +109,7 @@ export function MemberSlipsTab({ detail }: { detail: MemberDetail }) {
           <span className="num">{formatMinor(row.original.amountMinor, currency)}</span>
         ),
       },
-      { header: t('statusLabel'), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      { header: t('statusLabel'), cell: ({ row }) => <StateBadge status={row.original.status} /> },
       { header: t('slipRef'), cell: ({ row }) => <code>{row.original.transRef ?? '—'}</code> },
       { header: t('reasonLabel'), cell: ({ row }) => row.original.reason ?? '—' },
     ],
@@ -214,7 +199,7 @@ export function MemberAdjustmentsTab({ detail }: { detail: MemberDetail }) {
           <span className="num">{formatMinor(row.original.amountMinor, currency)}</span>
         ),
       },
-      { header: t('statusLabel'), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      { header: t('statusLabel'), cell: ({ row }) => <StateBadge status={row.original.status} /> },
       { header: t('reasonLabel'), accessorKey: 'reason' },
       { header: t('requestedBy'), accessorKey: 'requestedBy' },
       { header: t('decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '—' },

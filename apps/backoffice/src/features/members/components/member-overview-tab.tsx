@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { MemberDetail } from '@mekong/contracts/admin/members';
 import { DataTable } from '@/components/data-table';
 import { formatDateTime, formatMinor } from '@/lib/format';
-import { displayCurrency } from '@/features/members/components/member-status-badge';
+import { displayCurrency, StateBadge } from '@/features/members/components/member-status-badge';
 
 type Bonus = MemberDetail['bonuses'][number];
 type Session = MemberDetail['sessions'][number];
@@ -27,11 +27,7 @@ export function MemberOverviewTab({ detail }: { detail: MemberDetail }) {
       { header: t('bonusCode'), cell: ({ row }) => <code>{row.original.bonusCode}</code> },
       {
         header: t('statusLabel'),
-        cell: ({ row }) => (
-          <span className={`badge ${row.original.status === 'active' ? 'badge--info' : ''}`}>
-            {row.original.status}
-          </span>
-        ),
+        cell: ({ row }) => <StateBadge status={row.original.status} />,
       },
       {
         header: t('bonusAmount'),

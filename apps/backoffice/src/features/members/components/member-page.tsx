@@ -34,7 +34,7 @@ const TABS = [
 type Tab = (typeof TABS)[number];
 
 /** A tile holding a figure under its label. */
-const FIGURE_TILE = { flexDirection: 'column', alignItems: 'flex-start', gap: 4 } as const;
+const FIGURE_TILE = { display: 'flex', flexDirection: 'column', gap: 4 } as const;
 
 function Balances({ detail }: { detail: MemberDetail }) {
   const { t } = useTranslation('members');
@@ -49,7 +49,7 @@ function Balances({ detail }: { detail: MemberDetail }) {
   return (
     <ul className="tiles" aria-label={t('balances')} data-testid="member-balances">
       {tiles.map((tile) => (
-        <li key={tile.label} className="tile" style={FIGURE_TILE}>
+        <li key={tile.label} className="card" style={FIGURE_TILE}>
           <span className="muted">{tile.label}</span>
           <strong className="num">{formatMinor(tile.value, currency)}</strong>
         </li>
