@@ -16,6 +16,9 @@ import { PendingAdjustments } from '@/features/members/components/pending-adjust
 const PAGE_SIZE = 20;
 const FIELDS: MemberSearchField[] = ['any', 'phone', 'name', 'publicId', 'id', 'bankAccount'];
 
+/** Wide enough for the hint and a full bank account number or internal id. */
+const QUERY_FIELD = { minWidth: 340 } as const;
+
 type SearchForm = { query: string; field: MemberSearchField };
 
 /** Find a member by phone, name, public or internal id, or bank account number; a row opens the member page. */
@@ -69,6 +72,7 @@ export function MembersPage() {
             autoFocus
             placeholder={t('queryHint')}
             data-testid="member-query"
+            style={QUERY_FIELD}
             {...form.register('query')}
           />
         </label>
