@@ -122,6 +122,8 @@ declare module 'fastify' {
     };
     /** Back-office sign-in (docs/decisions/0014-back-office.md); adminRoute authenticates with it. */
     operatorAuth: OperatorAuthService;
+    /** Every API route registered from a contract (method and path pattern): the permission test walks them. */
+    apiRoutes: ApiRouteTable;
     /** Queue claims, which every back-office decision checks. */
     workClaims: WorkClaimsService;
   }
@@ -303,6 +305,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('operator', null);
 
     const apiRoutes: ApiRouteTable = [];
+    app.decorate('apiRoutes', apiRoutes);
     const onMemberWeb = await registerWebApp(app, config.WEB_DIST_DIR, {
       trueLinkSecret: trueLinkSecret(config),
     });
