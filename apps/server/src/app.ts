@@ -92,6 +92,8 @@ import {
   type OperatorAuthService,
 } from '@/modules/operators/operator-auth.service.ts';
 import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.routes.ts';
+import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admin.routes.ts';
+import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
 import {
   createWorkClaimsService,
   type WorkClaimsService,
@@ -335,6 +337,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
     registerAuditRoutes(app, apiRoutes);
     registerWorkClaimRoutes(app, apiRoutes, workClaims);
+    registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
 
     await app.ready();
   } catch (error) {

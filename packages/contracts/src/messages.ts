@@ -160,6 +160,11 @@ export const messages = {
   SELF_APPROVAL: 403,
   SECOND_APPROVAL_REQUIRED: 202,
   ADJUSTMENT_LIMIT: 403,
+  // back office: operators
+  OPERATOR_USERNAME_INVALID: 400,
+  OPERATOR_PASSWORD_WEAK: 400,
+  OPERATOR_LAST_OWNER: 409,
+  OPERATOR_SELF_CHANGE: 403,
 } as const;
 
 export type MessageCode = keyof typeof messages;
