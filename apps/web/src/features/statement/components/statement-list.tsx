@@ -65,7 +65,7 @@ function StatementRow({ entry, names, symbol, now, onOpen }: RowProps) {
   const kind = statusKind(entry.status);
   const line = channelLine(entry, names, t);
   const dates = useDateEra();
-  const description = descriptionText(entry.description, t);
+  const description = descriptionText(entry, names, t);
 
   return (
     <li className="statement-row" data-testid="statement-row" data-type={entry.statementType} data-status={entry.status} data-channel={entry.channel ?? ''}>
