@@ -309,6 +309,27 @@ describe('coupons', () => {
       .where('id', '=', body.transferId)
       .executeTakeFirstOrThrow();
     expect(transfer).toMatchObject({ kind: 'prize', status: 'posted', member_id: m.memberId });
+    // The statement names the prize's wheel in every language and quotes the coupon.
+    const statement = await t.api('POST', '/api/statement', {
+      token: m.token,
+      body: { page: 1, limit: 10 },
+    });
+    expect(
+      (statement.json() as { statements: { _id: string }[] }).statements.find(
+        (row) => row._id === body.transferId,
+      ),
+    ).toMatchObject({
+      statementType: 'bonus',
+      from: 'prize',
+      amount: 50,
+      description: 'luckydraw',
+      localizedDescription: {
+        th: expect.stringMatching(/^วงล้อ /),
+        la: expect.stringMatching(/^ວົງລໍ້ /),
+        en: expect.stringMatching(/^Wheel /),
+      },
+      reference: first.coupon,
+    });
 
     const twice = await claim(t, m.token, first.coupon);
     expect(twice.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import type { Coupon, Slice } from '@mekong/contracts/spinwheel';
-import { PartyPopper } from 'lucide-react';
+import { Clover, PartyPopper } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
@@ -33,7 +33,7 @@ export function PrizeModal({ prize, onClose }: { prize: SpinPrize | null; onClos
       {prize && (
         <div className="prize">
           <span className="prize__icon" aria-hidden>
-            <PartyPopper size={32} />
+            {isNothing ? <Clover size={32} /> : <PartyPopper size={32} />}
           </span>
           <p className="prize__label" data-testid="prize-label">
             {prize.result.label}

@@ -3,7 +3,7 @@ import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { wrapText } from '@/features/statement/hooks/receipt-image';
 import { dayName, groupByDay } from '@/features/statement/hooks/statement-format';
-import { channelLine, receiptFields, sideLabel, type StatementNames } from '@/features/statement/hooks/statement-labels';
+import { channelLine, receiptFields, rowDescription, sideLabel, type StatementNames } from '@/features/statement/hooks/statement-labels';
 
 const t = i18n.getFixedT('en');
 const names: StatementNames = {
@@ -86,6 +86,9 @@ describe('a receipt’s fields', () => {
     const forfeit = receiptFields(row({ statementType: 'finish_bonus', from: 'bonus_wallet', to: 'bonus', channel: 'bonus', description: 'โบนัสฝากแรก', localizedDescription }), lao, t);
     expect(forfeit.find((f) => f.key === 'description')?.value).toBe('ໂບນັດຝາກທຳອິດ');
     // An older row without the names still shows what it has.
+    // The row says it under its route, unless it only repeats the sending account.
+    expect(rowDescription(row({ statementType: 'bonus', from: 'bonus', to: 'bonus_wallet', description: 'x', localizedDescription }), names, t)).toBe('First deposit bonus');
+    expect(rowDescription(row({ statementType: 'bonus', from: 'refund', to: 'wallet', description: 'refund' }), names, t)).toBeNull();
     const older = receiptFields(row({ statementType: 'bonus', channel: 'bonus', description: 'โบนัสฝากแรก' }), names, t);
     expect(older.find((f) => f.key === 'description')?.value).toBe('โบนัสฝากแรก');
   });

@@ -40,6 +40,12 @@ export function descriptionText(entry: Pick<StatementEntry, 'description' | 'loc
   return (KNOWN_DESCRIPTIONS as readonly string[]).includes(description) ? t(`statement.descriptions.${description}`) : description;
 }
 
+/** The description under a row's route, left out where it only repeats the sending account ("Loss refund → Wallet"). */
+export function rowDescription(entry: StatementEntry, names: StatementNames, t: TFunction): string | null {
+  const description = descriptionText(entry, names, t);
+  return description && description !== sideLabel(entry, 'from', names, t) ? description : null;
+}
+
 /** Glues a bank to its account end, so "SCB ···7890" never breaks across lines. */
 const NBSP = '\u00a0';
 
