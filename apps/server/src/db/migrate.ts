@@ -15,7 +15,7 @@ import { migration0017 } from '@/db/migrations/0017-game-bets.ts';
 import { migration0018 } from '@/db/migrations/0018-bonus.ts';
 import { migration0019 } from '@/db/migrations/0019-refund-invite.ts';
 import { migration0020 } from '@/db/migrations/0020-spinwheel.ts';
-import { migration0021 } from '@/db/migrations/0021-wheel-languages.ts';
+import { migration0028 } from '@/db/migrations/0028-wheel-languages.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -34,7 +34,7 @@ const migrations: Record<string, Migration> = {
   '0018-bonus': migration0018,
   '0019-refund-invite': migration0019,
   '0020-spinwheel': migration0020,
-  '0021-wheel-languages': migration0021,
+  '0028-wheel-languages': migration0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

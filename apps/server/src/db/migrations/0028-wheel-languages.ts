@@ -28,4 +28,4 @@ const down = [
   `alter table spin_wheels drop column name_th`,
 ];
 
-export const migration0021 = statementsMigration(up, down);
+export const migration0028 = statementsMigration(up, down);
