@@ -39,7 +39,7 @@ export function formatDateTime(iso: string | null | undefined, locale = 'en'): s
 
 export function formatDate(iso: string | null | undefined, locale = 'en'): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(locale === 'la' ? 'lo' : locale, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone: TIME_ZONE,
     dateStyle: 'medium',
   }).format(new Date(iso));
