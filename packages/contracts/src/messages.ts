@@ -163,6 +163,11 @@ export const messages = {
   // back office: members
   MEMBER_STATUS_UNCHANGED: 409,
   ADJUSTMENT_BELOW_ZERO: 409,
+  // back office: operators
+  OPERATOR_USERNAME_INVALID: 400,
+  OPERATOR_PASSWORD_WEAK: 400,
+  OPERATOR_LAST_OWNER: 409,
+  OPERATOR_SELF_CHANGE: 403,
 } as const;
 
 export type MessageCode = keyof typeof messages;
