@@ -83,6 +83,7 @@ export const memberInviterSchema = z.object({
 export const memberDetailSchema = z.object({
   member: memberSummarySchema.extend({
     bankName: z.string().nullable(),
+    bankNameTh: z.string().nullable(),
     bankAccountName: z.string().nullable(),
     bankChangedAt: z.string().nullable(),
   }),

@@ -84,6 +84,7 @@ export function createMembersService({
           bankCode: member.bank?.code ?? null,
           bankAccountNo: member.bank?.accountNo ?? null,
           bankName: member.bank?.nameEn ?? null,
+          bankNameTh: member.bank?.nameTh ?? null,
           bankAccountName: member.bank?.accountName ?? null,
           bankChangedAt: iso(member.bank?.changedAt ?? null),
           createdAt: member.createdAt.toISOString(),

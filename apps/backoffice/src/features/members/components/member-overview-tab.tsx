@@ -87,7 +87,7 @@ export function MemberOverviewTab({ detail }: { detail: MemberDetail }) {
           <dt>{t('bankAccount')}</dt>
           <dd>
             {member.bankAccountNo
-              ? `${member.bankName ?? member.bankCode ?? ''} ${member.bankAccountNo} · ${member.bankAccountName ?? ''}`
+              ? `${(i18n.language === 'th' ? member.bankNameTh : member.bankName) ?? member.bankCode ?? ''} ${member.bankAccountNo} · ${member.bankAccountName ?? ''}`
               : '—'}
             {member.bankChangedAt ? (
               <small className="muted">
