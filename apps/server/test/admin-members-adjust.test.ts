@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMemberBalances } from '@/modules/ledger/ledger.repository.ts';
 import { bonusMember } from './support/bonus.ts';
-import { creditCash, expectLedgerConsistent } from './support/money.ts';
+import { creditCash, expectLedgerConsistent, insertMember } from './support/money.ts';
 import {
   adminApi,
   reauthenticate,
@@ -267,6 +267,23 @@ describe('manual credit and debit (members.adjust)', () => {
     expect(await cashOf(member.memberId)).toBe(54_000_00n);
     expect(await adjustmentTransfers(member.memberId)).toHaveLength(2);
     await expectLedgerConsistent(t.app.deps.db);
+  });
+
+  it('adjusts a Lao member in kip, from the kip house account', async () => {
+    const { memberId } = await insertMember(t.app.deps.db, { currency: 'LAK' });
+    await reauthenticate(t, finance);
+    const response = await adjust(finance, memberId, {
+      direction: 'credit',
+      amountMinor: '100000',
+    });
+    expect(response.json()).toMatchObject({ status: 'posted', currency: 'LAK' });
+    const [transfer] = await t.app.deps.db.kysely
+      .selectFrom('ledger_transfers')
+      .select(['currency'])
+      .where('member_id', '=', memberId)
+      .execute();
+    expect(transfer?.currency).toBe('LAK');
+    expect(await cashOf(memberId)).toBe(100000n);
   });
 
   it('is refused to roles without members.adjust', async () => {
