@@ -91,6 +91,9 @@ import {
   type OperatorAuthService,
 } from '@/modules/operators/operator-auth.service.ts';
 import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.routes.ts';
+import { registerWithdrawalReviewRoutes } from '@/modules/withdrawal-review/withdrawal-review.routes.ts';
+import { createWithdrawalReviewService } from '@/modules/withdrawal-review/withdrawal-review.service.ts';
+import { createPayoutReviewService } from '@/modules/withdrawal-review/payout-review.service.ts';
 import {
   createWorkClaimsService,
   type WorkClaimsService,
@@ -328,6 +331,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
     registerAuditRoutes(app, apiRoutes);
     registerWorkClaimRoutes(app, apiRoutes, workClaims);
+    registerWithdrawalReviewRoutes(app, apiRoutes, {
+      withdrawals: createWithdrawalReviewService(deps, withdrawals, workClaims),
+      payouts: createPayoutReviewService(deps, withdrawals, workClaims),
+    });
 
     await app.ready();
   } catch (error) {

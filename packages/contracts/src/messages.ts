@@ -160,6 +160,10 @@ export const messages = {
   SELF_APPROVAL: 403,
   SECOND_APPROVAL_REQUIRED: 202,
   ADJUSTMENT_LIMIT: 403,
+  // back office: money out
+  PAYOUT_IN_PROGRESS: 409,
+  PAYOUT_STATUS_UNKNOWN: 503,
+  PAYOUT_ALREADY_PAID: 409,
 } as const;
 
 export type MessageCode = keyof typeof messages;
