@@ -4,13 +4,21 @@ import {
   adminWithdrawalDetailContract,
   adminWithdrawalListContract,
 } from '@mekong/contracts/admin/withdrawals';
-import { cashOf, payoutsTo, sandboxPost, setWithdrawLimits, statementOf } from './support/bank.ts';
+import {
+  cashOf,
+  payoutsTo,
+  sandboxPost,
+  setWithdrawLimits,
+  statementOf,
+  withdrawCall,
+} from './support/bank.ts';
 import { expectLedgerConsistent } from './support/money.ts';
 import {
   auditActions,
   claim,
   claimAndReauth,
   decide,
+  fundedMember,
   heldWithdrawal,
   setSecondApprovalAbove,
 } from './support/money-out.ts';
@@ -200,6 +208,40 @@ describe('approve and reject', () => {
     expect(await cashOf(t, member.memberId)).toBe(4_500_00n);
     expect(await auditActions(t, withdrawalId)).toEqual(['withdrawal.rejected']);
     await expectLedgerConsistent(t.app.deps.db);
+  });
+});
+
+describe('races and hold reasons', () => {
+  it(`pays out exactly once under 20 parallel approvals (${db})`, async () => {
+    const finance = await signedInOperator(t, 'finance');
+    const { member, withdrawalId } = await heldWithdrawal(t, 6_000_00);
+    await claimAndReauth(t, finance, 'withdrawals', withdrawalId);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => decide(t, finance, `withdrawals/${withdrawalId}/approve`)),
+    );
+    const messages = answers.map((a) => (a.json() as { message: string }).message);
+    expect(messages.filter((m) => m === 'OK')).toHaveLength(1);
+    expect(new Set(messages.filter((m) => m !== 'OK'))).toEqual(new Set(['ITEM_ALREADY_DECIDED']));
+    expect(await payoutsTo(t, member.bankAccountNo)).toHaveLength(1);
+    expect(await auditActions(t, withdrawalId)).toEqual(['withdrawal.approved']);
+    await expectLedgerConsistent(t.app.deps.db);
+  });
+
+  it('names the first payout after a change of the bank account as the hold reason', async () => {
+    const finance = await signedInOperator(t, 'finance');
+    const member = await fundedMember(t, 2_000_00);
+    await t.app.deps.db.kysely
+      .updateTable('member_bank_accounts')
+      .set({ changed_at: new Date(t.clock.now().getTime() - 3_600_000) })
+      .where('member_id', '=', member.memberId)
+      .execute();
+    const response = await withdrawCall(t, member.token, 500);
+    expect(response.statusCode, response.body).toBe(202);
+    const listed = await adminApi(t, 'POST', '/api/admin/withdrawals/list', {
+      token: finance.token,
+      body: { member: member.publicId, reason: 'account_changed' },
+    });
+    expect(listed.json()).toMatchObject({ total: 1, rows: [{ reasons: ['account_changed'] }] });
   });
 });
 
