@@ -3,6 +3,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from '@/app/layout';
 import { OverviewPage } from '@/app/overview-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
+import { PayoutsPage } from '@/features/money-out/components/payouts-page';
+import { WithdrawalsPage } from '@/features/money-out/components/withdrawals-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 
 /**
@@ -12,6 +14,8 @@ import { SignInPage } from '@/features/auth/components/sign-in-page';
 const pages: { path: string; element: ReactNode }[] = [
   { path: '/', element: <OverviewPage /> },
   { path: '/audit', element: <AuditPage /> },
+  { path: '/withdrawals', element: <WithdrawalsPage /> },
+  { path: '/payouts', element: <PayoutsPage /> },
 ];
 
 export function createRouter() {

@@ -103,6 +103,12 @@ export const commonLocales: LocaleTexts = {
       SELF_APPROVAL: 'You cannot approve your own request.',
       SECOND_APPROVAL_REQUIRED: 'Waiting for a second operator to confirm.',
       ADJUSTMENT_LIMIT: 'The amount is above what your role may adjust.',
+      // back office: money out
+      PAYOUT_IN_PROGRESS: 'This payout is being sent or checked right now. Try again in a minute.',
+      PAYOUT_STATUS_UNKNOWN:
+        'The bank could not be asked about this payout. Nothing changed; try again later.',
+      PAYOUT_ALREADY_PAID:
+        'The bank has paid this payout: it is now marked paid and cannot be refunded.',
       INVALID_AMOUNT: 'Enter a valid amount.',
       AMOUNT_TOO_LARGE: 'The amount is too large.',
     },
@@ -207,6 +213,11 @@ export const commonLocales: LocaleTexts = {
       SELF_APPROVAL: 'ไม่สามารถอนุมัติคำขอของตัวเองได้',
       SECOND_APPROVAL_REQUIRED: 'รอผู้ดูแลอีกคนยืนยัน',
       ADJUSTMENT_LIMIT: 'จำนวนเงินเกินวงเงินที่บทบาทของคุณปรับได้',
+      // back office: money out
+      PAYOUT_IN_PROGRESS: 'รายการจ่ายเงินนี้กำลังส่งหรือตรวจสอบอยู่ กรุณาลองใหม่ในอีกสักครู่',
+      PAYOUT_STATUS_UNKNOWN:
+        'ไม่สามารถสอบถามธนาคารเกี่ยวกับรายการนี้ได้ ยังไม่มีการเปลี่ยนแปลง กรุณาลองใหม่ภายหลัง',
+      PAYOUT_ALREADY_PAID: 'ธนาคารจ่ายเงินรายการนี้แล้ว ระบบบันทึกว่าจ่ายแล้วและคืนเงินไม่ได้',
       INVALID_AMOUNT: 'กรุณาใส่จำนวนเงินที่ถูกต้อง',
       AMOUNT_TOO_LARGE: 'จำนวนเงินมากเกินไป',
     },
@@ -311,6 +322,10 @@ export const commonLocales: LocaleTexts = {
       SELF_APPROVAL: 'ບໍ່ສາມາດອະນຸມັດຄຳຂໍຂອງຕົນເອງໄດ້',
       SECOND_APPROVAL_REQUIRED: 'ລໍຖ້າຜູ້ດູແລອີກຄົນຢືນຢັນ',
       ADJUSTMENT_LIMIT: 'ຈຳນວນເງິນເກີນວົງເງິນທີ່ບົດບາດຂອງທ່ານປັບໄດ້',
+      // back office: money out
+      PAYOUT_IN_PROGRESS: 'ລາຍການຈ່າຍເງິນນີ້ກຳລັງສົ່ງ ຫຼື ກວດສອບຢູ່. ກະລຸນາລອງໃໝ່ໃນອີກຈັກໜ້ອຍ.',
+      PAYOUT_STATUS_UNKNOWN: 'ບໍ່ສາມາດສອບຖາມທະນາຄານກ່ຽວກັບລາຍການນີ້ໄດ້. ບໍ່ມີຫຍັງປ່ຽນແປງ; ກະລຸນາລອງໃໝ່ພາຍຫຼັງ.',
+      PAYOUT_ALREADY_PAID: 'ທະນາຄານຈ່າຍເງິນລາຍການນີ້ແລ້ວ: ລະບົບບັນທຶກວ່າຈ່າຍແລ້ວ ແລະ ຄືນເງິນບໍ່ໄດ້.',
       INVALID_AMOUNT: 'ກະລຸນາໃສ່ຈຳນວນເງິນທີ່ຖືກຕ້ອງ',
       AMOUNT_TOO_LARGE: 'ຈຳນວນເງິນຫຼາຍເກີນໄປ',
     },
