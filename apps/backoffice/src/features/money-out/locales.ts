@@ -9,6 +9,7 @@ export const moneyOutLocales: LocaleTexts = {
     payoutsSubtitle:
       'Sent without an answer from the bank, held after every re-send, or refused. Retry never pays twice: the bank is asked first.',
     member: 'Member (phone or id)',
+    memberColumn: 'Member',
     minAmount: 'Amount from',
     maxAmount: 'Amount to',
     from: 'From',
@@ -25,6 +26,8 @@ export const moneyOutLocales: LocaleTexts = {
     status: 'Status',
     claim: 'Claim',
     attempts: 'Attempts',
+    attemptsCount_one: '{{count}} try',
+    attemptsCount_other: '{{count}} tries',
     lastTry: 'Last try',
     failure: 'Bank answer',
     empty: 'Nothing waits here.',
@@ -98,6 +101,7 @@ export const moneyOutLocales: LocaleTexts = {
     payoutsSubtitle:
       'ส่งแล้วแต่ธนาคารยังไม่ตอบ พักไว้หลังส่งซ้ำครบ หรือถูกธนาคารปฏิเสธ การลองใหม่จะไม่จ่ายซ้ำ: ระบบถามธนาคารก่อนเสมอ',
     member: 'สมาชิก (เบอร์โทรหรือรหัส)',
+    memberColumn: 'สมาชิก',
     minAmount: 'จำนวนตั้งแต่',
     maxAmount: 'จำนวนถึง',
     from: 'ตั้งแต่',
@@ -114,6 +118,7 @@ export const moneyOutLocales: LocaleTexts = {
     status: 'สถานะ',
     claim: 'ผู้รับงาน',
     attempts: 'จำนวนครั้งที่ส่ง',
+    attemptsCount_other: 'ส่ง {{count}} ครั้ง',
     lastTry: 'ส่งครั้งล่าสุด',
     failure: 'คำตอบธนาคาร',
     empty: 'ไม่มีรายการรอ',
@@ -185,6 +190,7 @@ export const moneyOutLocales: LocaleTexts = {
     payoutsSubtitle:
       'ສົ່ງແລ້ວແຕ່ທະນາຄານຍັງບໍ່ຕອບ, ພັກໄວ້ຫຼັງສົ່ງຊ້ຳຄົບ, ຫຼື ຖືກທະນາຄານປະຕິເສດ. ການລອງໃໝ່ຈະບໍ່ຈ່າຍຊ້ຳ: ລະບົບຖາມທະນາຄານກ່ອນສະເໝີ.',
     member: 'ສະມາຊິກ (ເບີໂທ ຫຼື ລະຫັດ)',
+    memberColumn: 'ສະມາຊິກ',
     minAmount: 'ຈຳນວນຕັ້ງແຕ່',
     maxAmount: 'ຈຳນວນເຖິງ',
     from: 'ຕັ້ງແຕ່',
@@ -201,6 +207,7 @@ export const moneyOutLocales: LocaleTexts = {
     status: 'ສະຖານະ',
     claim: 'ຜູ້ຮັບວຽກ',
     attempts: 'ຈຳນວນຄັ້ງທີ່ສົ່ງ',
+    attemptsCount_other: 'ສົ່ງ {{count}} ຄັ້ງ',
     lastTry: 'ສົ່ງຄັ້ງລ່າສຸດ',
     failure: 'ຄຳຕອບທະນາຄານ',
     empty: 'ບໍ່ມີລາຍການລໍຖ້າ.',

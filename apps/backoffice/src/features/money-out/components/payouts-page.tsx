@@ -48,10 +48,14 @@ export function PayoutsPage() {
     () => [
       {
         header: t('created'),
-        cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language),
+        cell: ({ row }) => (
+          <span className="money-out__when">
+            {formatDateTime(row.original.createdAt, i18n.language)}
+          </span>
+        ),
       },
       {
-        header: t('member'),
+        header: t('memberColumn'),
         cell: ({ row }) => (
           <span>
             {row.original.memberPhone}
@@ -72,15 +76,19 @@ export function PayoutsPage() {
       {
         header: t('state'),
         cell: ({ row }) => (
-          <span
-            className={`badge ${row.original.state === 'failed' ? 'badge--danger' : 'badge--warn'}`}
-          >
-            {t(`states.${row.original.state}`)}
+          <span className="money-out__badges">
+            <span
+              className={`badge ${row.original.state === 'failed' ? 'badge--danger' : 'badge--warn'}`}
+            >
+              {t(`states.${row.original.state}`)}
+            </span>
+            <small className="muted">
+              {row.original.failureCode ??
+                t('attemptsCount', { count: row.original.payoutAttempts })}
+            </small>
           </span>
         ),
       },
-      { header: t('attempts'), cell: ({ row }) => row.original.payoutAttempts },
-      { header: t('failure'), cell: ({ row }) => row.original.failureCode ?? '—' },
       {
         header: t('claim'),
         cell: ({ row }) =>
@@ -88,7 +96,7 @@ export function PayoutsPage() {
             '—'
           ) : (
             // The claim buttons sit in a clickable row: a click on them must not also open the row.
-            <span onClick={(event) => event.stopPropagation()}>
+            <span className="money-out__claim" onClick={(event) => event.stopPropagation()}>
               <ClaimControl
                 claim={row.original.claim}
                 canClaim={canDecide}
@@ -149,7 +157,7 @@ export function PayoutsPage() {
           </Button>
         </div>
       </form>
-      <div className="split">
+      <div className="split money-out__split">
         <DataTable
           columns={columns}
           rows={list.data?.rows}

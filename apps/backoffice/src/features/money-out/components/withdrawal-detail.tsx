@@ -87,7 +87,7 @@ export function WithdrawalDetail({ id, onDecided }: Props) {
                   </>
                 ) : null}
               </dl>
-              <h3>{t('recent')}</h3>
+              <h3 className="money-out__subhead">{t('recent')}</h3>
               {data.recent.length === 0 ? (
                 <p className="muted">{t('noRecent')}</p>
               ) : (

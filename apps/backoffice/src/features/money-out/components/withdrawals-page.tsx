@@ -69,10 +69,14 @@ export function WithdrawalsPage() {
     () => [
       {
         header: t('created'),
-        cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language),
+        cell: ({ row }) => (
+          <span className="money-out__when">
+            {formatDateTime(row.original.createdAt, i18n.language)}
+          </span>
+        ),
       },
       {
-        header: t('member'),
+        header: t('memberColumn'),
         cell: ({ row }) => (
           <span>
             {row.original.memberPhone}
@@ -89,10 +93,6 @@ export function WithdrawalsPage() {
             {formatMinor(row.original.amountMinor, row.original.currency)}
           </span>
         ),
-      },
-      {
-        header: t('account'),
-        cell: ({ row }) => `${row.original.bankCode} ${row.original.accountNo}`,
       },
       {
         header: t('reason'),
@@ -117,7 +117,7 @@ export function WithdrawalsPage() {
         header: t('claim'),
         cell: ({ row }) => (
           // The claim buttons sit in a clickable row: a click on them must not also open the row.
-          <span onClick={(event) => event.stopPropagation()}>
+          <span className="money-out__claim" onClick={(event) => event.stopPropagation()}>
             <ClaimControl
               claim={row.original.claim}
               canClaim={canDecide}
@@ -191,7 +191,7 @@ export function WithdrawalsPage() {
           </Button>
         </div>
       </form>
-      <div className="split">
+      <div className="split money-out__split">
         <DataTable
           columns={columns}
           rows={list.data?.rows}
