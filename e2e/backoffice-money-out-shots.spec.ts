@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { withdrawResponseSchema } from '@mekong/contracts/wallet';
 import { api } from './support/api.ts';
 import { BACKOFFICE_VIEWPORT, openBackoffice, operatorToken } from './support/backoffice.ts';
 import { creditFromBank, memberMoney } from './support/money.ts';
@@ -76,7 +77,7 @@ test('screenshots of the money-out screens in th, en and la', async ({ page }) =
   await held[0]!.money.withdraw(25_000);
   const claimedAnswer = await claimed!.money.withdraw(42_000.5);
   await large!.money.withdraw(48_000);
-  const claimedId = (claimedAnswer.body as { withdrawalId: string }).withdrawalId;
+  const claimedId = withdrawResponseSchema.parse(claimedAnswer.body).withdrawalId;
   await admin(await operatorToken('owner'), `/api/admin/claims/withdrawals/${claimedId}`);
 
   await openBackoffice(page, 'finance', '/withdrawals');
