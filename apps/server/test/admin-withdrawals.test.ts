@@ -87,11 +87,18 @@ describe('withdrawals queue: list and detail', () => {
     expect(paged.total).toBeGreaterThanOrEqual(2);
     expect((await list({ reason: 'account_changed', member: a.member.username })).total).toBe(0);
 
-    const bad = await adminApi(t, 'POST', '/api/admin/withdrawals/list', {
+    for (const body of [{ minAmountMinor: -1 }, { reason: 'other' }, { from: 'yesterday' }]) {
+      const bad = await adminApi(t, 'POST', '/api/admin/withdrawals/list', {
+        token: finance.token,
+        body,
+      });
+      expect(bad.json()).toEqual({ message: 'INVALID_REQUEST' });
+    }
+    const unknownField = await adminApi(t, 'POST', '/api/admin/payouts/list', {
       token: finance.token,
-      body: { minAmountMinor: -1 },
+      body: { amount: 1 },
     });
-    expect(bad.statusCode).toBe(400);
+    expect(unknownField.statusCode).toBe(400);
 
     const detail = await adminApi(t, 'GET', `/api/admin/withdrawals/${a.withdrawalId}`, {
       token: support.token,
