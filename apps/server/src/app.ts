@@ -95,6 +95,8 @@ import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.route
 import { registerWithdrawalReviewRoutes } from '@/modules/withdrawal-review/withdrawal-review.routes.ts';
 import { createWithdrawalReviewService } from '@/modules/withdrawal-review/withdrawal-review.service.ts';
 import { createPayoutReviewService } from '@/modules/withdrawal-review/payout-review.service.ts';
+import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admin.routes.ts';
+import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
 import {
   createWorkClaimsService,
   type WorkClaimsService,
@@ -125,6 +127,8 @@ declare module 'fastify' {
     };
     /** Back-office sign-in (docs/decisions/0014-back-office.md); adminRoute authenticates with it. */
     operatorAuth: OperatorAuthService;
+    /** Every API route registered from a contract (method and path pattern): the permission test walks them. */
+    apiRoutes: ApiRouteTable;
     /** Queue claims, which every back-office decision checks. */
     workClaims: WorkClaimsService;
   }
@@ -306,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('operator', null);
 
     const apiRoutes: ApiRouteTable = [];
+    app.decorate('apiRoutes', apiRoutes);
     const onMemberWeb = await registerWebApp(app, config.WEB_DIST_DIR, {
       trueLinkSecret: trueLinkSecret(config),
     });
@@ -339,6 +344,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       withdrawals: createWithdrawalReviewService(deps, withdrawals, workClaims),
       payouts: createPayoutReviewService(deps, withdrawals, workClaims),
     });
+    registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
 
     await app.ready();
   } catch (error) {

@@ -164,6 +164,11 @@ export const messages = {
   PAYOUT_IN_PROGRESS: 409,
   PAYOUT_STATUS_UNKNOWN: 503,
   PAYOUT_ALREADY_PAID: 409,
+  // back office: operators
+  OPERATOR_USERNAME_INVALID: 400,
+  OPERATOR_PASSWORD_WEAK: 400,
+  OPERATOR_LAST_OWNER: 409,
+  OPERATOR_SELF_CHANGE: 403,
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -6,6 +6,7 @@ import { AuditPage } from '@/features/audit/components/audit-page';
 import { PayoutsPage } from '@/features/money-out/components/payouts-page';
 import { WithdrawalsPage } from '@/features/money-out/components/withdrawals-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { OperatorsPage } from '@/features/operators/components/operators-page';
 
 /**
  * The signed-in pages: one entry per feature screen (path under /backoffice, its page). The side menu (src/app/nav.ts)
@@ -16,6 +17,7 @@ const pages: { path: string; element: ReactNode }[] = [
   { path: '/audit', element: <AuditPage /> },
   { path: '/withdrawals', element: <WithdrawalsPage /> },
   { path: '/payouts', element: <PayoutsPage /> },
+  { path: '/operators', element: <OperatorsPage /> },
 ];
 
 export function createRouter() {
