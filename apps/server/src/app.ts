@@ -92,6 +92,9 @@ import {
   type OperatorAuthService,
 } from '@/modules/operators/operator-auth.service.ts';
 import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.routes.ts';
+import { registerWithdrawalReviewRoutes } from '@/modules/withdrawal-review/withdrawal-review.routes.ts';
+import { createWithdrawalReviewService } from '@/modules/withdrawal-review/withdrawal-review.service.ts';
+import { createPayoutReviewService } from '@/modules/withdrawal-review/payout-review.service.ts';
 import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admin.routes.ts';
 import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
 import {
@@ -345,6 +348,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       members: createMembersService(deps),
       actions: createMemberActionsService(deps, otp),
       adjustments: createAdjustmentsService(deps),
+    });
+    registerWithdrawalReviewRoutes(app, apiRoutes, {
+      withdrawals: createWithdrawalReviewService(deps, withdrawals, workClaims),
+      payouts: createPayoutReviewService(deps, withdrawals, workClaims),
     });
     registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
 

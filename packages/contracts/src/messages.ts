@@ -163,6 +163,10 @@ export const messages = {
   // back office: members
   MEMBER_STATUS_UNCHANGED: 409,
   ADJUSTMENT_BELOW_ZERO: 409,
+  // back office: money out
+  PAYOUT_IN_PROGRESS: 409,
+  PAYOUT_STATUS_UNKNOWN: 503,
+  PAYOUT_ALREADY_PAID: 409,
   // back office: operators
   OPERATOR_USERNAME_INVALID: 400,
   OPERATOR_PASSWORD_WEAK: 400,

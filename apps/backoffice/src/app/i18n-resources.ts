@@ -1,5 +1,6 @@
 import { auditLocales } from '@/features/audit/locales';
 import { membersLocales } from '@/features/members/locales';
+import { moneyOutLocales } from '@/features/money-out/locales';
 import { operatorsLocales } from '@/features/operators/locales';
 import type { LocaleTexts } from '@/lib/i18n';
 import { commonLocales } from '@/locales/common';
@@ -9,5 +10,6 @@ export const i18nNamespaces: Record<string, LocaleTexts> = {
   common: commonLocales,
   audit: auditLocales,
   members: membersLocales,
+  moneyOut: moneyOutLocales,
   operators: operatorsLocales,
 };

@@ -3,6 +3,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from '@/app/layout';
 import { OverviewPage } from '@/app/overview-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
+import { PayoutsPage } from '@/features/money-out/components/payouts-page';
+import { WithdrawalsPage } from '@/features/money-out/components/withdrawals-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { MemberPage } from '@/features/members/components/member-page';
 import { MembersPage } from '@/features/members/components/members-page';
@@ -17,6 +19,8 @@ const pages: { path: string; element: ReactNode }[] = [
   { path: '/audit', element: <AuditPage /> },
   { path: '/members', element: <MembersPage /> },
   { path: '/members/:id', element: <MemberPage /> },
+  { path: '/withdrawals', element: <WithdrawalsPage /> },
+  { path: '/payouts', element: <PayoutsPage /> },
   { path: '/operators', element: <OperatorsPage /> },
 ];
 

@@ -109,6 +109,12 @@ export const commonLocales: LocaleTexts = {
       OTP_SEND_PAUSED: 'Sending codes is paused for today.',
       IDEMPOTENCY_KEY_REUSED:
         'This request was already sent with other details. Open the dialog again.',
+      // back office: money out
+      PAYOUT_IN_PROGRESS: 'This payout is being sent or checked right now. Try again in a minute.',
+      PAYOUT_STATUS_UNKNOWN:
+        'The bank could not be asked about this payout. Nothing changed; try again later.',
+      PAYOUT_ALREADY_PAID:
+        'The bank has paid this payout: it is now marked paid and cannot be refunded.',
       INVALID_AMOUNT: 'Enter a valid amount.',
       OPERATOR_USERNAME_INVALID: 'A username is 3 to 64 of a-z 0-9 . _ -',
       OPERATOR_PASSWORD_WEAK: 'A password needs at least 12 characters.',
@@ -222,6 +228,11 @@ export const commonLocales: LocaleTexts = {
       OTP_SEND_FAIL: 'ส่ง SMS ไม่สำเร็จ กรุณาลองใหม่',
       OTP_SEND_PAUSED: 'ระงับการส่งรหัสชั่วคราวสำหรับวันนี้',
       IDEMPOTENCY_KEY_REUSED: 'คำขอนี้ถูกส่งไปแล้วด้วยข้อมูลอื่น กรุณาเปิดหน้าต่างใหม่',
+      // back office: money out
+      PAYOUT_IN_PROGRESS: 'รายการจ่ายเงินนี้กำลังส่งหรือตรวจสอบอยู่ กรุณาลองใหม่ในอีกสักครู่',
+      PAYOUT_STATUS_UNKNOWN:
+        'ไม่สามารถสอบถามธนาคารเกี่ยวกับรายการนี้ได้ ยังไม่มีการเปลี่ยนแปลง กรุณาลองใหม่ภายหลัง',
+      PAYOUT_ALREADY_PAID: 'ธนาคารจ่ายเงินรายการนี้แล้ว ระบบบันทึกว่าจ่ายแล้วและคืนเงินไม่ได้',
       INVALID_AMOUNT: 'กรุณาใส่จำนวนเงินที่ถูกต้อง',
       OPERATOR_USERNAME_INVALID: 'ชื่อผู้ใช้ต้องมี 3–64 ตัว a-z 0-9 . _ -',
       OPERATOR_PASSWORD_WEAK: 'รหัสผ่านต้องมีอย่างน้อย 12 ตัวอักษร',
@@ -335,6 +346,10 @@ export const commonLocales: LocaleTexts = {
       OTP_SEND_FAIL: 'ສົ່ງ SMS ບໍ່ສຳເລັດ ກະລຸນາລອງໃໝ່',
       OTP_SEND_PAUSED: 'ໂຈະການສົ່ງລະຫັດຊົ່ວຄາວສຳລັບມື້ນີ້',
       IDEMPOTENCY_KEY_REUSED: 'ຄຳຂໍນີ້ຖືກສົ່ງໄປແລ້ວດ້ວຍຂໍ້ມູນອື່ນ ກະລຸນາເປີດໜ້າຕ່າງໃໝ່',
+      // back office: money out
+      PAYOUT_IN_PROGRESS: 'ລາຍການຈ່າຍເງິນນີ້ກຳລັງສົ່ງ ຫຼື ກວດສອບຢູ່. ກະລຸນາລອງໃໝ່ໃນອີກຈັກໜ້ອຍ.',
+      PAYOUT_STATUS_UNKNOWN: 'ບໍ່ສາມາດສອບຖາມທະນາຄານກ່ຽວກັບລາຍການນີ້ໄດ້. ບໍ່ມີຫຍັງປ່ຽນແປງ; ກະລຸນາລອງໃໝ່ພາຍຫຼັງ.',
+      PAYOUT_ALREADY_PAID: 'ທະນາຄານຈ່າຍເງິນລາຍການນີ້ແລ້ວ: ລະບົບບັນທຶກວ່າຈ່າຍແລ້ວ ແລະ ຄືນເງິນບໍ່ໄດ້.',
       INVALID_AMOUNT: 'ກະລຸນາໃສ່ຈຳນວນເງິນທີ່ຖືກຕ້ອງ',
       OPERATOR_USERNAME_INVALID: 'ຊື່ຜູ້ໃຊ້ຕ້ອງມີ 3–64 ຕົວ a-z 0-9 . _ -',
       OPERATOR_PASSWORD_WEAK: 'ລະຫັດຜ່ານຕ້ອງມີຢ່າງໜ້ອຍ 12 ຕົວອັກສອນ',

@@ -16,6 +16,7 @@ import { migration0018 } from '@/db/migrations/0018-bonus.ts';
 import { migration0019 } from '@/db/migrations/0019-refund-invite.ts';
 import { migration0020 } from '@/db/migrations/0020-spinwheel.ts';
 import { migration0021 } from '@/db/migrations/0021-operators.ts';
+import { migration0022 } from '@/db/migrations/0022-withdrawal-approvals.ts';
 import { migration0024 } from '@/db/migrations/0024-member-adjustments.ts';
 import { migration0028 } from '@/db/migrations/0028-wheel-languages.ts';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0019-refund-invite': migration0019,
   '0020-spinwheel': migration0020,
   '0021-operators': migration0021,
+  '0022-withdrawal-approvals': migration0022,
   '0024-member-adjustments': migration0024,
   '0028-wheel-languages': migration0028,
 };

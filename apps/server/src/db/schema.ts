@@ -55,6 +55,7 @@ import type {
   AuditLogTable,
 } from '@/db/schema/operators.ts';
 import type { MemberAdjustmentsTable } from '@/db/schema/member-adjustments.ts';
+import type { WithdrawalApprovalsTable } from '@/db/schema/withdrawal-approvals.ts';
 
 export type * from '@/db/schema/members.ts';
 export type * from '@/db/schema/ledger-games.ts';
@@ -62,6 +63,7 @@ export type * from '@/db/schema/money-flow.ts';
 export type * from '@/db/schema/promotions.ts';
 export type * from '@/db/schema/operators.ts';
 export type * from '@/db/schema/member-adjustments.ts';
+export type * from '@/db/schema/withdrawal-approvals.ts';
 
 export type Database = {
   banks: BanksTable;
@@ -107,4 +109,5 @@ export type Database = {
   audit_head: AuditHeadTable;
   audit_log: AuditLogTable;
   member_adjustments: MemberAdjustmentsTable;
+  withdrawal_approvals: WithdrawalApprovalsTable;
 };
