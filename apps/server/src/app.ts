@@ -91,6 +91,7 @@ import {
   type OperatorAuthService,
 } from '@/modules/operators/operator-auth.service.ts';
 import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.routes.ts';
+import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
 import {
   createWorkClaimsService,
   type WorkClaimsService,
@@ -328,6 +329,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
     registerAuditRoutes(app, apiRoutes);
     registerWorkClaimRoutes(app, apiRoutes, workClaims);
+    registerReportRoutes(app, apiRoutes);
 
     await app.ready();
   } catch (error) {

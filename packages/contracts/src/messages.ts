@@ -160,6 +160,8 @@ export const messages = {
   SELF_APPROVAL: 403,
   SECOND_APPROVAL_REQUIRED: 202,
   ADJUSTMENT_LIMIT: 403,
+  // back office: reports
+  REPORT_RANGE_INVALID: 400,
 } as const;
 
 export type MessageCode = keyof typeof messages;
