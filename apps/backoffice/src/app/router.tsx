@@ -3,6 +3,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from '@/app/layout';
 import { OverviewPage } from '@/app/overview-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
+import { ReconciliationPage } from '@/features/reports/components/reconciliation-page';
+import { ReportsPage } from '@/features/reports/components/reports-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 
 /**
@@ -12,6 +14,8 @@ import { SignInPage } from '@/features/auth/components/sign-in-page';
 const pages: { path: string; element: ReactNode }[] = [
   { path: '/', element: <OverviewPage /> },
   { path: '/audit', element: <AuditPage /> },
+  { path: '/reports', element: <ReportsPage /> },
+  { path: '/reconciliation', element: <ReconciliationPage /> },
 ];
 
 export function createRouter() {
