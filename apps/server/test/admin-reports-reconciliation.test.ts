@@ -236,4 +236,25 @@ describe('POST /api/admin/reports/reconciliation', () => {
       'bankLines,line_not_credited,THB,,BBL 1234567890,"\'=HYPERLINK(""http://evil"")",500,,-500,"no_member, ""quoted"""',
     );
   });
+
+  it('lists a member account whose balance was changed behind the log (the last test: it breaks the ledger)', async () => {
+    await t.app.deps.db.kysely
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: eb('balance', '+', 1n) }))
+      .where('member_id', '=', member.memberId)
+      .where('kind', '=', 'cash')
+      .execute();
+    const report = await reconcile();
+    expect(report.ledger.mismatchedAccounts).toBe(1);
+    expect(report.ledger.sums).toContainEqual({ currency: 'THB', sumMinor: '1' });
+    expect(report.differences.filter((d) => d.section === 'ledger')).toEqual([
+      expect.objectContaining({ kind: 'ledger_not_balanced', expectedMinor: '0', foundMinor: '1' }),
+      expect.objectContaining({
+        kind: 'ledger_account_mismatch',
+        currency: 'THB',
+        expectedMinor: '60000',
+        foundMinor: '60001',
+      }),
+    ]);
+  });
 });

@@ -198,3 +198,63 @@ export async function listBankFeedCredits(
     bankReference: r.bank_reference,
   }));
 }
+
+/**
+ * Invariant 2 of docs/decisions/0002-ledger.md for every member account in one pass over the log (linear in the number
+ * of transfers, where ledger-audit's per-account check is not): the accounts whose balance differs from their posted
+ * log or whose reservation differs from their pending debits, the first `limit` of them, and how many in all.
+ */
+export async function listAccountMismatches(
+  db: Db,
+  limit: number,
+): Promise<{
+  total: number;
+  rows: {
+    accountId: string;
+    currency: LedgerCurrency;
+    balance: bigint;
+    derived: bigint;
+    reserved: bigint;
+    pending: bigint;
+  }[];
+}> {
+  const result = await sql<{
+    id: string;
+    currency: LedgerCurrency;
+    balance: string;
+    reserved: string;
+    derived: string;
+    pending: string;
+    total: string | number;
+  }>`
+    with moves as (
+      select credit_account_id as id, amount from ledger_transfers where status = 'posted'
+      union all
+      select debit_account_id, -amount from ledger_transfers where status = 'posted'
+    ), derived as (
+      select id, sum(amount) as s from moves group by id
+    ), pending as (
+      select debit_account_id as id, sum(amount) as s from ledger_transfers where status = 'pending'
+      group by debit_account_id
+    )
+    select a.id, a.currency, a.balance::text as balance, a.reserved::text as reserved,
+      coalesce(d.s, 0)::text as derived, coalesce(p.s, 0)::text as pending, count(*) over () as total
+    from ledger_accounts a
+    left join derived d on d.id = a.id
+    left join pending p on p.id = a.id
+    where a.member_id is not null
+      and (a.balance <> coalesce(d.s, 0) or a.reserved <> coalesce(p.s, 0))
+    order by a.id
+    limit ${limit}`.execute(db);
+  return {
+    total: Number(result.rows[0]?.total ?? 0),
+    rows: result.rows.map((r) => ({
+      accountId: r.id,
+      currency: r.currency,
+      balance: BigInt(r.balance),
+      derived: BigInt(r.derived),
+      reserved: BigInt(r.reserved),
+      pending: BigInt(r.pending),
+    })),
+  };
+}

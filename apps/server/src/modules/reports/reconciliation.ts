@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { reconciliationRequestSchema } from '@mekong/contracts/admin/reports';
 import type { AppDeps } from '@/app-deps.ts';
 import { listMemberPublicIds } from '@/modules/account/member.repository.ts';
-import { checkInvariants, findAccountMismatches } from '@/modules/ledger/ledger-audit.ts';
+import { checkInvariants } from '@/modules/ledger/ledger-audit.ts';
+import { listAccountMismatches } from '@/modules/ledger/ledger-report.repository.ts';
 import { dayWindow } from '@/modules/reports/report-days.ts';
 import { reconcileBankLines } from '@/modules/reports/reconcile-bank-lines.ts';
 import { reconcileGames } from '@/modules/reports/reconcile-games.ts';
@@ -33,7 +34,7 @@ export async function buildReconciliation(
   const page = { start, end, limit: input.limit };
   const [sums, mismatches, games, payouts, lines] = await Promise.all([
     checkInvariants(db),
-    findAccountMismatches(db),
+    listAccountMismatches(db, MAX_LEDGER_ROWS),
     reconcileGames(deps, { limit: input.limit, afterId: input.cursors.games }),
     reconcilePayouts(deps, { ...page, afterId: input.cursors.payouts }),
     reconcileBankLines(db, {
@@ -56,16 +57,16 @@ export async function buildReconciliation(
         foundMinor: s.sum.toString(),
         detail: null,
       })),
-    ...mismatches.slice(0, MAX_LEDGER_ROWS).map((m): FoundDifference => ({
+    ...mismatches.rows.map((m): FoundDifference => ({
       section: 'ledger',
       kind: 'ledger_account_mismatch',
-      currency: null,
+      currency: m.currency,
       memberId: null,
       subject: m.accountId,
       reference: null,
-      expectedMinor: m.derivedBalance.toString(),
+      expectedMinor: m.derived.toString(),
       foundMinor: m.balance.toString(),
-      detail: `reserved ${m.reserved} / pending ${m.pendingDebits}`,
+      detail: `reserved ${m.reserved} / pending ${m.pending}`,
     })),
   ];
   const found = [
@@ -83,7 +84,7 @@ export async function buildReconciliation(
     generatedAt: now.toISOString(),
     ledger: {
       sums: sums.map((s) => ({ currency: s.currency, sumMinor: s.sum.toString() })),
-      mismatchedAccounts: mismatches.length,
+      mismatchedAccounts: mismatches.total,
     },
     games: games.summary,
     payouts: payouts.summary,
