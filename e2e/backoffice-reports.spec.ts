@@ -93,6 +93,9 @@ test.describe('back office reports (docs/back-office/reports.md)', () => {
     await page.getByRole('button', { name: 'ມື້ນີ້' }).click();
     await expect(page.getByTestId('card-deposits')).toContainText('฿500.00');
     await shot(page, 'reports-la');
+    // Usable on a tablet too.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(page, 'reports-la-tablet');
   });
 
   test('the auditor runs the reconciliation and sees a bank line nobody was credited for', async ({
@@ -126,6 +129,8 @@ test.describe('back office reports (docs/back-office/reports.md)', () => {
     await page.getByRole('button', { name: 'ມື້ນີ້' }).click();
     await expect(page.getByTestId('differences-table')).toContainText('ຍັງບໍ່ໄດ້ເຕີມເງິນ');
     await shot(page, 'reconciliation-la');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await shot(page, 'reconciliation-la-tablet');
   });
 
   test('support has no reports in the menu and the API refuses it', async ({ page }) => {

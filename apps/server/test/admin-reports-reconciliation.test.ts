@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   reconciliationReportSchema,
@@ -240,7 +241,7 @@ describe('POST /api/admin/reports/reconciliation', () => {
   it('lists a member account whose balance was changed behind the log (the last test: it breaks the ledger)', async () => {
     await t.app.deps.db.kysely
       .updateTable('ledger_accounts')
-      .set((eb) => ({ balance: eb('balance', '+', 1n) }))
+      .set({ balance: sql<string>`balance + 1` })
       .where('member_id', '=', member.memberId)
       .where('kind', '=', 'cash')
       .execute();
