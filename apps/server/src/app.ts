@@ -92,6 +92,8 @@ import {
   type OperatorAuthService,
 } from '@/modules/operators/operator-auth.service.ts';
 import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.routes.ts';
+import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admin.routes.ts';
+import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
 import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
 import {
   createWorkClaimsService,
@@ -123,6 +125,8 @@ declare module 'fastify' {
     };
     /** Back-office sign-in (docs/decisions/0014-back-office.md); adminRoute authenticates with it. */
     operatorAuth: OperatorAuthService;
+    /** Every API route registered from a contract (method and path pattern): the permission test walks them. */
+    apiRoutes: ApiRouteTable;
     /** Queue claims, which every back-office decision checks. */
     workClaims: WorkClaimsService;
   }
@@ -304,6 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('operator', null);
 
     const apiRoutes: ApiRouteTable = [];
+    app.decorate('apiRoutes', apiRoutes);
     const onMemberWeb = await registerWebApp(app, config.WEB_DIST_DIR, {
       trueLinkSecret: trueLinkSecret(config),
     });
@@ -333,6 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
     registerAuditRoutes(app, apiRoutes);
     registerWorkClaimRoutes(app, apiRoutes, workClaims);
+    registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
     registerReportRoutes(app, apiRoutes);
 
     await app.ready();

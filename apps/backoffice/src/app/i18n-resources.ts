@@ -1,4 +1,5 @@
 import { auditLocales } from '@/features/audit/locales';
+import { operatorsLocales } from '@/features/operators/locales';
 import { reportsLocales } from '@/features/reports/locales';
 import type { LocaleTexts } from '@/lib/i18n';
 import { commonLocales } from '@/locales/common';
@@ -7,5 +8,6 @@ import { commonLocales } from '@/locales/common';
 export const i18nNamespaces: Record<string, LocaleTexts> = {
   common: commonLocales,
   audit: auditLocales,
+  operators: operatorsLocales,
   reports: reportsLocales,
 };

@@ -6,6 +6,7 @@ import { AuditPage } from '@/features/audit/components/audit-page';
 import { ReconciliationPage } from '@/features/reports/components/reconciliation-page';
 import { ReportsPage } from '@/features/reports/components/reports-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { OperatorsPage } from '@/features/operators/components/operators-page';
 
 /**
  * The signed-in pages: one entry per feature screen (path under /backoffice, its page). The side menu (src/app/nav.ts)
@@ -14,6 +15,7 @@ import { SignInPage } from '@/features/auth/components/sign-in-page';
 const pages: { path: string; element: ReactNode }[] = [
   { path: '/', element: <OverviewPage /> },
   { path: '/audit', element: <AuditPage /> },
+  { path: '/operators', element: <OperatorsPage /> },
   { path: '/reports', element: <ReportsPage /> },
   { path: '/reconciliation', element: <ReconciliationPage /> },
 ];
