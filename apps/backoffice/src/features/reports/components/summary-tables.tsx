@@ -136,8 +136,8 @@ export function SummaryTables({
         </div>
       </section>
       <div className="report-tables">
-        <section>
-          <h2 className="report-section">{t('tables.costsTitle')}</h2>
+        <section className="report-section">
+          <h2>{t('tables.costsTitle')}</h2>
           <div className="table-wrap">
             <table className="data-table">
               <thead>
@@ -174,8 +174,8 @@ export function SummaryTables({
             </table>
           </div>
         </section>
-        <section>
-          <h2 className="report-section">{t('tables.withdrawals')}</h2>
+        <section className="report-section">
+          <h2>{t('tables.withdrawals')}</h2>
           <div className="table-wrap">
             <table className="data-table">
               <thead>
