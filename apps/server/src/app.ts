@@ -97,6 +97,7 @@ import { createWithdrawalReviewService } from '@/modules/withdrawal-review/withd
 import { createPayoutReviewService } from '@/modules/withdrawal-review/payout-review.service.ts';
 import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admin.routes.ts';
 import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
+import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
 import {
   createWorkClaimsService,
   type WorkClaimsService,
@@ -354,6 +355,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       payouts: createPayoutReviewService(deps, withdrawals, workClaims),
     });
     registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
+    registerReportRoutes(app, apiRoutes);
 
     await app.ready();
   } catch (error) {

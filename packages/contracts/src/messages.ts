@@ -172,6 +172,8 @@ export const messages = {
   OPERATOR_PASSWORD_WEAK: 400,
   OPERATOR_LAST_OWNER: 409,
   OPERATOR_SELF_CHANGE: 403,
+  // back office: reports
+  REPORT_RANGE_INVALID: 400,
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -2,6 +2,7 @@ import { auditLocales } from '@/features/audit/locales';
 import { membersLocales } from '@/features/members/locales';
 import { moneyOutLocales } from '@/features/money-out/locales';
 import { operatorsLocales } from '@/features/operators/locales';
+import { reportsLocales } from '@/features/reports/locales';
 import type { LocaleTexts } from '@/lib/i18n';
 import { commonLocales } from '@/locales/common';
 
@@ -12,4 +13,5 @@ export const i18nNamespaces: Record<string, LocaleTexts> = {
   members: membersLocales,
   moneyOut: moneyOutLocales,
   operators: operatorsLocales,
+  reports: reportsLocales,
 };

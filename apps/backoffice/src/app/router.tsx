@@ -5,6 +5,8 @@ import { OverviewPage } from '@/app/overview-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
 import { PayoutsPage } from '@/features/money-out/components/payouts-page';
 import { WithdrawalsPage } from '@/features/money-out/components/withdrawals-page';
+import { ReconciliationPage } from '@/features/reports/components/reconciliation-page';
+import { ReportsPage } from '@/features/reports/components/reports-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { MemberPage } from '@/features/members/components/member-page';
 import { MembersPage } from '@/features/members/components/members-page';
@@ -22,6 +24,8 @@ const pages: { path: string; element: ReactNode }[] = [
   { path: '/withdrawals', element: <WithdrawalsPage /> },
   { path: '/payouts', element: <PayoutsPage /> },
   { path: '/operators', element: <OperatorsPage /> },
+  { path: '/reports', element: <ReportsPage /> },
+  { path: '/reconciliation', element: <ReconciliationPage /> },
 ];
 
 export function createRouter() {

@@ -115,6 +115,7 @@ export const commonLocales: LocaleTexts = {
         'The bank could not be asked about this payout. Nothing changed; try again later.',
       PAYOUT_ALREADY_PAID:
         'The bank has paid this payout: it is now marked paid and cannot be refunded.',
+      REPORT_RANGE_INVALID: 'Choose a valid date range (from before to, at most 93 days).',
       INVALID_AMOUNT: 'Enter a valid amount.',
       OPERATOR_USERNAME_INVALID: 'A username is 3 to 64 of a-z 0-9 . _ -',
       OPERATOR_PASSWORD_WEAK: 'A password needs at least 12 characters.',
@@ -233,6 +234,7 @@ export const commonLocales: LocaleTexts = {
       PAYOUT_STATUS_UNKNOWN:
         'ไม่สามารถสอบถามธนาคารเกี่ยวกับรายการนี้ได้ ยังไม่มีการเปลี่ยนแปลง กรุณาลองใหม่ภายหลัง',
       PAYOUT_ALREADY_PAID: 'ธนาคารจ่ายเงินรายการนี้แล้ว ระบบบันทึกว่าจ่ายแล้วและคืนเงินไม่ได้',
+      REPORT_RANGE_INVALID: 'เลือกช่วงวันที่ให้ถูกต้อง (วันเริ่มก่อนวันสิ้นสุด ไม่เกิน 93 วัน)',
       INVALID_AMOUNT: 'กรุณาใส่จำนวนเงินที่ถูกต้อง',
       OPERATOR_USERNAME_INVALID: 'ชื่อผู้ใช้ต้องมี 3–64 ตัว a-z 0-9 . _ -',
       OPERATOR_PASSWORD_WEAK: 'รหัสผ่านต้องมีอย่างน้อย 12 ตัวอักษร',
@@ -350,6 +352,7 @@ export const commonLocales: LocaleTexts = {
       PAYOUT_IN_PROGRESS: 'ລາຍການຈ່າຍເງິນນີ້ກຳລັງສົ່ງ ຫຼື ກວດສອບຢູ່. ກະລຸນາລອງໃໝ່ໃນອີກຈັກໜ້ອຍ.',
       PAYOUT_STATUS_UNKNOWN: 'ບໍ່ສາມາດສອບຖາມທະນາຄານກ່ຽວກັບລາຍການນີ້ໄດ້. ບໍ່ມີຫຍັງປ່ຽນແປງ; ກະລຸນາລອງໃໝ່ພາຍຫຼັງ.',
       PAYOUT_ALREADY_PAID: 'ທະນາຄານຈ່າຍເງິນລາຍການນີ້ແລ້ວ: ລະບົບບັນທຶກວ່າຈ່າຍແລ້ວ ແລະ ຄືນເງິນບໍ່ໄດ້.',
+      REPORT_RANGE_INVALID: 'ເລືອກຊ່ວງວັນທີໃຫ້ຖືກຕ້ອງ (ວັນເລີ່ມກ່ອນວັນສິ້ນສຸດ ບໍ່ເກີນ 93 ວັນ)',
       INVALID_AMOUNT: 'ກະລຸນາໃສ່ຈຳນວນເງິນທີ່ຖືກຕ້ອງ',
       OPERATOR_USERNAME_INVALID: 'ຊື່ຜູ້ໃຊ້ຕ້ອງມີ 3–64 ຕົວ a-z 0-9 . _ -',
       OPERATOR_PASSWORD_WEAK: 'ລະຫັດຜ່ານຕ້ອງມີຢ່າງໜ້ອຍ 12 ຕົວອັກສອນ',

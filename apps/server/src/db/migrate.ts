@@ -18,6 +18,7 @@ import { migration0020 } from '@/db/migrations/0020-spinwheel.ts';
 import { migration0021 } from '@/db/migrations/0021-operators.ts';
 import { migration0022 } from '@/db/migrations/0022-withdrawal-approvals.ts';
 import { migration0024 } from '@/db/migrations/0024-member-adjustments.ts';
+import { migration0027 } from '@/db/migrations/0027-report-indexes.ts';
 import { migration0028 } from '@/db/migrations/0028-wheel-languages.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0021-operators': migration0021,
   '0022-withdrawal-approvals': migration0022,
   '0024-member-adjustments': migration0024,
+  '0027-report-indexes': migration0027,
   '0028-wheel-languages': migration0028,
 };
 

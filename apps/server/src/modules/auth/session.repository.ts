@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/db/schema.ts';
+import { playerDayOf } from '@/db/player-day.ts';
+import type { Database, MembersTable } from '@/db/schema.ts';
 
 export function insertSession(
   db: Kysely<Database>,
@@ -108,4 +109,21 @@ export function listMemberSessions(db: Kysely<Database>, memberId: string, limit
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Members who signed in (a session began) on each players' day of [start, end), with their currency (reports). */
+export async function listSignInDays(
+  db: Kysely<Database>,
+  start: Date,
+  end: Date,
+): Promise<{ day: number; memberId: string; currency: MembersTable['currency'] }[]> {
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('members as m', 'm.id', 's.member_id')
+    .select([playerDayOf('s.created_at').as('day'), 's.member_id', 'm.currency'])
+    .distinct()
+    .where('s.created_at', '>=', start)
+    .where('s.created_at', '<', end)
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), memberId: r.member_id, currency: r.currency }));
 }

@@ -124,3 +124,31 @@ export async function listUnmatched(db: Reader, limit: number): Promise<StoredIn
     .execute();
   return rows.map(toStored);
 }
+
+/** A page of the lines received in [start, end), by id after `afterId` (the reconciliation against the ledger). */
+export async function listLinesPage(
+  db: Reader,
+  options: { start: Date; end: Date; afterId: string | null; limit: number },
+): Promise<StoredIncoming[]> {
+  let query = selectIncoming(db)
+    .where('received_at', '>=', options.start)
+    .where('received_at', '<', options.end)
+    .orderBy('id')
+    .limit(options.limit);
+  if (options.afterId) query = query.where('id', '>', options.afterId);
+  return (await query.execute()).map(toStored);
+}
+
+/** The ledger transfers of these ids that a line names as its credit. */
+export async function findLinkedTransferIds(
+  db: Reader,
+  transferIds: readonly string[],
+): Promise<Set<string>> {
+  if (transferIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bank_incoming_transfers')
+    .select('transfer_id')
+    .where('transfer_id', 'in', [...transferIds])
+    .execute();
+  return new Set(rows.flatMap((r) => (r.transfer_id ? [r.transfer_id] : [])));
+}
