@@ -160,6 +160,10 @@ export const messages = {
   SELF_APPROVAL: 403,
   SECOND_APPROVAL_REQUIRED: 202,
   ADJUSTMENT_LIMIT: 403,
+  // back office: money in
+  DEPOSIT_ALREADY_CREDITED: 409,
+  DEPOSIT_AMOUNT_UNKNOWN: 409,
+  DEPOSIT_CURRENCY_MISMATCH: 409,
 } as const;
 
 export type MessageCode = keyof typeof messages;
