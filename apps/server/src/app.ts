@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { BankGateway } from '@/adapters/bank/bank-gateway.ts';
 import { createHttpBankGateway } from '@/adapters/bank/http-bank-gateway.ts';
@@ -84,6 +84,7 @@ import { serviceState } from '@/plugins/service-state.ts';
 import { sessions } from '@/plugins/sessions.ts';
 import { serializeRequest } from '@/plugins/request-log.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
+import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
 import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
 import { registerOperatorAuthRoutes } from '@/modules/operators/operator-auth.routes.ts';
 import {
@@ -91,6 +92,8 @@ import {
   type OperatorAuthService,
 } from '@/modules/operators/operator-auth.service.ts';
 import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.routes.ts';
+import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admin.routes.ts';
+import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
 import { registerAdminDepositRoutes } from '@/modules/admin-deposits/admin-deposits.routes.ts';
 import {
   createWorkClaimsService,
@@ -122,6 +125,8 @@ declare module 'fastify' {
     };
     /** Back-office sign-in (docs/decisions/0014-back-office.md); adminRoute authenticates with it. */
     operatorAuth: OperatorAuthService;
+    /** Every API route registered from a contract (method and path pattern): the permission test walks them. */
+    apiRoutes: ApiRouteTable;
     /** Queue claims, which every back-office decision checks. */
     workClaims: WorkClaimsService;
   }
@@ -303,9 +308,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('operator', null);
 
     const apiRoutes: ApiRouteTable = [];
-    const onWebFallback = await registerWebApp(app, config.WEB_DIST_DIR, {
+    app.decorate('apiRoutes', apiRoutes);
+    const onMemberWeb = await registerWebApp(app, config.WEB_DIST_DIR, {
       trueLinkSecret: trueLinkSecret(config),
     });
+    const onBackoffice = await registerBackofficeApp(app, config.BACKOFFICE_DIST_DIR);
+    const onWebFallback = (request: FastifyRequest, reply: FastifyReply) =>
+      isBackofficePath(request.url) ? onBackoffice(request, reply) : onMemberWeb(request, reply);
     await app.register(errorEnvelope, { apiRoutes, onWebFallback });
     await app.register(securityHeaders);
     await app.register(requestDeadline, { timeoutMs: config.REQUEST_TIMEOUT_MS });
@@ -329,6 +338,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
     registerAuditRoutes(app, apiRoutes);
     registerWorkClaimRoutes(app, apiRoutes, workClaims);
+    registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
     registerAdminDepositRoutes(app, apiRoutes, workClaims);
 
     await app.ready();

@@ -48,7 +48,11 @@ export type BonusesTable = {
   max_received: number;
   /** numeric: a string from the driver. */
   percent_fail: ColumnType<string, string | number, string | number>;
-  banners: ColumnType<{ image: string; html: { th: string; la: string; en: string } }[], string, string>;
+  banners: ColumnType<
+    { image: string; html: { th: string; la: string; en: string } }[],
+    string,
+    string
+  >;
   amount_kind: 'percent' | 'fixed';
   percent: ColumnType<string | null, string | number | null, string | number | null>;
   max_bonus: Int8;
@@ -111,7 +115,11 @@ export type SpinPrizeKind = 'cash' | 'bonus' | 'none';
 
 export type SpinWheelsTable = {
   id: string;
+  /** The operator's unique key; the member sees name_th / name_la / name_en. */
   name: string;
+  name_th: string;
+  name_la: string;
+  name_en: string;
   is_active: boolean;
   coupon_days: number;
   created_at: Timestamp;
@@ -124,7 +132,9 @@ export type SpinSlicesTable = {
   label: string;
   bg_color: string;
   text_color: string;
-  html_description: string;
+  html_description_th: string;
+  html_description_la: string;
+  html_description_en: string;
   prize_kind: SpinPrizeKind;
   amount: Int8Default;
   bonus_code: string | null;
