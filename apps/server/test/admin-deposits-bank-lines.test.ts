@@ -135,7 +135,7 @@ describe('bank lines not matched to a member (docs/back-office/money-in.md)', ()
       expect.objectContaining({
         action: 'bank_line.credited',
         reason: 'member phoned with the slip',
-        after: expect.objectContaining({ memberId: m.memberId, credited: 1234.56 }),
+        after: expect.objectContaining({ memberId: m.memberId, creditedMinor: 1_234_56 }),
       }),
     ]);
     await expectLedgerConsistent(t.app.deps.db);

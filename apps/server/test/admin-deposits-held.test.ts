@@ -58,8 +58,8 @@ describe('held QR payments (docs/back-office/money-in.md)', () => {
     expect(open.rows).toEqual([
       expect.objectContaining({
         id,
-        amount: 100,
-        paidAmount: 300,
+        amountMinor: 100_00,
+        paidAmountMinor: 300_00,
         holdReason: 'AMOUNT_MISMATCH',
         claim: null,
       }),
@@ -108,8 +108,12 @@ describe('held QR payments (docs/back-office/money-in.md)', () => {
         target_type: 'qr_payment',
         operator_name: finance.username,
         reason: 'member paid more',
-        before: expect.objectContaining({ status: 'held', amount: 100, paidAmount: 300 }),
-        after: expect.objectContaining({ status: 'paid', credited: 300 }),
+        before: expect.objectContaining({
+          status: 'held',
+          amountMinor: 100_00,
+          paidAmountMinor: 300_00,
+        }),
+        after: expect.objectContaining({ status: 'paid', creditedMinor: 300_00 }),
       }),
     ]);
     const { statements } = await statementOf(t, m.token);
@@ -200,7 +204,7 @@ describe('held gift vouchers', () => {
     const { m, id } = await heldVoucher(250_00);
     const open = await listQueue(t, finance, 'vouchers', { search: m.username });
     expect(open.rows).toEqual([
-      expect.objectContaining({ id, amount: 250, holdReason: 'TRUELINK_NOT_OWNER' }),
+      expect.objectContaining({ id, amountMinor: 250_00, holdReason: 'TRUELINK_NOT_OWNER' }),
     ]);
     const credited = await claimAndDecide(t, finance, 'vouchers', id, 'credit', {
       reason: 'the phone is the member’s wife’s',

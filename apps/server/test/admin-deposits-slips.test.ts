@@ -37,7 +37,7 @@ async function mismatchedSlip(amountMinor: number) {
 
 type SlipItem = {
   reason: string;
-  amount: number | null;
+  amountMinor: number | null;
   transRef: string;
   verified: { sender: { name: string; accountNo: string }; receiver: { accountNo: string } };
   hasImage: boolean;
@@ -55,7 +55,7 @@ describe('slips not credited (docs/back-office/money-in.md)', () => {
     });
     expect(got.json<SlipItem>()).toMatchObject({
       reason: 'PLAYER_ACCOUNT_MISMATCH',
-      amount: 320,
+      amountMinor: 320_00,
       transRef,
       verified: { sender: { name: 'SOMSRI JAIDEE' }, receiver: { accountNo: '1423096718' } },
       hasImage: true,
@@ -95,8 +95,11 @@ describe('slips not credited (docs/back-office/money-in.md)', () => {
     expect(await auditOf(t, id)).toEqual([
       expect.objectContaining({
         action: 'slip.credited',
-        before: expect.objectContaining({ reason: 'PLAYER_ACCOUNT_MISMATCH', verifierAmount: 320 }),
-        after: expect.objectContaining({ credited: 320, isAmountTyped: false }),
+        before: expect.objectContaining({
+          reason: 'PLAYER_ACCOUNT_MISMATCH',
+          verifierAmountMinor: 320_00,
+        }),
+        after: expect.objectContaining({ creditedMinor: 320_00, isAmountTyped: false }),
       }),
     ]);
     await expectLedgerConsistent(t.app.deps.db);
@@ -126,7 +129,7 @@ describe('slips not credited (docs/back-office/money-in.md)', () => {
     await claimItem(t, finance, 'slips', id);
     await reauthenticate(t, finance);
     const typed = await decide(t, finance, 'slips', id, 'credit', {
-      amount: 79.5,
+      amountMinor: 79_50,
       reason: 'fee kept by the bank',
     });
     expect(typed.statusCode, typed.body).toBe(200);
@@ -151,13 +154,13 @@ describe('slips not credited (docs/back-office/money-in.md)', () => {
     });
     expect(untyped.json()).toEqual({ message: 'DEPOSIT_AMOUNT_UNKNOWN' });
     const twice = await decide(t, finance, 'slips', second._id, 'credit', {
-      amount: 80,
+      amountMinor: 80_00,
       reason: 'duplicate upload',
     });
     expect(twice.json()).toEqual({ message: 'DEPOSIT_ALREADY_CREDITED' });
     expect(await cashOf(t, m.memberId)).toBe(79_50n);
     const bad = await decide(t, finance, 'slips', second._id, 'credit', {
-      amount: 1.234,
+      amountMinor: 12.5,
       reason: 'bad amount',
     });
     expect(bad.json()).toEqual({ message: 'INVALID_AMOUNT' });

@@ -105,6 +105,12 @@ export const commonLocales: LocaleTexts = {
       ADJUSTMENT_LIMIT: 'The amount is above what your role may adjust.',
       INVALID_AMOUNT: 'Enter a valid amount.',
       AMOUNT_TOO_LARGE: 'The amount is too large.',
+      NO_USER: 'No such member.',
+      DEPOSIT_ALREADY_CREDITED:
+        'This payment was already credited (to this or another member); nothing was credited now.',
+      DEPOSIT_AMOUNT_UNKNOWN:
+        'The amount paid is not known yet: wait for the payment notice, or type the amount.',
+      DEPOSIT_CURRENCY_MISMATCH: 'The member’s currency is not the currency of this payment.',
     },
   },
   th: {
@@ -209,6 +215,10 @@ export const commonLocales: LocaleTexts = {
       ADJUSTMENT_LIMIT: 'จำนวนเงินเกินวงเงินที่บทบาทของคุณปรับได้',
       INVALID_AMOUNT: 'กรุณาใส่จำนวนเงินที่ถูกต้อง',
       AMOUNT_TOO_LARGE: 'จำนวนเงินมากเกินไป',
+      NO_USER: 'ไม่พบสมาชิก',
+      DEPOSIT_ALREADY_CREDITED: 'รายการนี้ถูกเติมเงินไปแล้ว (ให้สมาชิกนี้หรือสมาชิกอื่น) ครั้งนี้ไม่มีการเติมเงิน',
+      DEPOSIT_AMOUNT_UNKNOWN: 'ยังไม่ทราบยอดที่ชำระ: รอการแจ้งชำระเงิน หรือกรอกยอดเงิน',
+      DEPOSIT_CURRENCY_MISMATCH: 'สกุลเงินของสมาชิกไม่ตรงกับสกุลเงินของรายการนี้',
     },
   },
   la: {
@@ -313,6 +323,10 @@ export const commonLocales: LocaleTexts = {
       ADJUSTMENT_LIMIT: 'ຈຳນວນເງິນເກີນວົງເງິນທີ່ບົດບາດຂອງທ່ານປັບໄດ້',
       INVALID_AMOUNT: 'ກະລຸນາໃສ່ຈຳນວນເງິນທີ່ຖືກຕ້ອງ',
       AMOUNT_TOO_LARGE: 'ຈຳນວນເງິນຫຼາຍເກີນໄປ',
+      NO_USER: 'ບໍ່ພົບສະມາຊິກ',
+      DEPOSIT_ALREADY_CREDITED: 'ລາຍການນີ້ຖືກເຕີມເງິນແລ້ວ (ໃຫ້ສະມາຊິກນີ້ ຫຼື ສະມາຊິກອື່ນ); ເທື່ອນີ້ບໍ່ມີການເຕີມເງິນ.',
+      DEPOSIT_AMOUNT_UNKNOWN: 'ຍັງບໍ່ຮູ້ຍອດທີ່ຈ່າຍ: ລໍຖ້າການແຈ້ງຈ່າຍເງິນ ຫຼື ປ້ອນຍອດເງິນ.',
+      DEPOSIT_CURRENCY_MISMATCH: 'ສະກຸນເງິນຂອງສະມາຊິກບໍ່ກົງກັບສະກຸນເງິນຂອງລາຍການນີ້.',
     },
   },
 };

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { textSchema } from '../fields.ts';
-import { amountSchema } from '../money.ts';
+import { MAX_AMOUNT } from '../money.ts';
 import { adminCall, idParams, reasonSchema } from './admin-contract.ts';
 import { claimSchema } from './claims.ts';
 
 /**
  * The money-in queues of the back office (docs/back-office/money-in.md): held QR payments, held gift vouchers, manual
  * deposit notices, bank lines no member was matched to, and slips that were not credited. Lists need queues.read;
- * decisions deposits.decide, and a credit a fresh re-authentication. Amounts are major units (D3).
+ * decisions deposits.decide, and a credit a fresh re-authentication. Amounts are integers in minor units (satang,
+ * att), as everywhere in the back-office API.
  */
 
 const filterText = textSchema('INVALID_REQUEST').trim().max(100).optional();
@@ -61,9 +62,9 @@ export const qrItemSchema = z.object({
   provider: z.string(),
   reference: z.string(),
   /** What the QR asked for. */
-  amount: z.number(),
+  amountMinor: z.number(),
   /** What the gateway says was paid (null: its notice has not come yet). */
-  paidAmount: z.number().nullable(),
+  paidAmountMinor: z.number().nullable(),
   paidAt: z.string().nullable(),
   expiresAt: z.string(),
   transactionId: z.string().nullable(),
@@ -101,7 +102,7 @@ export const adminQrRefuseContract = adminCall('POST', '/api/admin/deposits/qr/:
 export const voucherItemSchema = z.object({
   ...itemBase,
   member: queueMemberSchema,
-  amount: z.number().nullable(),
+  amountMinor: z.number().nullable(),
   ownerPhone: z.string().nullable(),
   ownerName: z.string().nullable(),
   /** Why it was held: TRUELINK_NOT_OWNER, TRUELINK_MINIMUM. */
@@ -147,7 +148,7 @@ export const adminVoucherRefuseContract = adminCall(
 export const noticeItemSchema = z.object({
   ...itemBase,
   member: queueMemberSchema,
-  amount: z.number(),
+  amountMinor: z.number(),
   currency: z.string(),
   status: z.enum(['pending', 'confirmed', 'matched', 'rejected']),
   /** The bank line it was matched to (status matched). */
@@ -208,7 +209,7 @@ export const bankLineItemSchema = z.object({
   fromAccountNo: z.string(),
   fromAccountName: z.string().nullable(),
   toAccountNo: z.string().nullable(),
-  amount: z.number(),
+  amountMinor: z.number(),
   currency: z.string(),
   receivedAt: z.string(),
   status: z.enum(['credited', 'unmatched', 'resolved', 'returned', 'ignored']),
@@ -287,7 +288,7 @@ export const slipItemSchema = z.object({
   ...itemBase,
   member: queueMemberSchema,
   /** The verifier's amount (null: the verifier gave none). */
-  amount: z.number().nullable(),
+  amountMinor: z.number().nullable(),
   status: z.enum(['processing', 'success', 'failed']),
   /** Why it was not credited (spec §4 slip reasons). */
   reason: z.string().nullable(),
@@ -326,7 +327,12 @@ export const adminSlipCreditContract = adminCall('POST', '/api/admin/deposits/sl
   params: idParams,
   body: z.strictObject({
     /** Typed by the operator; absent: the verifier's amount. */
-    amount: amountSchema('INVALID_AMOUNT').optional(),
+    amountMinor: z
+      .number({ error: 'INVALID_AMOUNT' })
+      .int({ error: 'INVALID_AMOUNT' })
+      .positive({ error: 'INVALID_AMOUNT' })
+      .max(MAX_AMOUNT * 100, { error: 'AMOUNT_TOO_LARGE' })
+      .optional(),
     reason: reasonSchema,
   }),
   response: slipItemSchema,

@@ -7,7 +7,6 @@ import type {
   SlipItem,
   VoucherItem,
 } from '@mekong/contracts/admin/deposits';
-import { toMajor } from '@mekong/contracts/money';
 import type { QueueMemberRow } from '@/modules/account/member-lookup.repository.ts';
 import type { StoredIncoming } from '@/modules/bank-feed/bank-feed.repository.ts';
 import type { NoticeRow, QrRow, VoucherRow } from '@/modules/deposit/deposit-queue.repository.ts';
@@ -17,8 +16,7 @@ import type { QueueSlip } from '@/modules/slip/slip.repository.ts';
 
 type Extras = { claim: Claim | null; member: QueueMemberRow | undefined };
 
-const major = (minor: string | number | bigint | null) =>
-  minor === null ? null : toMajor(BigInt(minor));
+const minorOf = (minor: string | number | bigint | null) => (minor === null ? null : Number(minor));
 
 export function queueMemberOf(member: QueueMemberRow | undefined, id: string): QueueMember {
   if (!member) return { id, publicId: '', phone: '', name: '', bank: null };
@@ -50,8 +48,8 @@ export function qrItemOf(r: QrRow, x: Extras): QrItem {
     member: queueMemberOf(x.member, r.member_id),
     provider: r.provider,
     reference: r.reference,
-    amount: toMajor(BigInt(r.amount)),
-    paidAmount: major(r.paid_amount),
+    amountMinor: Number(r.amount),
+    paidAmountMinor: minorOf(r.paid_amount),
     paidAt: r.paid_at?.toISOString() ?? null,
     expiresAt: r.expires_at.toISOString(),
     transactionId: r.transaction_id,
@@ -67,7 +65,7 @@ export function voucherItemOf(r: VoucherRow, x: Extras): VoucherItem {
     decision: decisionOf(r),
     claim: x.claim,
     member: queueMemberOf(x.member, r.member_id),
-    amount: major(r.amount),
+    amountMinor: minorOf(r.amount),
     ownerPhone: r.owner_phone,
     ownerName: r.owner_name,
     holdReason: r.status === 'held' || r.status === 'refused' || r.decided_at ? r.reason : null,
@@ -90,7 +88,7 @@ export function noticeItemOf(r: NoticeRow, x: Extras): NoticeItem {
         : null,
     claim: x.claim,
     member: queueMemberOf(x.member, r.member_id),
-    amount: toMajor(BigInt(r.amount)),
+    amountMinor: Number(r.amount),
     currency: r.currency,
     status: r.status,
     bankLineId: r.incoming_id,
@@ -112,7 +110,7 @@ export function bankLineItemOf(r: StoredIncoming, x: Extras): BankLineItem {
     fromAccountNo: r.fromAccountNo,
     fromAccountName: r.fromAccountName,
     toAccountNo: r.toAccountNo,
-    amount: toMajor(r.amountMinor),
+    amountMinor: Number(r.amountMinor),
     currency: r.currency,
     receivedAt: r.receivedAt.toISOString(),
     status: r.status,
@@ -145,7 +143,7 @@ export function slipItemOf(r: QueueSlip, x: Extras): SlipItem {
     decision: decisionOf(r),
     claim: x.claim,
     member: queueMemberOf(x.member, r.member_id),
-    amount: amount > 0n ? toMajor(amount) : null,
+    amountMinor: amount > 0n ? Number(amount) : null,
     status: r.status,
     reason: r.reason,
     sendingBank: r.sending_bank,

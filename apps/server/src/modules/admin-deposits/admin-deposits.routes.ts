@@ -146,7 +146,7 @@ export function registerAdminDepositRoutes(
   adminRoute(app, table, {
     contract: adminSlipCreditContract,
     handler: ({ params, body, operator }) =>
-      slips.credit(params.id, operator, body.amount, body.reason),
+      slips.credit(params.id, operator, body.amountMinor, body.reason),
   });
   adminRoute(app, table, {
     contract: adminSlipRefuseContract,

@@ -4,7 +4,6 @@ import type {
   QueueMember,
   Suggestion,
 } from '@mekong/contracts/admin/deposits';
-import { toMajor } from '@mekong/contracts/money';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import {
@@ -98,7 +97,7 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
   const before = (l: StoredIncoming) => ({
     status: l.status,
     unmatchedReason: l.unmatchedReason,
-    amount: toMajor(l.amountMinor),
+    amountMinor: Number(l.amountMinor),
     currency: l.currency,
     fromBankCode: l.fromBankCode,
     fromAccountNo: l.fromAccountNo,
@@ -128,7 +127,7 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
               status: 'resolved',
               memberId,
               transferId: credit.transferId,
-              credited: credit.isAlreadyCredited ? 0 : toMajor(line.amountMinor),
+              creditedMinor: credit.isAlreadyCredited ? 0 : Number(line.amountMinor),
               isAlreadyCredited: credit.isAlreadyCredited,
             },
           };

@@ -1,5 +1,4 @@
 import type { NoticeItem, QrItem, VoucherItem } from '@mekong/contracts/admin/deposits';
-import { toMajor } from '@mekong/contracts/money';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import {
@@ -74,8 +73,8 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
           status: r.status,
           holdReason: r.hold_reason,
           memberId: r.member_id,
-          amount: toMajor(BigInt(r.amount)),
-          paidAmount: r.paid_amount === null ? null : toMajor(BigInt(r.paid_amount)),
+          amountMinor: Number(r.amount),
+          paidAmountMinor: r.paid_amount === null ? null : Number(r.paid_amount),
         }),
         act: async (trx, r, d) => {
           if (decision === 'refuse') {
@@ -88,7 +87,7 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
             after: {
               status: 'paid',
               transferId: credit.transferId,
-              credited: toMajor(credit.amountMinor),
+              creditedMinor: Number(credit.amountMinor),
             },
           };
         },
@@ -121,7 +120,7 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
           holdReason: r.reason,
           memberId: r.member_id,
           ownerPhone: r.owner_phone,
-          amount: r.amount === null ? null : toMajor(BigInt(r.amount)),
+          amountMinor: r.amount === null ? null : Number(r.amount),
         }),
         act: async (trx, r, d) => {
           if (decision === 'refuse') {
@@ -134,7 +133,7 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
             after: {
               status: 'credited',
               transferId: credit.transferId,
-              credited: toMajor(credit.amountMinor),
+              creditedMinor: Number(credit.amountMinor),
             },
           };
         },
@@ -159,7 +158,11 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
       await kit.decide('notices', id, operator, reason, {
         targetType: 'deposit_notice',
         lock: (trx) => lockOpenNotice(trx, id),
-        before: (n) => ({ status: n.status, memberId: n.memberId, amount: toMajor(n.amountMinor) }),
+        before: (n) => ({
+          status: n.status,
+          memberId: n.memberId,
+          amountMinor: Number(n.amountMinor),
+        }),
         act: async (trx, n, d) => {
           const settled =
             decision === 'refuse'

@@ -1,5 +1,4 @@
 import type { SlipItem } from '@mekong/contracts/admin/deposits';
-import { toMajor, toMinor } from '@mekong/contracts/money';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { creditLockedSlip, lockOpenSlip, refuseLockedSlip } from '@/modules/slip/slip-decisions.ts';
@@ -32,7 +31,7 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
     status: s.status,
     reason: s.reason,
     memberId: s.member_id,
-    verifierAmount: toMajor(BigInt(s.amount)),
+    verifierAmountMinor: Number(s.amount),
     sendingBank: s.sending_bank,
     transRef: s.trans_ref,
   });
@@ -56,7 +55,7 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
     async credit(
       id: string,
       operator: OperatorContext,
-      amount: number | undefined,
+      amountMinor: number | undefined,
       reason: string,
     ) {
       await kit.decide('slips', id, operator, reason, {
@@ -67,7 +66,7 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
           const credit = await creditLockedSlip(
             trx,
             slip,
-            amount === undefined ? null : toMinor(amount),
+            amountMinor === undefined ? null : BigInt(amountMinor),
             d,
           );
           return {
@@ -75,8 +74,8 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
             after: {
               status: 'success',
               transferId: credit.transferId,
-              credited: toMajor(credit.amountMinor),
-              isAmountTyped: amount !== undefined,
+              creditedMinor: Number(credit.amountMinor),
+              isAmountTyped: amountMinor !== undefined,
             },
           };
         },
