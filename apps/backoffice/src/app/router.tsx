@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from '@/app/layout';
 import { OverviewPage } from '@/app/overview-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
+import { DepositsPage } from '@/features/money-in/components/deposits-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 
 /**
@@ -12,6 +13,7 @@ import { SignInPage } from '@/features/auth/components/sign-in-page';
 const pages: { path: string; element: ReactNode }[] = [
   { path: '/', element: <OverviewPage /> },
   { path: '/audit', element: <AuditPage /> },
+  { path: '/deposits', element: <DepositsPage /> },
 ];
 
 export function createRouter() {
