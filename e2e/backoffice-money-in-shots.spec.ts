@@ -25,10 +25,11 @@ test('money-in screenshots', async ({ page }) => {
   await mismatchedSlip(api, memberToken, 480);
 
   let locale: (typeof LOCALES)[number] = 'th';
-  await page.addInitScript(
-    (value) => localStorage.setItem('mekong-backoffice-locale', value),
-    locale,
-  );
+  // Only the first load: each locale below is chosen by writing the stored one before its pages load.
+  await page.addInitScript((value) => {
+    if (!localStorage.getItem('mekong-backoffice-locale'))
+      localStorage.setItem('mekong-backoffice-locale', value);
+  }, locale);
   await openBackoffice(page, 'finance', '/deposits');
   const shot = async (name: string) => {
     await page.waitForTimeout(300);

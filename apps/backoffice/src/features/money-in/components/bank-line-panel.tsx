@@ -13,7 +13,7 @@ export function BankLineFacts({ item }: { item: BankLineDetail }) {
   return (
     <dl className="facts">
       <dt>{t('detail.amount')}</dt>
-      <dd className="num">{money(item.amountMinor, item.currency)}</dd>
+      <dd>{money(item.amountMinor, item.currency)}</dd>
       <dt>{t('detail.received')}</dt>
       <dd>{formatDateTime(item.receivedAt, i18n.language)}</dd>
       <dt>{t('detail.fromAccount')}</dt>

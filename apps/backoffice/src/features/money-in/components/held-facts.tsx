@@ -38,9 +38,9 @@ export function QrFacts({ item }: { item: QrItem }) {
         {item.holdReason ? t(`hold.${item.holdReason}`, { defaultValue: item.holdReason }) : null}
       </dd>
       <dt>{t('detail.asked')}</dt>
-      <dd className="num">{money(item.amountMinor)}</dd>
+      <dd>{money(item.amountMinor)}</dd>
       <dt>{t('detail.paid')}</dt>
-      <dd className={`num${isOther ? ' is-mismatch' : ''}`}>{money(item.paidAmountMinor)}</dd>
+      <dd className={isOther ? 'is-mismatch' : undefined}>{money(item.paidAmountMinor)}</dd>
       <dt>{t('detail.paidAt')}</dt>
       <dd>{formatDateTime(item.paidAt, i18n.language)}</dd>
       <dt>{t('detail.expiresAt')}</dt>
@@ -66,7 +66,7 @@ export function VoucherFacts({ item }: { item: VoucherItem }) {
         {item.holdReason ? t(`hold.${item.holdReason}`, { defaultValue: item.holdReason }) : null}
       </dd>
       <dt>{t('detail.amount')}</dt>
-      <dd className="num">{money(item.amountMinor)}</dd>
+      <dd>{money(item.amountMinor)}</dd>
       <dt>{t('detail.owner')}</dt>
       <dd className={item.ownerPhone !== item.member.phone ? 'is-mismatch' : undefined}>
         {item.ownerPhone ?? '—'} · {item.ownerName ?? '—'}
@@ -87,7 +87,7 @@ export function NoticeFacts({ item }: { item: NoticeItem }) {
         <StatusBadge status={item.status} t={t} />
       </dd>
       <dt>{t('detail.amount')}</dt>
-      <dd className="num">{money(item.amountMinor, item.currency)}</dd>
+      <dd>{money(item.amountMinor, item.currency)}</dd>
       <dt>{t('col.when')}</dt>
       <dd>{formatDateTime(item.createdAt, i18n.language)}</dd>
       {item.bankLineId ? (

@@ -55,7 +55,7 @@ export function QueueFilters({
       </label>
       <label className="field">
         <span>{t('searchLabel')}</span>
-        <input {...form.register('search')} />
+        <input type="search" placeholder={t('searchHint')} {...form.register('search')} />
       </label>
       {isSlips ? (
         <label className="field">

@@ -52,7 +52,7 @@ export function SlipView({ item }: { item: SlipItem }) {
           {item.verified ? (
             <dl className="facts" data-testid="verifier-answer">
               <dt>{t('detail.amount')}</dt>
-              <dd className="num">{money(item.amountMinor)}</dd>
+              <dd>{money(item.amountMinor)}</dd>
               <dt>{t('detail.transferDate')}</dt>
               <dd>{formatDateTime(item.verified.date, i18n.language)}</dd>
               <dt>{t('detail.sender')}</dt>
