@@ -191,6 +191,13 @@ describe('bank lines not matched to a member (docs/back-office/money-in.md)', ()
       reason: 'nope',
     });
     expect(refused.json()).toEqual({ message: 'OPERATOR_FORBIDDEN' });
+    for (const missing of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const answer = await adminApi(t, 'GET', `/api/admin/deposits/bank-lines/${missing}`, {
+        token: auditor.token,
+      });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ message: 'ITEM_NOT_FOUND' });
+    }
     const stranger = await adminApi(t, 'POST', '/api/admin/deposits/bank-lines', { body: {} });
     expect(stranger.statusCode).toBe(401);
   });

@@ -11,7 +11,7 @@ export type AccountQuery = { kind: 'account_exact' | 'account_suffix'; pattern: 
 
 const SCORE = { account_exact: 100, account_suffix: 60, name: 50, notice: 40, qr: 25 } as const;
 /** Names less alike than this are no evidence. */
-export const NAME_THRESHOLD = 0.5;
+export const NAME_THRESHOLD = 0.6;
 export const MAX_SUGGESTIONS = 10;
 
 /**

@@ -53,7 +53,7 @@ export function QueueFilters({
           ))}
         </select>
       </label>
-      <label className="field">
+      <label className="field field--search">
         <span>{t('searchLabel')}</span>
         <input type="search" placeholder={t('searchHint')} {...form.register('search')} />
       </label>
