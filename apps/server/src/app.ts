@@ -99,6 +99,10 @@ import {
   createWorkClaimsService,
   type WorkClaimsService,
 } from '@/modules/work-claims/work-claims.service.ts';
+import { createAdjustmentsService } from '@/modules/members/adjustments.service.ts';
+import { createMemberActionsService } from '@/modules/members/member-actions.service.ts';
+import { registerMemberAdminRoutes } from '@/modules/members/members.routes.ts';
+import { createMembersService } from '@/modules/members/members.service.ts';
 import type { CounterStore } from '@/store/counter-store.ts';
 import { createMemoryCounterStore } from '@/store/memory-counter-store.ts';
 import { createRedisCounterStore } from '@/store/redis-counter-store.ts';
@@ -338,6 +342,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
     registerAuditRoutes(app, apiRoutes);
     registerWorkClaimRoutes(app, apiRoutes, workClaims);
+    registerMemberAdminRoutes(app, apiRoutes, {
+      members: createMembersService(deps),
+      actions: createMemberActionsService(deps, otp),
+      adjustments: createAdjustmentsService(deps),
+    });
     registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
     registerAdminDepositRoutes(app, apiRoutes, workClaims);
 

@@ -5,6 +5,9 @@ import { OverviewPage } from '@/app/overview-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
 import { DepositsPage } from '@/features/money-in/components/deposits-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { MemberPage } from '@/features/members/components/member-page';
+import { MembersPage } from '@/features/members/components/members-page';
+import { OperatorsPage } from '@/features/operators/components/operators-page';
 
 /**
  * The signed-in pages: one entry per feature screen (path under /backoffice, its page). The side menu (src/app/nav.ts)
@@ -13,6 +16,9 @@ import { SignInPage } from '@/features/auth/components/sign-in-page';
 const pages: { path: string; element: ReactNode }[] = [
   { path: '/', element: <OverviewPage /> },
   { path: '/audit', element: <AuditPage /> },
+  { path: '/members', element: <MembersPage /> },
+  { path: '/members/:id', element: <MemberPage /> },
+  { path: '/operators', element: <OperatorsPage /> },
   { path: '/deposits', element: <DepositsPage /> },
 ];
 

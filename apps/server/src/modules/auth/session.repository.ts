@@ -97,3 +97,15 @@ export async function deleteDeadSessions(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The member's newest sessions, live and ended, for the back office's member page. */
+export function listMemberSessions(db: Kysely<Database>, memberId: string, limit: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('member_id', '=', memberId)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

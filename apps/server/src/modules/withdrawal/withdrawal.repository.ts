@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
+import { readPage, type PageWindow } from '@/db/paged.ts';
 import type { Database, WithdrawalStatus, WithdrawalsTable } from '@/db/schema.ts';
 import { finder, lockableFinder } from '@/db/finders.ts';
 
@@ -219,4 +220,18 @@ export async function hasApprovedWithdrawalSince(
     )
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** One page of the member's withdrawals, newest first (the back office's member page). */
+export async function listMemberWithdrawals(
+  db: Reader,
+  memberId: string,
+  page: PageWindow,
+): Promise<{ total: number; rows: Withdrawal[] }> {
+  const { total, rows } = await readPage(
+    db.selectFrom('withdrawals').where('member_id', '=', memberId),
+    (base) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
+  return { total, rows: rows.map(toWithdrawal) };
 }
