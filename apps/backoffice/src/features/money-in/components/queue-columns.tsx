@@ -153,7 +153,7 @@ export function columnsFor(
         member,
         num(t('col.amount'), (r) => money((r as SlipItem).amountMinor)),
         {
-          header: t('col.why'),
+          header: t('detail.slipReason'),
           cell: ({ row }) =>
             t(`slipReasons.${(row.original as SlipItem).reason ?? ''}`, {
               defaultValue: (row.original as SlipItem).reason ?? '—',
