@@ -98,6 +98,7 @@ import { createPayoutReviewService } from '@/modules/withdrawal-review/payout-re
 import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admin.routes.ts';
 import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
 import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
+import { registerAdminDepositRoutes } from '@/modules/admin-deposits/admin-deposits.routes.ts';
 import {
   createWorkClaimsService,
   type WorkClaimsService,
@@ -356,6 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
     registerReportRoutes(app, apiRoutes);
+    registerAdminDepositRoutes(app, apiRoutes, workClaims);
 
     await app.ready();
   } catch (error) {

@@ -174,6 +174,10 @@ export const messages = {
   OPERATOR_SELF_CHANGE: 403,
   // back office: reports
   REPORT_RANGE_INVALID: 400,
+  // back office: money in
+  DEPOSIT_ALREADY_CREDITED: 409,
+  DEPOSIT_AMOUNT_UNKNOWN: 409,
+  DEPOSIT_CURRENCY_MISMATCH: 409,
 } as const;
 
 export type MessageCode = keyof typeof messages;

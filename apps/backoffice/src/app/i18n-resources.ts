@@ -3,6 +3,7 @@ import { membersLocales } from '@/features/members/locales';
 import { moneyOutLocales } from '@/features/money-out/locales';
 import { operatorsLocales } from '@/features/operators/locales';
 import { reportsLocales } from '@/features/reports/locales';
+import { moneyInLocales } from '@/features/money-in/locales';
 import type { LocaleTexts } from '@/lib/i18n';
 import { commonLocales } from '@/locales/common';
 
@@ -14,4 +15,5 @@ export const i18nNamespaces: Record<string, LocaleTexts> = {
   moneyOut: moneyOutLocales,
   operators: operatorsLocales,
   reports: reportsLocales,
+  moneyIn: moneyInLocales,
 };

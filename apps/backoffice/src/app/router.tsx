@@ -7,6 +7,7 @@ import { PayoutsPage } from '@/features/money-out/components/payouts-page';
 import { WithdrawalsPage } from '@/features/money-out/components/withdrawals-page';
 import { ReconciliationPage } from '@/features/reports/components/reconciliation-page';
 import { ReportsPage } from '@/features/reports/components/reports-page';
+import { DepositsPage } from '@/features/money-in/components/deposits-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { MemberPage } from '@/features/members/components/member-page';
 import { MembersPage } from '@/features/members/components/members-page';
@@ -26,6 +27,7 @@ const pages: { path: string; element: ReactNode }[] = [
   { path: '/operators', element: <OperatorsPage /> },
   { path: '/reports', element: <ReportsPage /> },
   { path: '/reconciliation', element: <ReconciliationPage /> },
+  { path: '/deposits', element: <DepositsPage /> },
 ];
 
 export function createRouter() {

@@ -122,6 +122,12 @@ export const commonLocales: LocaleTexts = {
       OPERATOR_LAST_OWNER: 'At least one active owner must remain.',
       OPERATOR_SELF_CHANGE: 'You cannot change the role of, disable or reset your own account.',
       AMOUNT_TOO_LARGE: 'The amount is too large.',
+      NO_USER: 'No such member.',
+      DEPOSIT_ALREADY_CREDITED:
+        'This payment was already credited (to this or another member); nothing was credited now.',
+      DEPOSIT_AMOUNT_UNKNOWN:
+        'The amount paid is not known yet: wait for the payment notice, or type the amount.',
+      DEPOSIT_CURRENCY_MISMATCH: 'The member’s currency is not the currency of this payment.',
     },
   },
   th: {
@@ -241,6 +247,10 @@ export const commonLocales: LocaleTexts = {
       OPERATOR_LAST_OWNER: 'ต้องมีเจ้าของที่ใช้งานได้อย่างน้อยหนึ่งคน',
       OPERATOR_SELF_CHANGE: 'ไม่สามารถเปลี่ยนบทบาท ระงับ หรือรีเซ็ตบัญชีของตัวเองได้',
       AMOUNT_TOO_LARGE: 'จำนวนเงินมากเกินไป',
+      NO_USER: 'ไม่พบสมาชิก',
+      DEPOSIT_ALREADY_CREDITED: 'รายการนี้ถูกเติมเงินไปแล้ว (ให้สมาชิกนี้หรือสมาชิกอื่น) ครั้งนี้ไม่มีการเติมเงิน',
+      DEPOSIT_AMOUNT_UNKNOWN: 'ยังไม่ทราบยอดที่ชำระ: รอการแจ้งชำระเงิน หรือกรอกยอดเงิน',
+      DEPOSIT_CURRENCY_MISMATCH: 'สกุลเงินของสมาชิกไม่ตรงกับสกุลเงินของรายการนี้',
     },
   },
   la: {
@@ -359,6 +369,10 @@ export const commonLocales: LocaleTexts = {
       OPERATOR_LAST_OWNER: 'ຕ້ອງມີເຈົ້າຂອງທີ່ໃຊ້ງານໄດ້ຢ່າງໜ້ອຍໜຶ່ງຄົນ',
       OPERATOR_SELF_CHANGE: 'ບໍ່ສາມາດປ່ຽນບົດບາດ ລະງັບ ຫຼື ຣີເຊັດບັນຊີຂອງຕົນເອງໄດ້',
       AMOUNT_TOO_LARGE: 'ຈຳນວນເງິນຫຼາຍເກີນໄປ',
+      NO_USER: 'ບໍ່ພົບສະມາຊິກ',
+      DEPOSIT_ALREADY_CREDITED: 'ລາຍການນີ້ຖືກເຕີມເງິນແລ້ວ (ໃຫ້ສະມາຊິກນີ້ ຫຼື ສະມາຊິກອື່ນ); ເທື່ອນີ້ບໍ່ມີການເຕີມເງິນ.',
+      DEPOSIT_AMOUNT_UNKNOWN: 'ຍັງບໍ່ຮູ້ຍອດທີ່ຈ່າຍ: ລໍຖ້າການແຈ້ງຈ່າຍເງິນ ຫຼື ປ້ອນຍອດເງິນ.',
+      DEPOSIT_CURRENCY_MISMATCH: 'ສະກຸນເງິນຂອງສະມາຊິກບໍ່ກົງກັບສະກຸນເງິນຂອງລາຍການນີ້.',
     },
   },
 };
