@@ -48,7 +48,11 @@ export type BonusesTable = {
   max_received: number;
   /** numeric: a string from the driver. */
   percent_fail: ColumnType<string, string | number, string | number>;
-  banners: ColumnType<{ image: string; html: { th: string; la: string; en: string } }[], string, string>;
+  banners: ColumnType<
+    { image: string; html: { th: string; la: string; en: string } }[],
+    string,
+    string
+  >;
   amount_kind: 'percent' | 'fixed';
   percent: ColumnType<string | null, string | number | null, string | number | null>;
   max_bonus: Int8;
@@ -59,10 +63,14 @@ export type BonusesTable = {
   category_weights: ColumnType<Record<string, number>, string, string>;
   valid_days: number;
   is_promotion: boolean;
-  is_enabled: boolean;
+  /** draft: invisible to members; published: offered; retired: no new receipts, running member bonuses go on. */
+  status: ColumnType<BonusStatus, BonusStatus | undefined, BonusStatus>;
   sort_order: number;
   created_at: Timestamp;
+  updated_at: Timestamp;
 };
+
+export type BonusStatus = 'draft' | 'published' | 'retired';
 
 export type BonusQuotasTable = { bonus_code: string; quota: number; used: number };
 
@@ -107,6 +115,8 @@ export type PromotionClaimsTable = {
   created_at: Timestamp;
 };
 
+type Localized = { th: string; la: string; en: string };
+
 export type SpinPrizeKind = 'cash' | 'bonus' | 'none';
 
 export type SpinWheelsTable = {
@@ -130,6 +140,11 @@ export type SpinSlicesTable = {
   bonus_code: string | null;
   weight: number;
   sort_order: number;
+  /** The label and text in every language (null: `label` and `html_description` serve every language). */
+  labels: ColumnType<Localized | null, string | null | undefined, string | null>;
+  descriptions: ColumnType<Localized | null, string | null | undefined, string | null>;
+  /** Taken off the wheel: past spins and coupons still refer to it. */
+  is_removed: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type MemberSpinStateTable = {

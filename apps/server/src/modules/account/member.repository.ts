@@ -77,7 +77,16 @@ export const findMemberWithBank = finder(
       .selectFrom('members as m')
       .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
       .leftJoin('banks as b', 'b.code', 'a.bank_code')
-      .select(['m.id', 'm.public_id', 'm.name', 'm.phone', 'm.currency', 'm.status', 'm.date_era', 'm.created_at'])
+      .select([
+        'm.id',
+        'm.public_id',
+        'm.name',
+        'm.phone',
+        'm.currency',
+        'm.status',
+        'm.date_era',
+        'm.created_at',
+      ])
       .select(['a.bank_code', 'a.account_no', 'a.account_name', 'a.changed_at'])
       .select(['b.numeric_code', 'b.name_th', 'b.name_en'])
       .where('m.id', '=', memberId),
@@ -128,4 +137,23 @@ export async function findMemberByBankAccount(
     )
     .executeTakeFirst();
   return row && { memberId: row.id, currency: row.currency };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The member an operator names by phone, public id or id (the back office's lookups); undefined: none. */
+export async function findMemberIdByKey(db: Db, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('phone', '=', key),
+        eb('public_id', '=', key),
+        ...(UUID.test(key) ? [eb('id', '=', key.toLowerCase())] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return row?.id;
 }
