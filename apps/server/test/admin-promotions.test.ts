@@ -44,11 +44,7 @@ function bonusBody(code: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
-const termsOf = (body: Record<string, unknown>) => {
-  const { code, ...terms } = body;
-  void code;
-  return terms;
-};
+const termsOf = ({ code: _code, ...terms }: Record<string, unknown>) => terms;
 
 async function admin<T>(
   method: 'GET' | 'POST' | 'PUT',
@@ -387,5 +383,17 @@ describe('the preview: what activation would give, changing nothing', () => {
       member: '0999999999',
     });
     expect(nobody).toMatchObject({ status: 404, json: { message: 'NO_USER' } });
+  });
+});
+
+describe('parallel clicks', () => {
+  it('ten parallel publishes: one publishes, the others are told it moved; one audit record', async () => {
+    const code = await created();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => publish(code)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.json)).toEqual(
+      Array.from({ length: 9 }, () => ({ message: 'BONUS_STATUS_INVALID' })),
+    );
+    expect((await auditOf(code)).filter((a) => a.action === 'bonus.published')).toHaveLength(1);
   });
 });
