@@ -32,7 +32,7 @@ export function PrizeModal({ prize, onClose }: { prize: SpinPrize | null; onClos
             <PartyPopper size={32} />
           </span>
           <p className="prize__label" data-testid="prize-label">
-            {prize.result.label}
+            {prize.slice?.label ?? prize.result.label}
           </p>
           {prize.slice?.htmlDescription && <SafeHtml html={prize.slice.htmlDescription} className="rich-text prize__description" />}
           {prize.coupon && !isNothing ? (

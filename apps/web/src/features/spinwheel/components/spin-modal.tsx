@@ -16,6 +16,9 @@ import { WheelCanvas } from '@/features/spinwheel/components/wheel-canvas';
 import { spinErrorText } from '@/features/spinwheel/hooks/spin-error';
 import { useWheelSpin } from '@/features/spinwheel/hooks/use-wheel-spin';
 import { errorCodeOf } from '@/lib/error-message';
+import type { Locale } from '@mekong/contracts/constants';
+import { currentLocale } from '@/lib/i18n';
+import { pickLocalized } from '@/lib/localized';
 import { isOutcomeUnknown } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/query-keys';
 import '@/components/promo-body.css';
@@ -28,9 +31,19 @@ import '@/features/spinwheel/components/spinwheel.css';
  */
 export const SpinModal = sheetModal('spin-modal', 'spin.title', SpinBody);
 
+/** A slice's label and prize text in the member's language (the operator writes them in th, la and en). */
+function localizedSlice(slice: Slice, locale: Locale): Slice {
+  return {
+    ...slice,
+    label: pickLocalized(slice.labels, locale) || slice.label,
+    htmlDescription: pickLocalized(slice.descriptions, locale) || slice.htmlDescription,
+  };
+}
+
 function SpinBody() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const setup = useQuery(spinwheelSetupQuery);
+  const locale = i18n.language ? currentLocale() : 'th';
 
   return (
     <div className="promo-body spin">
@@ -41,7 +54,7 @@ function SpinBody() {
           ) : (
             <Wheel
               name={result.activeSpinwheel.name}
-              slices={result.activeSpinwheel.slices}
+              slices={result.activeSpinwheel.slices.map((slice) => localizedSlice(slice, locale))}
               coins={result.userCoin}
               commit={result.fairness}
               isReloading={setup.isFetching}
