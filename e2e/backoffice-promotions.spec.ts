@@ -58,6 +58,10 @@ test.describe('promotions (back office)', () => {
 
     const preview = page.getByRole('complementary', { name: 'ดูตัวอย่างสำหรับสมาชิก' });
     await preview.getByLabel('เบอร์โทรหรือรหัสสมาชิก').fill(member.phone);
+    // No deposit yet: the code activation would answer, with its text.
+    await preview.getByRole('button', { name: 'ดูตัวอย่าง' }).click();
+    await expect(preview.getByTestId('preview-result')).toContainText('BONUS_NO_DEPOSIT');
+    await shot(page, 'bonus-preview-refused-th');
     await preview.getByLabel('ยอดฝากสมมุติ (บาท ไม่บังคับ)').fill('1000');
     await preview.getByRole('button', { name: 'ดูตัวอย่าง' }).click();
     await expect(preview.getByTestId('preview-result')).toContainText('จะได้รับ ฿200.00');

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Lock } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BONUS_AMOUNT_KINDS, BONUS_CONDITION_KINDS, BONUS_TYPES } from '@mekong/contracts/bonus';
@@ -132,7 +133,11 @@ export function BonusEditor({
       {bonus?.status === 'retired' ? (
         <p className="notice notice--warn">{t('editor.retiredNote')}</p>
       ) : null}
-      {isLocked ? <p className="notice">{t('editor.lockedNote')}</p> : null}
+      {isLocked ? (
+        <p className="notice promo-note">
+          <Lock size={16} aria-hidden /> {t('editor.lockedNote')}
+        </p>
+      ) : null}
 
       <fieldset className="promo-section" disabled={isDisabled}>
         <legend>{t('editor.identity')}</legend>

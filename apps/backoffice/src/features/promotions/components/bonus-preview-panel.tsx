@@ -33,6 +33,8 @@ export function BonusPreviewPanel({ bonus }: { bonus: AdminBonus }) {
   };
 
   const result = preview.data;
+  const refusalText = (code: string | null) =>
+    code && i18n.exists(`common:errors.${code}`) ? t(`common:errors.${code}`) : '';
   const money = (minor: number) => (result ? formatMinor(minor, currencyOf(result.member)) : '');
 
   return (
@@ -94,10 +96,11 @@ export function BonusPreviewPanel({ bonus }: { bonus: AdminBonus }) {
               </dl>
             </>
           ) : (
-            <p className="notice notice--warn">
-              {t('preview.refused')} <code>{result.refusal}</code>
-              <br />
-              <FieldError message={result.refusal ?? undefined} />
+            <p className="notice notice--warn promo-refusal">
+              <span>
+                {t('preview.refused')} {refusalText(result.refusal)}
+              </span>
+              <code>{result.refusal}</code>
             </p>
           )}
         </div>
