@@ -123,4 +123,15 @@ test.describe('promotions (back office)', () => {
       await shot(page, `rates-${locale}`);
     }
   });
+
+  test('usable on a tablet (1024×768)', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.addInitScript(() => localStorage.setItem('mekong-backoffice-locale', 'en'));
+    await openBackoffice(page, 'owner', '/promotions?bonus=DAILY10');
+    await expect(page.getByRole('form')).toBeVisible();
+    await shot(page, 'tablet-bonus-editor-en');
+    await page.goto('/backoffice/promotions?tab=wheel');
+    await expect(page.getByTestId('odds-CASH5')).toBeVisible();
+    await shot(page, 'tablet-wheel-en');
+  });
 });

@@ -176,6 +176,13 @@ function OddsTable({
       </div>
       <div className="table-wrap">
         <table className="data-table promo-slices">
+          <colgroup>
+            <col className="promo-slices__col-slice" />
+            <col className="promo-slices__col-prize" />
+            <col className="promo-slices__col-weight" />
+            <col className="promo-slices__col-odds" />
+            <col className="promo-slices__col-order" />
+          </colgroup>
           <thead>
             <tr>
               <th>{t('wheel.slice')}</th>
