@@ -98,6 +98,8 @@ import {
   type OperatorAuthService,
 } from '@/modules/operators/operator-auth.service.ts';
 import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.routes.ts';
+import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admin.routes.ts';
+import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
 import {
   createWorkClaimsService,
   type WorkClaimsService,
@@ -128,6 +130,8 @@ declare module 'fastify' {
     };
     /** Back-office sign-in (docs/decisions/0014-back-office.md); adminRoute authenticates with it. */
     operatorAuth: OperatorAuthService;
+    /** Every API route registered from a contract (method and path pattern): the permission test walks them. */
+    apiRoutes: ApiRouteTable;
     /** Queue claims, which every back-office decision checks. */
     workClaims: WorkClaimsService;
   }
@@ -309,6 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('operator', null);
 
     const apiRoutes: ApiRouteTable = [];
+    app.decorate('apiRoutes', apiRoutes);
     const onMemberWeb = await registerWebApp(app, config.WEB_DIST_DIR, {
       trueLinkSecret: trueLinkSecret(config),
     });
@@ -342,6 +347,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerBonusAdminRoutes(app, apiRoutes, bonusAdmin);
     registerSpinwheelAdminRoutes(app, apiRoutes, createSpinwheelAdminService(deps, bonusAdmin));
     registerPromotionRatesRoutes(app, apiRoutes, createPromotionRatesService(deps));
+    registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
 
     await app.ready();
   } catch (error) {

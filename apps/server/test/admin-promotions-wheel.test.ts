@@ -41,6 +41,7 @@ function editable(answer: AdminWheelAnswer) {
   if (!wheel) throw new Error('no wheel');
   return {
     name: wheel.name,
+    title: wheel.title,
     couponDays: wheel.couponDays,
     slices: wheel.slices.map((s) => ({
       code: s.code,

@@ -177,6 +177,11 @@ export const messages = {
   WHEEL_PRIZE_INVALID: 400,
   WHEEL_COLOR_INVALID: 400,
   WHEEL_NAME_TAKEN: 409,
+  // back office: operators
+  OPERATOR_USERNAME_INVALID: 400,
+  OPERATOR_PASSWORD_WEAK: 400,
+  OPERATOR_LAST_OWNER: 409,
+  OPERATOR_SELF_CHANGE: 403,
 } as const;
 
 export type MessageCode = keyof typeof messages;

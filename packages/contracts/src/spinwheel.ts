@@ -4,12 +4,7 @@ import { localizedTextSchema, textSchema } from './fields.ts';
 
 /** Prize wheel and coupons (docs/spec.md §3 Spin wheel, Coupon; §7 Spin wheel; docs/design.md#promotions). */
 
-export const WHEEL = {
-  canvasPx: 350,
-  friction: 0.991,
-  minExtraTurns: 2,
-  maxExtraTurns: 4,
-} as const;
+export const WHEEL = { canvasPx: 350, friction: 0.991, minExtraTurns: 2, maxExtraTurns: 4 } as const;
 
 /** What a slice's coupon gives: cash to the wallet, a bonus started by its code, or nothing (a "try again"). */
 export const PRIZE_KINDS = ['cash', 'bonus', 'none'] as const;
@@ -20,15 +15,15 @@ export const sliceSchema = z.object({
   label: z.string(),
   bgColor: z.string(),
   textColor: z.string(),
-  htmlDescription: z.string(),
+  /** What the prize is, per language (operator html); the label is a figure or a symbol, the same in every language. */
+  htmlDescription: localizedTextSchema,
   prizeKind: z.enum(PRIZE_KINDS),
   amount: z.number(),
   /** Published odds: the slice's weight and its probability (weight / sum of weights). */
   weight: z.number().int(),
   probability: z.number(),
-  /** The label and description in every language (label and htmlDescription are the Thai ones). */
+  /** The label in every language when the operator wrote one per language (`label` is then the Thai one). */
   labels: localizedTextSchema.optional(),
-  descriptions: localizedTextSchema.optional(),
 });
 export type Slice = z.infer<typeof sliceSchema>;
 
@@ -38,7 +33,9 @@ export const fairnessCommitSchema = z.object({ seedHash: z.string(), nonce: z.nu
 export const spinwheelSetup = memberCall('GET', '/api/spinwheel/setup', {
   response: z.object({
     result: z.object({
-      activeSpinwheel: z.object({ name: z.string(), slices: z.array(sliceSchema) }).nullable(),
+      activeSpinwheel: z
+        .object({ name: localizedTextSchema, slices: z.array(sliceSchema) })
+        .nullable(),
       userCoin: z.number().int(),
       fairness: fairnessCommitSchema,
     }),

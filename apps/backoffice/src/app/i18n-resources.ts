@@ -1,5 +1,6 @@
 import { auditLocales } from '@/features/audit/locales';
 import { promotionsLocales } from '@/features/promotions/locales';
+import { operatorsLocales } from '@/features/operators/locales';
 import type { LocaleTexts } from '@/lib/i18n';
 import { commonLocales } from '@/locales/common';
 
@@ -8,4 +9,5 @@ export const i18nNamespaces: Record<string, LocaleTexts> = {
   common: commonLocales,
   audit: auditLocales,
   promotions: promotionsLocales,
+  operators: operatorsLocales,
 };

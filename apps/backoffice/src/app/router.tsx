@@ -5,6 +5,7 @@ import { OverviewPage } from '@/app/overview-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { PromotionsPage } from '@/features/promotions/components/promotions-page';
+import { OperatorsPage } from '@/features/operators/components/operators-page';
 
 /**
  * The signed-in pages: one entry per feature screen (path under /backoffice, its page). The side menu (src/app/nav.ts)
@@ -14,6 +15,7 @@ const pages: { path: string; element: ReactNode }[] = [
   { path: '/', element: <OverviewPage /> },
   { path: '/audit', element: <AuditPage /> },
   { path: '/promotions', element: <PromotionsPage /> },
+  { path: '/operators', element: <OperatorsPage /> },
 ];
 
 export function createRouter() {

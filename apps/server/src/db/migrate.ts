@@ -17,6 +17,7 @@ import { migration0019 } from '@/db/migrations/0019-refund-invite.ts';
 import { migration0020 } from '@/db/migrations/0020-spinwheel.ts';
 import { migration0021 } from '@/db/migrations/0021-operators.ts';
 import { migration0026 } from '@/db/migrations/0026-promotions-admin.ts';
+import { migration0028 } from '@/db/migrations/0028-wheel-languages.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0020-spinwheel': migration0020,
   '0021-operators': migration0021,
   '0026-promotions-admin': migration0026,
+  '0028-wheel-languages': migration0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,7 +53,10 @@ export type WheelSliceInput = z.input<typeof sliceInputSchema>;
 
 export const wheelSaveBodySchema = z
   .strictObject({
+    /** The operator's unique key of the wheel. */
     name: line('PROMO_TEXT_REQUIRED', 100),
+    /** What members see as the wheel's name, per language. */
+    title: localized(line('PROMO_TEXT_REQUIRED', 100), 'PROMO_TEXT_REQUIRED'),
     /** Days a won coupon may be claimed. */
     couponDays: count(1, 365),
     slices: z
@@ -90,6 +93,7 @@ export const adminWheelAnswerSchema = z.object({
     .object({
       id: z.string(),
       name: z.string(),
+      title: localizedOut,
       isActive: z.boolean(),
       couponDays: z.number().int(),
       weightSum: z.number().int(),

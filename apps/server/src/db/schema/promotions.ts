@@ -121,7 +121,11 @@ export type SpinPrizeKind = 'cash' | 'bonus' | 'none';
 
 export type SpinWheelsTable = {
   id: string;
+  /** The operator's unique key; the member sees name_th / name_la / name_en. */
   name: string;
+  name_th: string;
+  name_la: string;
+  name_en: string;
   is_active: boolean;
   coupon_days: number;
   created_at: Timestamp;
@@ -134,15 +138,16 @@ export type SpinSlicesTable = {
   label: string;
   bg_color: string;
   text_color: string;
-  html_description: string;
+  html_description_th: string;
+  html_description_la: string;
+  html_description_en: string;
   prize_kind: SpinPrizeKind;
   amount: Int8Default;
   bonus_code: string | null;
   weight: number;
   sort_order: number;
-  /** The label and text in every language (null: `label` and `html_description` serve every language). */
+  /** The label in every language (null: `label` serves every language). */
   labels: ColumnType<Localized | null, string | null | undefined, string | null>;
-  descriptions: ColumnType<Localized | null, string | null | undefined, string | null>;
   /** Taken off the wheel: past spins and coupons still refer to it. */
   is_removed: ColumnType<boolean, boolean | undefined, boolean>;
 };

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminWheelAnswer, wheelSaveBodySchema } from '@mekong/contracts/admin/promotions-wheel';
+import type {
+  AdminWheelAnswer,
+  wheelSaveBodySchema,
+} from '@mekong/contracts/admin/promotions-wheel';
 import type { z } from 'zod';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
@@ -24,12 +27,16 @@ type Reader = Parameters<typeof findEditedWheel>[0];
 
 const DEFAULT_COIN_PRICE_MINOR = 100_00;
 
-/** A slice's label and text in every language; a slice made before languages were kept has one for all. */
+/** A slice's label and text in every language; a label written once serves every language. */
 export function sliceTexts(slice: SpinSlice) {
   const same = (text: string) => ({ th: text, la: text, en: text });
   return {
     label: slice.labels ?? same(slice.label),
-    description: slice.descriptions ?? same(slice.htmlDescription),
+    description: {
+      th: slice.htmlDescriptionTh,
+      la: slice.htmlDescriptionLa,
+      en: slice.htmlDescriptionEn,
+    },
   };
 }
 
@@ -39,6 +46,7 @@ function wheelView(wheel: SpinWheel | undefined): AdminWheelAnswer['wheel'] {
   return {
     id: wheel.id,
     name: wheel.name,
+    title: { th: wheel.nameTh, la: wheel.nameLa, en: wheel.nameEn },
     isActive: wheel.isActive,
     couponDays: wheel.couponDays,
     weightSum,
@@ -109,7 +117,7 @@ export function createSpinwheelAdminService(
         if (await isWheelNameTaken(trx, input.name, wheel?.id ?? null))
           throw new AppError('WHEEL_NAME_TAKEN');
         const id = wheel?.id ?? randomUUID();
-        const fields = { name: input.name, couponDays: input.couponDays };
+        const fields = { name: input.name, title: input.title, couponDays: input.couponDays };
         if (wheel) await updateWheel(trx, id, fields);
         else await insertWheel(trx, { id, ...fields, now });
         await replaceSlices(

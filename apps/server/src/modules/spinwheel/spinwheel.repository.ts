@@ -47,6 +47,20 @@ async function listWheelSlices(db: Reader, wheelId: string): Promise<SpinSlice[]
   return slices.map((s) => toDomainRow(s));
 }
 
+/** The member-facing names of the wheel a slice belongs to (for the statement row of its prize). */
+export async function findSliceWheelNames(
+  db: Reader,
+  sliceId: string,
+): Promise<{ th: string; la: string; en: string } | undefined> {
+  const row = await db
+    .selectFrom('spin_slices')
+    .innerJoin('spin_wheels', 'spin_wheels.id', 'spin_slices.wheel_id')
+    .select(['spin_wheels.name_th', 'spin_wheels.name_la', 'spin_wheels.name_en'])
+    .where('spin_slices.id', '=', sliceId)
+    .executeTakeFirst();
+  return row && { th: row.name_th, la: row.name_la, en: row.name_en };
+}
+
 export async function hasActiveWheel(db: Reader): Promise<boolean> {
   return (await findActiveWheel(db)) !== undefined;
 }
@@ -268,6 +282,8 @@ export const findCoins = finder(
 
 // The back office's side of the wheel (docs/back-office/promotions.md#wheel).
 
+type Localized = { th: string; la: string; en: string };
+
 /** The wheel an operator edits: the active one, else the newest; `isLocked` holds its row for the transaction. */
 export async function findEditedWheel(
   db: Reader,
@@ -294,13 +310,16 @@ export async function isWheelNameTaken(db: Reader, name: string, exceptId: strin
 
 export async function insertWheel(
   trx: Trx,
-  wheel: { id: string; name: string; couponDays: number; now: Date },
+  wheel: { id: string; name: string; title: Localized; couponDays: number; now: Date },
 ): Promise<void> {
   await trx
     .insertInto('spin_wheels')
     .values({
       id: wheel.id,
       name: wheel.name,
+      name_th: wheel.title.th,
+      name_la: wheel.title.la,
+      name_en: wheel.title.en,
       is_active: false,
       coupon_days: wheel.couponDays,
       created_at: wheel.now,
@@ -311,16 +330,20 @@ export async function insertWheel(
 export async function updateWheel(
   trx: Trx,
   id: string,
-  change: { name: string; couponDays: number },
+  change: { name: string; title: Localized; couponDays: number },
 ): Promise<void> {
   await trx
     .updateTable('spin_wheels')
-    .set({ name: change.name, coupon_days: change.couponDays })
+    .set({
+      name: change.name,
+      name_th: change.title.th,
+      name_la: change.title.la,
+      name_en: change.title.en,
+      coupon_days: change.couponDays,
+    })
     .where('id', '=', id)
     .execute();
 }
-
-type Localized = { th: string; la: string; en: string };
 
 export type SliceInput = {
   code: string;
@@ -336,7 +359,7 @@ export type SliceInput = {
 
 /**
  * Makes the wheel's slices these, in this order: a slice is kept by its code (past spins and coupons refer to its
- * row), a new code is added, and a slice left out is marked removed. The single label and text are the Thai ones.
+ * row), a new code is added, and a slice left out is marked removed. The single label is the Thai one.
  */
 export async function replaceSlices(
   trx: Trx,
@@ -347,8 +370,9 @@ export async function replaceSlices(
     const values = {
       label: s.label.th,
       labels: JSON.stringify(s.label),
-      html_description: s.description.th,
-      descriptions: JSON.stringify(s.description),
+      html_description_th: s.description.th,
+      html_description_la: s.description.la,
+      html_description_en: s.description.en,
       bg_color: s.bgColor,
       text_color: s.textColor,
       prize_kind: s.prizeKind,

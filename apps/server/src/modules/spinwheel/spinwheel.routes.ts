@@ -27,13 +27,16 @@ function sliceAnswer(slice: SpinSlice, weightSum: number): Slice {
     label: slice.label,
     bgColor: slice.bgColor,
     textColor: slice.textColor,
-    htmlDescription: slice.htmlDescription,
+    htmlDescription: {
+      th: slice.htmlDescriptionTh,
+      la: slice.htmlDescriptionLa,
+      en: slice.htmlDescriptionEn,
+    },
     prizeKind: slice.prizeKind,
     amount: toMajor(slice.amountMinor),
     weight: slice.weight,
     probability: slice.weight / weightSum,
     labels: sliceTexts(slice).label,
-    descriptions: sliceTexts(slice).description,
   };
 }
 
@@ -64,7 +67,7 @@ export function registerSpinwheelRoutes(
       return {
         result: {
           activeSpinwheel: wheel && {
-            name: wheel.name,
+            name: { th: wheel.nameTh, la: wheel.nameLa, en: wheel.nameEn },
             slices: wheel.slices.map((s) => sliceAnswer(s, weightSum)),
           },
           userCoin: coins,

@@ -39,6 +39,7 @@ const same = (text: string) => ({ th: text, la: text, en: text });
 function formOf(answer: AdminWheelAnswer): WheelSaveBody {
   return {
     name: answer.wheel?.name ?? 'Lucky wheel',
+    title: answer.wheel?.title ?? same('Lucky wheel'),
     couponDays: answer.wheel?.couponDays ?? 7,
     slices: (answer.wheel?.slices ?? []).map(({ probability: _p, percent: _q, ...slice }) => slice),
   };
@@ -104,6 +105,7 @@ function WheelForm({ answer }: { answer: AdminWheelAnswer }) {
               </label>
               <NumberField control={control} name="couponDays" label={t('wheel.couponDays')} />
             </div>
+            <LocalizedFields control={control} name="title" label={t('wheel.titleShown')} />
             <OddsTable
               control={control}
               onRemove={slices.remove}

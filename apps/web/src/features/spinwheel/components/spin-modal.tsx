@@ -16,10 +16,9 @@ import { WheelCanvas } from '@/features/spinwheel/components/wheel-canvas';
 import { spinErrorText } from '@/features/spinwheel/hooks/spin-error';
 import { useWheelSpin } from '@/features/spinwheel/hooks/use-wheel-spin';
 import { errorCodeOf } from '@/lib/error-message';
-import type { Locale } from '@mekong/contracts/constants';
 import { currentLocale } from '@/lib/i18n';
-import { pickLocalized } from '@/lib/localized';
 import { isOutcomeUnknown } from '@/lib/idempotency';
+import { pickLocalized } from '@/lib/localized';
 import { queryKeys } from '@/lib/query-keys';
 import '@/components/promo-body.css';
 import '@/features/spinwheel/components/spinwheel.css';
@@ -31,19 +30,10 @@ import '@/features/spinwheel/components/spinwheel.css';
  */
 export const SpinModal = sheetModal('spin-modal', 'spin.title', SpinBody);
 
-/** A slice's label and prize text in the member's language (the operator writes them in th, la and en). */
-function localizedSlice(slice: Slice, locale: Locale): Slice {
-  return {
-    ...slice,
-    label: pickLocalized(slice.labels, locale) || slice.label,
-    htmlDescription: pickLocalized(slice.descriptions, locale) || slice.htmlDescription,
-  };
-}
-
 function SpinBody() {
   const { t, i18n } = useTranslation();
-  const setup = useQuery(spinwheelSetupQuery);
   const locale = i18n.language ? currentLocale() : 'th';
+  const setup = useQuery(spinwheelSetupQuery);
 
   return (
     <div className="promo-body spin">
@@ -53,8 +43,8 @@ function SpinBody() {
             <EmptyState icon={<Disc3 size={24} />} title={t('spin.inactive')} hint={t('spin.inactiveHint')} testId="spin-inactive" />
           ) : (
             <Wheel
-              name={result.activeSpinwheel.name}
-              slices={result.activeSpinwheel.slices.map((slice) => localizedSlice(slice, locale))}
+              name={pickLocalized(result.activeSpinwheel.name, locale)}
+              slices={result.activeSpinwheel.slices.map((slice) => ({ ...slice, label: pickLocalized(slice.labels, locale) || slice.label }))}
               coins={result.userCoin}
               commit={result.fairness}
               isReloading={setup.isFetching}
