@@ -82,6 +82,7 @@ describe('the wheel', () => {
     // Every slice weight 1 but CASH5 at 5: CASH5 becomes 5 in 12.
     body.slices = body.slices.map((s) => ({ ...s, weight: s.code === 'CASH5' ? 5 : 1 }));
     body.slices[0] = { ...body.slices[0]!, label: { th: '฿5', la: '5 ບາດ', en: '5 baht' } };
+    body.title = { ...body.title, en: 'Lucky wheel of the week' };
     const saved = await admin<AdminWheelAnswer>('PUT', '/api/admin/promotions/wheel', body);
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     expect(saved.json.wheel?.weightSum).toBe(12);
@@ -89,6 +90,7 @@ describe('the wheel', () => {
 
     const member = await signedInMember(t);
     const seen = await setup(t, member.token);
+    expect(seen.result.activeSpinwheel?.name).toMatchObject({ en: 'Lucky wheel of the week' });
     const cash5 = seen.result.activeSpinwheel?.slices.find((s) => s.code === 'CASH5');
     expect(cash5).toMatchObject({
       weight: 5,
