@@ -28,6 +28,8 @@ import { registerMoneyInJobs } from '@/jobs/money-in-jobs.ts';
 import { registerMoneyOutJobs } from '@/jobs/money-out-jobs.ts';
 import { createJobScheduler, type JobScheduler } from '@/jobs/job-scheduler.ts';
 import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
+import { registerBonusAdminRoutes } from '@/modules/bonus/bonus-admin.routes.ts';
+import { createBonusAdminService } from '@/modules/bonus/bonus-admin.service.ts';
 import { registerBonusRoutes } from '@/modules/bonus/bonus.routes.ts';
 import {
   createBonusService,
@@ -66,6 +68,10 @@ import { registerLookupRoutes } from '@/modules/lookup/lookup.routes.ts';
 import { createLookupService } from '@/modules/lookup/lookup.service.ts';
 import { registerOtpRoutes } from '@/modules/otp/otp.routes.ts';
 import { createOtpService } from '@/modules/otp/otp.service.ts';
+import { registerPromotionRatesRoutes } from '@/modules/promotion-rates/promotion-rates.routes.ts';
+import { createPromotionRatesService } from '@/modules/promotion-rates/promotion-rates.service.ts';
+import { registerSpinwheelAdminRoutes } from '@/modules/spinwheel/spinwheel-admin.routes.ts';
+import { createSpinwheelAdminService } from '@/modules/spinwheel/spinwheel-admin.service.ts';
 import { registerSpinwheelRoutes } from '@/modules/spinwheel/spinwheel.routes.ts';
 import { createSpinwheelService } from '@/modules/spinwheel/spinwheel.service.ts';
 import { registerStatementRoutes } from '@/modules/statement/statement.routes.ts';
@@ -355,6 +361,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       withdrawals: createWithdrawalReviewService(deps, withdrawals, workClaims),
       payouts: createPayoutReviewService(deps, withdrawals, workClaims),
     });
+    const bonusAdmin = createBonusAdminService(deps);
+    registerBonusAdminRoutes(app, apiRoutes, bonusAdmin);
+    registerSpinwheelAdminRoutes(app, apiRoutes, createSpinwheelAdminService(deps, bonusAdmin));
+    registerPromotionRatesRoutes(app, apiRoutes, createPromotionRatesService(deps));
     registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
     registerReportRoutes(app, apiRoutes);
     registerAdminDepositRoutes(app, apiRoutes, workClaims);

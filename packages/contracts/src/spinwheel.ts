@@ -22,6 +22,8 @@ export const sliceSchema = z.object({
   /** Published odds: the slice's weight and its probability (weight / sum of weights). */
   weight: z.number().int(),
   probability: z.number(),
+  /** The label in every language when the operator wrote one per language (`label` is then the Thai one). */
+  labels: localizedTextSchema.optional(),
 });
 export type Slice = z.infer<typeof sliceSchema>;
 

@@ -1,6 +1,7 @@
 import { auditLocales } from '@/features/audit/locales';
 import { membersLocales } from '@/features/members/locales';
 import { moneyOutLocales } from '@/features/money-out/locales';
+import { promotionsLocales } from '@/features/promotions/locales';
 import { operatorsLocales } from '@/features/operators/locales';
 import { reportsLocales } from '@/features/reports/locales';
 import { moneyInLocales } from '@/features/money-in/locales';
@@ -13,6 +14,7 @@ export const i18nNamespaces: Record<string, LocaleTexts> = {
   audit: auditLocales,
   members: membersLocales,
   moneyOut: moneyOutLocales,
+  promotions: promotionsLocales,
   operators: operatorsLocales,
   reports: reportsLocales,
   moneyIn: moneyInLocales,

@@ -11,6 +11,7 @@ import { DepositsPage } from '@/features/money-in/components/deposits-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { MemberPage } from '@/features/members/components/member-page';
 import { MembersPage } from '@/features/members/components/members-page';
+import { PromotionsPage } from '@/features/promotions/components/promotions-page';
 import { OperatorsPage } from '@/features/operators/components/operators-page';
 
 /**
@@ -24,6 +25,7 @@ const pages: { path: string; element: ReactNode }[] = [
   { path: '/members/:id', element: <MemberPage /> },
   { path: '/withdrawals', element: <WithdrawalsPage /> },
   { path: '/payouts', element: <PayoutsPage /> },
+  { path: '/promotions', element: <PromotionsPage /> },
   { path: '/operators', element: <OperatorsPage /> },
   { path: '/reports', element: <ReportsPage /> },
   { path: '/reconciliation', element: <ReconciliationPage /> },

@@ -63,10 +63,14 @@ export type BonusesTable = {
   category_weights: ColumnType<Record<string, number>, string, string>;
   valid_days: number;
   is_promotion: boolean;
-  is_enabled: boolean;
+  /** draft: invisible to members; published: offered; retired: no new receipts, running member bonuses go on. */
+  status: ColumnType<BonusStatus, BonusStatus | undefined, BonusStatus>;
   sort_order: number;
   created_at: Timestamp;
+  updated_at: Timestamp;
 };
+
+export type BonusStatus = 'draft' | 'published' | 'retired';
 
 export type BonusQuotasTable = { bonus_code: string; quota: number; used: number };
 
@@ -111,6 +115,8 @@ export type PromotionClaimsTable = {
   created_at: Timestamp;
 };
 
+type Localized = { th: string; la: string; en: string };
+
 export type SpinPrizeKind = 'cash' | 'bonus' | 'none';
 
 export type SpinWheelsTable = {
@@ -140,6 +146,10 @@ export type SpinSlicesTable = {
   bonus_code: string | null;
   weight: number;
   sort_order: number;
+  /** The label in every language (null: `label` serves every language). */
+  labels: ColumnType<Localized | null, string | null | undefined, string | null>;
+  /** Taken off the wheel: past spins and coupons still refer to it. */
+  is_removed: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
 export type MemberSpinStateTable = {

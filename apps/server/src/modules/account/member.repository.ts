@@ -173,3 +173,22 @@ export async function listMemberPublicIds(
     .execute();
   return new Map(rows.map((r) => [r.id, r.public_id]));
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The member an operator names by phone, public id or id (the back office's lookups); undefined: none. */
+export async function findMemberIdByKey(db: Db, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('phone', '=', key),
+        eb('public_id', '=', key),
+        ...(UUID.test(key) ? [eb('id', '=', key.toLowerCase())] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return row?.id;
+}

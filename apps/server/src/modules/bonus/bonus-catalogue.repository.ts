@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { BonusType } from '@mekong/contracts/bonus';
-import type { Database } from '@/db/schema.ts';
+import type { BonusStatus, Database } from '@/db/schema.ts';
 
 /**
  * The bonus catalogue (docs/decisions/0013-promotions.md#bonus): the `bonuses` and `bonus_quotas` tables; only this
@@ -65,8 +65,9 @@ const bonusColumns = [
   sql<string | null>`withdraw_cap::text`.as('withdraw_cap'),
 ] as const;
 
+/** What members are offered: published bonuses only (docs/back-office/promotions.md#lifecycle). */
 function selectBonuses(db: Db) {
-  return db.selectFrom('bonuses').select(bonusColumns).where('is_enabled', '=', true);
+  return db.selectFrom('bonuses').select(bonusColumns).where('status', '=', 'published');
 }
 type BonusDbRow = Awaited<ReturnType<ReturnType<typeof selectBonuses>['executeTakeFirstOrThrow']>>;
 
@@ -92,7 +93,7 @@ function toBonus(r: BonusDbRow): BonusRow {
   };
 }
 
-/** A bonus or promotion by its code: only an enabled one unless `isAnyState` (a member's running bonus). */
+/** A bonus or promotion by its code: only a published one unless `isAnyState` (a member's running bonus). */
 export async function findBonus(
   db: Db,
   code: string,
@@ -105,7 +106,7 @@ export async function findBonus(
   return row && toBonus(row);
 }
 
-/** The enabled bonuses of the list (promotions are found by code only), in the operator's order. */
+/** The published bonuses of the list (promotions are found by code only), in the operator's order. */
 export async function listListedBonuses(db: Db): Promise<BonusRow[]> {
   const rows = await selectBonuses(db)
     .where('is_promotion', '=', false)
@@ -168,9 +169,9 @@ export async function insertBonusesIfMissing(db: Db, bonuses: NewBonus[], now: D
         category_weights: JSON.stringify(b.categoryWeights),
         valid_days: b.validDays,
         is_promotion: b.isPromotion,
-        is_enabled: true,
         sort_order: b.sortOrder,
         created_at: now,
+        updated_at: now,
       })
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
@@ -181,4 +182,165 @@ export async function insertBonusesIfMissing(db: Db, bonuses: NewBonus[], now: D
         .onConflict((oc) => oc.column('bonus_code').doNothing())
         .execute();
   }
+}
+
+// The back office's side of the catalogue (docs/back-office/promotions.md).
+
+export type { BonusStatus };
+
+export type AdminBonusRow = BonusRow & {
+  status: BonusStatus;
+  quota: number | null;
+  quotaUsed: number;
+  sortOrder: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function selectAdminBonuses(db: Db) {
+  return db
+    .selectFrom('bonuses')
+    .leftJoin('bonus_quotas as q', 'q.bonus_code', 'bonuses.code')
+    .select(bonusColumns)
+    .select(['status', 'sort_order', 'created_at', 'updated_at', 'q.quota', 'q.used']);
+}
+type AdminBonusDbRow = Awaited<
+  ReturnType<ReturnType<typeof selectAdminBonuses>['executeTakeFirstOrThrow']>
+>;
+
+function toAdminBonus(r: AdminBonusDbRow): AdminBonusRow {
+  return {
+    ...toBonus(r),
+    status: r.status,
+    quota: r.quota,
+    quotaUsed: r.used ?? 0,
+    sortOrder: r.sort_order,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export type AdminBonusFilter = { status?: BonusStatus; isPromotion?: boolean; search?: string };
+
+/** Every bonus and promotion in every state, in the operator's order. */
+export async function listAdminBonuses(db: Db, filter: AdminBonusFilter): Promise<AdminBonusRow[]> {
+  let query = selectAdminBonuses(db);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.isPromotion !== undefined)
+    query = query.where('is_promotion', '=', filter.isPromotion);
+  if (filter.search) {
+    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('code', 'ilike', like),
+        eb('name_th', 'ilike', like),
+        eb('name_la', 'ilike', like),
+        eb('name_en', 'ilike', like),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('sort_order').orderBy('code').execute();
+  return rows.map(toAdminBonus);
+}
+
+/** One bonus in any state; `isLocked` holds its row for the caller's transaction. */
+export async function findAdminBonus(
+  db: Db,
+  code: string,
+  options: { isLocked?: boolean } = {},
+): Promise<AdminBonusRow | undefined> {
+  if (options.isLocked)
+    await db.selectFrom('bonuses').select('code').where('code', '=', code).forUpdate().execute();
+  const row = await selectAdminBonuses(db).where('code', '=', code).executeTakeFirst();
+  return row && toAdminBonus(row);
+}
+
+/** The columns of a bonus's terms as the operator set them. */
+export type BonusTermsInput = Omit<NewBonus, 'code' | 'quota'>;
+
+function termColumns(b: BonusTermsInput) {
+  return {
+    name_th: b.name.th,
+    name_la: b.name.la,
+    name_en: b.name.en,
+    description_th: b.description.th,
+    description_la: b.description.la,
+    description_en: b.description.en,
+    type: b.type,
+    max_received: b.maxReceived,
+    percent_fail: b.percentFail,
+    banners: JSON.stringify(b.banners),
+    amount_kind: b.amountKind,
+    percent: b.percent,
+    max_bonus: b.maxBonusMinor,
+    min_deposit: b.minDepositMinor,
+    withdraw_cap: b.withdrawCapMinor,
+    condition_kind: b.conditionKind,
+    multiplier: b.multiplier,
+    category_weights: JSON.stringify(b.categoryWeights),
+    valid_days: b.validDays,
+    is_promotion: b.isPromotion,
+    sort_order: b.sortOrder,
+  };
+}
+
+/** A new draft; false when the code is taken. */
+export async function insertDraftBonus(trx: Db, bonus: NewBonus, now: Date): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('bonuses')
+    .values({
+      code: bonus.code,
+      ...termColumns(bonus),
+      status: 'draft',
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('code')
+    .executeTakeFirst();
+  if (inserted) await setQuota(trx, bonus.code, bonus.quota);
+  return inserted !== undefined;
+}
+
+export async function updateBonusTerms(
+  trx: Db,
+  code: string,
+  terms: BonusTermsInput & { quota: number | null },
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('bonuses')
+    .set({ ...termColumns(terms), updated_at: now })
+    .where('code', '=', code)
+    .execute();
+  await setQuota(trx, code, terms.quota);
+}
+
+/** The quota across all members: kept with its use count when changed, removed when null. */
+async function setQuota(trx: Db, code: string, quota: number | null): Promise<void> {
+  if (quota === null) {
+    await trx.deleteFrom('bonus_quotas').where('bonus_code', '=', code).execute();
+    return;
+  }
+  await trx
+    .insertInto('bonus_quotas')
+    .values({ bonus_code: code, quota, used: 0 })
+    .onConflict((oc) => oc.column('bonus_code').doUpdateSet({ quota }))
+    .execute();
+}
+
+/** Moves the bonus to `to` only from one of `from`; false when it was elsewhere. */
+export async function setBonusStatus(
+  trx: Db,
+  code: string,
+  change: { from: BonusStatus[]; to: BonusStatus; now: Date },
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('bonuses')
+    .set({ status: change.to, updated_at: change.now })
+    .where('code', '=', code)
+    .where('status', 'in', change.from)
+    .returning('code')
+    .executeTakeFirst();
+  return row !== undefined;
 }

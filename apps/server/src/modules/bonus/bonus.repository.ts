@@ -312,3 +312,24 @@ export async function isPromotionClaimed(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Per bonus code: its member bonuses running now and ever started (the back office's list). */
+export async function countBonusUse(
+  db: Db,
+  codes: string[],
+): Promise<Map<string, { active: number; received: number }>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('member_bonuses')
+    .select([
+      'bonus_code',
+      sql<string>`count(*) filter (where status = 'active')`.as('active'),
+      sql<string>`count(*)`.as('received'),
+    ])
+    .where('bonus_code', 'in', codes)
+    .groupBy('bonus_code')
+    .execute();
+  return new Map(
+    rows.map((r) => [r.bonus_code, { active: Number(r.active), received: Number(r.received) }]),
+  );
+}

@@ -15,6 +15,7 @@ import type {
   SpinSlice,
   SpinwheelService,
 } from '@/modules/spinwheel/spinwheel.service.ts';
+import { sliceTexts } from '@/modules/spinwheel/spinwheel-admin.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 
 // Amounts leave the server in baht here (docs/design.md#amounts).
@@ -35,6 +36,7 @@ function sliceAnswer(slice: SpinSlice, weightSum: number): Slice {
     amount: toMajor(slice.amountMinor),
     weight: slice.weight,
     probability: slice.weight / weightSum,
+    labels: sliceTexts(slice).label,
   };
 }
 

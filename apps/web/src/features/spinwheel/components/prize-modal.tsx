@@ -36,7 +36,7 @@ export function PrizeModal({ prize, onClose }: { prize: SpinPrize | null; onClos
             {isNothing ? <Clover size={32} /> : <PartyPopper size={32} />}
           </span>
           <p className="prize__label" data-testid="prize-label">
-            {prize.result.label}
+            {prize.slice?.label ?? prize.result.label}
           </p>
           {description && <SafeHtml html={description} className="rich-text prize__description" />}
           {prize.coupon && !isNothing ? (

@@ -44,7 +44,7 @@ function SpinBody() {
           ) : (
             <Wheel
               name={pickLocalized(result.activeSpinwheel.name, locale)}
-              slices={result.activeSpinwheel.slices}
+              slices={result.activeSpinwheel.slices.map((slice) => ({ ...slice, label: pickLocalized(slice.labels, locale) || slice.label }))}
               coins={result.userCoin}
               commit={result.fairness}
               isReloading={setup.isFetching}

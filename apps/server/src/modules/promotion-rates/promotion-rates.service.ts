@@ -1,0 +1,53 @@
+import type { PromotionRates } from '@mekong/contracts/admin/promotions-wheel';
+import type { AppDeps } from '@/app-deps.ts';
+import { recordAudit, type Actor } from '@/modules/audit/audit.service.ts';
+import { findSetting, saveSetting } from '@/modules/settings/settings.repository.ts';
+import {
+  settingDefaults,
+  type SettingKey,
+  type SettingValue,
+} from '@/modules/settings/settings.schema.ts';
+
+/**
+ * The refund of losses and invite commission rates in the back office (docs/back-office/promotions.md#rates). Both
+ * modules read their setting afresh on every check, receipt and accrual, so a saved rate is the next one used.
+ */
+
+type RateKey = Extract<SettingKey, 'refund' | 'invite'>;
+
+export function createPromotionRatesService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  async function rate<K extends RateKey>(key: K): Promise<SettingValue<K>> {
+    const value = await findSetting(db.kysely, key);
+    const fallback = settingDefaults[key] as SettingValue<K> | undefined;
+    if (value) return value;
+    if (!fallback) throw new Error(`setting ${key} has no default`);
+    return fallback;
+  }
+
+  async function rates(): Promise<PromotionRates> {
+    return { refund: await rate('refund'), invite: await rate('invite') };
+  }
+
+  async function save<K extends RateKey>(key: K, value: SettingValue<K>, actor: Actor) {
+    await db.withTransaction(async (trx) => {
+      const now = clock.now();
+      const before = await findSetting(trx, key);
+      await saveSetting(trx, key, value, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: 'setting.changed', targetType: 'setting', targetId: key, before, after: value },
+        now,
+      );
+    });
+    return rates();
+  }
+
+  return {
+    rates,
+    saveRefund: (value: SettingValue<'refund'>, actor: Actor) => save('refund', value, actor),
+    saveInvite: (value: SettingValue<'invite'>, actor: Actor) => save('invite', value, actor),
+  };
+}
+
+export type PromotionRatesService = ReturnType<typeof createPromotionRatesService>;

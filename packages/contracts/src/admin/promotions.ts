@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { BONUS_AMOUNT_KINDS, BONUS_CONDITION_KINDS, BONUS_TYPES } from '../bonus.ts';
+import { textSchema } from '../fields.ts';
+import { GAME_CATEGORIES } from '../wallet.ts';
+import { adminCall } from './admin-contract.ts';
+import {
+  bannersSchema,
+  count,
+  line,
+  localized,
+  localizedOut,
+  minor,
+  percent,
+  promoCodeSchema,
+} from './promotion-fields.ts';
+
+/**
+ * Promotions in the back office (docs/back-office/promotions.md): bonuses and promotion codes with their lifecycle
+ * and a preview, the prize wheel and its coin rule, the refund and invite rates. Amounts are integer minor units
+ * (satang, kip); percents and the multiplier keep two decimals. Reads need settings.read, changes settings.promotions.
+ */
+
+export const BONUS_STATUSES = ['draft', 'published', 'retired'] as const;
+export type BonusStatus = (typeof BONUS_STATUSES)[number];
+
+const isGameCategory = (key: string) => (GAME_CATEGORIES as readonly string[]).includes(key);
+
+const categoryWeightsSchema = z
+  .record(z.string(), percent('PROMO_WEIGHTS_INVALID', 1000), { error: 'PROMO_WEIGHTS_INVALID' })
+  .refine((weights) => Object.keys(weights).every(isGameCategory), {
+    error: 'PROMO_WEIGHTS_INVALID',
+  });
+
+/** The editable terms of a bonus (all but its code). */
+const bonusFields = z.strictObject({
+  isPromotion: z.boolean({ error: 'INVALID_REQUEST' }),
+  name: localized(line('PROMO_TEXT_REQUIRED', 100), 'PROMO_TEXT_REQUIRED'),
+  description: localized(line('PROMO_TEXT_REQUIRED', 1000), 'PROMO_TEXT_REQUIRED'),
+  type: z.enum(BONUS_TYPES, { error: 'INVALID_REQUEST' }),
+  maxReceived: count(1, 1000),
+  amountKind: z.enum(BONUS_AMOUNT_KINDS, { error: 'INVALID_REQUEST' }),
+  /** Percent of the deposit (amountKind percent); null for a fixed credit. */
+  percent: percent('PROMO_PERCENT_INVALID', 1000).nullable(),
+  /** The cap of a percent bonus, or the fixed credit. */
+  maxBonusMinor: minor('PROMO_AMOUNT_INVALID').min(1, { error: 'PROMO_AMOUNT_INVALID' }),
+  minDepositMinor: minor('PROMO_AMOUNT_INVALID'),
+  /** The most a withdrawal under the bonus pays; null: no cap. */
+  withdrawCapMinor: minor('PROMO_AMOUNT_INVALID')
+    .min(1, { error: 'PROMO_AMOUNT_INVALID' })
+    .nullable(),
+  /** Below this percent of the start amount the bonus is lost. */
+  percentFail: percent('PROMO_PERCENT_INVALID'),
+  conditionKind: z.enum(BONUS_CONDITION_KINDS, { error: 'INVALID_REQUEST' }),
+  multiplier: percent('PROMO_MULTIPLIER_INVALID', 1000),
+  /** Turnover weight per game category in percent (a category left out counts 0). */
+  categoryWeights: categoryWeightsSchema,
+  validDays: count(1, 365),
+  /** Receipts across all members; null: no quota. */
+  quota: count(1, 100_000_000).nullable(),
+  sortOrder: count(0, 100_000),
+  banners: bannersSchema,
+});
+
+type BonusFields = z.output<typeof bonusFields>;
+
+/** Rules across fields, each with the code of the field the form shows it under. */
+function checkBonus(bonus: BonusFields, ctx: z.RefinementCtx) {
+  if (bonus.amountKind === 'percent' && (bonus.percent === null || bonus.percent <= 0))
+    ctx.addIssue({ code: 'custom', path: ['percent'], message: 'PROMO_PERCENT_INVALID' });
+  if (bonus.amountKind === 'fixed' && bonus.percent !== null)
+    ctx.addIssue({ code: 'custom', path: ['percent'], message: 'PROMO_PERCENT_INVALID' });
+  if (
+    bonus.conditionKind === 'turnover' &&
+    !Object.values(bonus.categoryWeights).some((weight) => weight !== undefined && weight > 0)
+  )
+    ctx.addIssue({ code: 'custom', path: ['categoryWeights'], message: 'PROMO_WEIGHTS_INVALID' });
+}
+
+export const bonusUpdateBodySchema = bonusFields.superRefine(checkBonus);
+export type BonusUpdateBody = z.input<typeof bonusUpdateBodySchema>;
+
+export const bonusCreateBodySchema = bonusFields
+  .extend({ code: promoCodeSchema })
+  .superRefine(checkBonus);
+export type BonusCreateBody = z.input<typeof bonusCreateBodySchema>;
+
+export const adminBonusSchema = z.object({
+  code: z.string(),
+  status: z.enum(BONUS_STATUSES),
+  isPromotion: z.boolean(),
+  name: localizedOut,
+  description: localizedOut,
+  type: z.enum(BONUS_TYPES),
+  maxReceived: z.number().int(),
+  amountKind: z.enum(BONUS_AMOUNT_KINDS),
+  percent: z.number().nullable(),
+  maxBonusMinor: z.number().int(),
+  minDepositMinor: z.number().int(),
+  withdrawCapMinor: z.number().int().nullable(),
+  percentFail: z.number(),
+  conditionKind: z.enum(BONUS_CONDITION_KINDS),
+  multiplier: z.number(),
+  categoryWeights: z.record(z.string(), z.number()),
+  validDays: z.number().int(),
+  quota: z.number().int().nullable(),
+  quotaUsed: z.number().int(),
+  sortOrder: z.number().int(),
+  banners: z.array(z.object({ image: z.string(), html: localizedOut })),
+  /** Member bonuses of it running now, and receipts ever. */
+  activeCount: z.number().int(),
+  receivedCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminBonus = z.infer<typeof adminBonusSchema>;
+
+export const bonusCodeParams = z.object({ code: promoCodeSchema });
+
+export const bonusListBodySchema = z.strictObject({
+  status: z.enum(BONUS_STATUSES, { error: 'INVALID_REQUEST' }).optional(),
+  kind: z.enum(['bonus', 'promotion'], { error: 'INVALID_REQUEST' }).optional(),
+  search: textSchema('INVALID_REQUEST').trim().max(100, { error: 'INVALID_REQUEST' }).optional(),
+});
+
+export const adminBonusListContract = adminCall('POST', '/api/admin/promotions/bonuses/list', {
+  body: bonusListBodySchema,
+  response: z.object({ rows: z.array(adminBonusSchema) }),
+  permission: 'settings.read',
+});
+
+export const adminBonusGetContract = adminCall('GET', '/api/admin/promotions/bonuses/:code', {
+  params: bonusCodeParams,
+  response: adminBonusSchema,
+  permission: 'settings.read',
+});
+
+/** A new bonus starts as a draft. */
+export const adminBonusCreateContract = adminCall('POST', '/api/admin/promotions/bonuses', {
+  body: bonusCreateBodySchema,
+  response: adminBonusSchema,
+  permission: 'settings.promotions',
+});
+
+/**
+ * Once published, the terms a running member bonus is measured by (kind, release condition, multiplier, category
+ * weights, percentFail, withdrawal cap) are fixed: BONUS_TERMS_LOCKED. Texts, banners, amounts and limits stay editable.
+ */
+export const adminBonusUpdateContract = adminCall('PUT', '/api/admin/promotions/bonuses/:code', {
+  params: bonusCodeParams,
+  body: bonusUpdateBodySchema,
+  response: adminBonusSchema,
+  permission: 'settings.promotions',
+});
+
+/** draft or retired → published; anything else BONUS_STATUS_INVALID. */
+export const adminBonusPublishContract = adminCall(
+  'POST',
+  '/api/admin/promotions/bonuses/:code/publish',
+  {
+    params: bonusCodeParams,
+    response: adminBonusSchema,
+    permission: 'settings.promotions',
+  },
+);
+
+/** published → retired: no new receipts; member bonuses running go on. */
+export const adminBonusRetireContract = adminCall(
+  'POST',
+  '/api/admin/promotions/bonuses/:code/retire',
+  {
+    params: bonusCodeParams,
+    response: adminBonusSchema,
+    permission: 'settings.promotions',
+  },
+);
+
+export const bonusPreviewBodySchema = z.strictObject({
+  /** The member's phone, public id or id. */
+  member: line('NO_USER', 64),
+  /** A deposit to imagine made now (minor units); absent: the member's real qualifying deposit. */
+  depositMinor: minor('PROMO_AMOUNT_INVALID').min(1, { error: 'PROMO_AMOUNT_INVALID' }).optional(),
+});
+export type BonusPreviewBody = z.input<typeof bonusPreviewBodySchema>;
+
+export const bonusPreviewSchema = z.object({
+  member: z.object({
+    id: z.string(),
+    publicId: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    currency: z.string(),
+  }),
+  bonusStatus: z.enum(BONUS_STATUSES),
+  /** The member would receive it now (a draft is previewed as if published). */
+  isReceivable: z.boolean(),
+  /** Why not: the code activation would answer (BONUS_FULL, BONUS_MINIMUM_DEPOSIT, …); null when receivable. */
+  refusal: z.string().nullable(),
+  depositMinor: z.number().int(),
+  bonusMinor: z.number().int(),
+  startMinor: z.number().int(),
+  /** multiplier × start amount: the balance (credit) or weighted turnover to reach. */
+  releaseTargetMinor: z.number().int(),
+  failBelowMinor: z.number().int(),
+  withdrawCapMinor: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type BonusPreview = z.infer<typeof bonusPreviewSchema>;
+
+/** What activating the bonus would give the member now; changes nothing. */
+export const adminBonusPreviewContract = adminCall(
+  'POST',
+  '/api/admin/promotions/bonuses/:code/preview',
+  {
+    params: bonusCodeParams,
+    body: bonusPreviewBodySchema,
+    response: bonusPreviewSchema,
+    permission: 'settings.read',
+  },
+);
