@@ -138,11 +138,12 @@ export async function openBackoffice(page: Page, role: Role, path = '/'): Promis
 /** Signs in through the sign-in page: username, password, then the authenticator code. */
 export async function signInThroughPage(page: Page, role: Role): Promise<void> {
   const { username, password } = demoOperator(role);
+  // First (it enrols the role's authenticator on first use, which must not race the page's own sign-in).
+  const code = await totpCodeFor(role);
   await page.goto('/backoffice/sign-in');
   await page.getByLabel(/username|ชื่อผู้ใช้|ຊື່ຜູ້ໃຊ້/i).fill(username);
   await page.getByLabel(/^(password|รหัสผ่าน|ລະຫັດຜ່ານ)$/i).fill(password);
   await page.getByRole('button', { name: /sign in|เข้าสู่ระบบ|ເຂົ້າສູ່ລະບົບ/i }).click();
-  const code = await totpCodeFor(role);
   await page.getByLabel(/authenticator code|รหัสจากแอป|ລະຫັດຈາກແອັບ/i).fill(code);
   await page.getByRole('button', { name: /verify|ยืนยัน|ຢືນຢັນ/i }).click();
 }
