@@ -91,6 +91,11 @@ import {
   type OperatorAuthService,
 } from '@/modules/operators/operator-auth.service.ts';
 import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.routes.ts';
+import { registerSettingsAdminRoutes } from '@/modules/settings/settings-admin.routes.ts';
+import { createSettingsAdminService } from '@/modules/settings/settings-admin.service.ts';
+import { createSettingsCatalogueService } from '@/modules/settings/settings-catalogue.service.ts';
+import { registerAgreementRoutes } from '@/modules/agreement/agreement.routes.ts';
+import { createAgreementService } from '@/modules/agreement/agreement.service.ts';
 import {
   createWorkClaimsService,
   type WorkClaimsService,
@@ -328,6 +333,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
     registerAuditRoutes(app, apiRoutes);
     registerWorkClaimRoutes(app, apiRoutes, workClaims);
+    registerSettingsAdminRoutes(app, apiRoutes, {
+      settings: createSettingsAdminService(deps),
+      catalogue: createSettingsCatalogueService(deps, games),
+    });
+    registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));
 
     await app.ready();
   } catch (error) {

@@ -16,6 +16,7 @@ import { migration0018 } from '@/db/migrations/0018-bonus.ts';
 import { migration0019 } from '@/db/migrations/0019-refund-invite.ts';
 import { migration0020 } from '@/db/migrations/0020-spinwheel.ts';
 import { migration0021 } from '@/db/migrations/0021-operators.ts';
+import { migration0025 } from '@/db/migrations/0025-member-agreements.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0019-refund-invite': migration0019,
   '0020-spinwheel': migration0020,
   '0021-operators': migration0021,
+  '0025-member-agreements': migration0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

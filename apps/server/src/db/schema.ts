@@ -54,12 +54,14 @@ import type {
   AuditHeadTable,
   AuditLogTable,
 } from '@/db/schema/operators.ts';
+import type { MemberAgreementsTable } from '@/db/schema/agreements.ts';
 
 export type * from '@/db/schema/members.ts';
 export type * from '@/db/schema/ledger-games.ts';
 export type * from '@/db/schema/money-flow.ts';
 export type * from '@/db/schema/promotions.ts';
 export type * from '@/db/schema/operators.ts';
+export type * from '@/db/schema/agreements.ts';
 
 export type Database = {
   banks: BanksTable;
@@ -104,4 +106,5 @@ export type Database = {
   work_claims: WorkClaimsTable;
   audit_head: AuditHeadTable;
   audit_log: AuditLogTable;
+  member_agreements: MemberAgreementsTable;
 };

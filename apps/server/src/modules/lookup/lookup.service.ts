@@ -69,6 +69,7 @@ export function createLookupService({
     agreements: () => required('agreement'),
     info: () => required('brand'),
     notice: () => required('notice'),
+    howto: () => required('howto'),
     contact: () => required('contact'),
 
     async withdraw() {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@/db/schema.ts';
 import {
   settingDefaults,
@@ -53,6 +53,31 @@ export async function findSettingCached<K extends SettingKey>(
   const value = await findSetting(db, key);
   cache.set(key, { value, expiresAt: now + SETTING_CACHE_TTL_MS, generation: readUnder });
   return value;
+}
+
+/**
+ * Makes every cached setting of this process stale. A save inside a transaction bumps the generation before its commit,
+ * so a read racing it could cache the old value again; whoever commits such a save calls this after the commit.
+ */
+export function forgetCachedSettings(): void {
+  generation += 1;
+}
+
+/** Reads one setting with its row locked until the transaction ends (a save's before-value for the audit trail). */
+export async function findSettingForUpdate<K extends SettingKey>(
+  trx: Transaction<Database>,
+  key: K,
+): Promise<SettingValue<K> | undefined> {
+  const row = await trx
+    .selectFrom('operator_settings')
+    .select('value')
+    .where('key', '=', key)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return settingDefaults[key] as SettingValue<K> | undefined;
+  const parsed = settingSchemas[key].safeParse(row.value);
+  // A malformed stored value is replaced by the save; the audit trail keeps what was there.
+  return (parsed.success ? parsed.data : row.value) as SettingValue<K>;
 }
 
 export async function saveSetting<K extends SettingKey>(
