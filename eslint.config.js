@@ -9,10 +9,11 @@ import globals from 'globals';
  * the shared layers (src/components, src/lib); src/components imports src/lib; src/lib imports neither.
  * Every import inside the web app is spelled `@/…`, so these patterns see every path between folders.
  */
-const WEB = 'apps/web/src';
-const webFeatures = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const WEB_APPS = ['apps/web/src', 'apps/backoffice/src'];
+const featuresOf = (src) =>
+  readdirSync(new URL(`./${src}/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 const why = 'see docs/decisions/0008-web-boundaries.md';
 const noRelative = { regex: '^\\.\\.?/', message: `Import with the @/ alias, never a relative path (${why}).` };
 const noApp = { regex: '^@/app/', message: `Only src/app and main.tsx import from src/app (${why}).` };
@@ -32,23 +33,25 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  webImports([`${WEB}/**/*.{ts,tsx}`], []),
-  ...webFeatures.map((feature) =>
-    webImports(
-      [`${WEB}/features/${feature}/**/*.{ts,tsx}`],
-      [
-        {
-          regex: `^@/features/(?!${feature}/)`,
-          message: `Features do not import each other: the ${feature} feature may import only @/features/${feature}/…, src/components and src/lib; compose features in src/app (${why}).`,
-        },
-        noApp,
-      ],
+  ...WEB_APPS.flatMap((WEB) => [
+    webImports([`${WEB}/**/*.{ts,tsx}`], []),
+    ...featuresOf(WEB).map((feature) =>
+      webImports(
+        [`${WEB}/features/${feature}/**/*.{ts,tsx}`],
+        [
+          {
+            regex: `^@/features/(?!${feature}/)`,
+            message: `Features do not import each other: the ${feature} feature may import only @/features/${feature}/…, src/components and src/lib; compose features in src/app (${why}).`,
+          },
+          noApp,
+        ],
+      ),
     ),
-  ),
-  webImports([`${WEB}/components/**/*.{ts,tsx}`], [noFeatures, noApp]),
-  webImports([`${WEB}/lib/**/*.{ts,tsx}`], [noFeatures, noApp, { regex: '^@/components/', message: `src/lib is the bottom layer: it imports no component (${why}).` }]),
+    webImports([`${WEB}/components/**/*.{ts,tsx}`], [noFeatures, noApp]),
+    webImports([`${WEB}/lib/**/*.{ts,tsx}`], [noFeatures, noApp, { regex: '^@/components/', message: `src/lib is the bottom layer: it imports no component (${why}).` }]),
+  ]),
 );

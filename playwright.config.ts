@@ -1,5 +1,22 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT, E2E_SANDBOX_PORT, SERVER_URL } from './e2e/support/urls.ts';
+import { rmSync } from 'node:fs';
+import {
+  E2E_OPERATORS_FILE,
+  E2E_OPERATOR_SECRETS_FILE,
+  E2E_PORT,
+  E2E_SANDBOX_PORT,
+  SERVER_URL,
+} from './e2e/support/urls.ts';
+
+// Each run starts a fresh in-memory database: the operators and secrets of an earlier run mean nothing to it. Workers
+// load this file too (TEST_WORKER_INDEX set): only the runner clears.
+if (process.env.TEST_WORKER_INDEX === undefined)
+  for (const file of [
+    E2E_OPERATORS_FILE,
+    E2E_OPERATOR_SECRETS_FILE,
+    `${E2E_OPERATOR_SECRETS_FILE}.lock`,
+  ])
+    rmSync(file, { recursive: true, force: true });
 
 /**
  * Browser tests drive the built web app, served by a fresh product instance (server + sandbox) on ports of their own,
@@ -57,6 +74,7 @@ export default defineConfig({
       // A fresh in-memory database per run: tests make their own data and never see an earlier run's.
       PGLITE_DIR: process.env.E2E_PGLITE_DIR ?? 'memory://',
       SEED_DEMO: 'true',
+      DEMO_OPERATORS_FILE: E2E_OPERATORS_FILE,
       // Slips are refused in the demo's nightly closed window; the tests must pass at any hour.
       SEED_SLIP_WINDOW: 'open',
       COUNTRY: 'TH',

@@ -34,6 +34,11 @@ export default defineConfig({
           setupFiles: [at('./apps/web/src/testing/setup-tests.ts')],
         },
       },
+      {
+        resolve: { alias: { '@': at('./apps/backoffice/src') } },
+        esbuild: { jsx: 'automatic' },
+        test: { name: 'backoffice', include: ['apps/backoffice/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
     ],
   },
 });

@@ -47,6 +47,9 @@ const SANDBOX_URLS = {
 
 const secrets = loadOrCreateSecrets(join(root, 'data/secrets.json'));
 const childEnv = { ...process.env, PORT: port, SANDBOX_PORT: sandboxPort };
+// Demo back-office operators (random passwords) are written here on a fresh demo database.
+if (!childEnv.DEMO_OPERATORS_FILE && childEnv.SEED_DEMO !== 'false')
+  childEnv.DEMO_OPERATORS_FILE = join(root, 'data/demo-operators.json');
 for (const [name, value] of Object.entries(secrets)) {
   if (!childEnv[name]) childEnv[name] = value;
 }
@@ -66,28 +69,30 @@ function newestMtime(path) {
   return newest;
 }
 
-function isWebBuildStale() {
-  const built = join(root, 'apps/web/dist/index.html');
+function isBuildStale(app) {
+  const built = join(root, `apps/${app}/dist/index.html`);
   if (!existsSync(built)) return true;
   const sources = [
-    'apps/web/src',
-    'apps/web/public',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    'apps/web/package.json',
+    `apps/${app}/src`,
+    `apps/${app}/public`,
+    `apps/${app}/index.html`,
+    `apps/${app}/vite.config.ts`,
+    `apps/${app}/package.json`,
     'packages/contracts/src',
   ].map((p) => newestMtime(join(root, p)));
   return Math.max(...sources) > statSync(built).mtimeMs;
 }
 
-if (!isBuildSkipped && isWebBuildStale()) {
-  console.log('[start] building the web app (apps/web/dist is missing or older than its sources)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@mekong/web'], {
+// The member web app and the back office (docs/decisions/0014-back-office.md), each built when older than its sources.
+for (const app of ['web', 'backoffice']) {
+  if (isBuildSkipped || !isBuildStale(app)) continue;
+  console.log(`[start] building apps/${app} (its dist is missing or older than its sources)…`);
+  const build = spawnSync('npm', ['run', 'build', '-w', `@mekong/${app}`], {
     cwd: root,
     stdio: 'inherit',
   });
   if (build.status !== 0) {
-    console.error('[start] the web build failed; not starting.');
+    console.error(`[start] the ${app} build failed; not starting.`);
     process.exit(build.status ?? 1);
   }
 }
@@ -184,7 +189,10 @@ run('server', '36', 'apps/server/src/server.ts', {
 
 if (await waitForPorts([port, sandboxPort], 180_000)) {
   console.log(
-    paint('1', `Mekong Wallet: http://localhost:${port}  sandbox: http://localhost:${sandboxPort}`),
+    paint(
+      '1',
+      `Mekong Wallet: http://localhost:${port}  back office: http://localhost:${port}/backoffice  sandbox: http://localhost:${sandboxPort}`,
+    ),
   );
 } else if (!isStopping) {
   console.error(

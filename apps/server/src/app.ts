@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { BankGateway } from '@/adapters/bank/bank-gateway.ts';
 import { createHttpBankGateway } from '@/adapters/bank/http-bank-gateway.ts';
@@ -84,6 +84,7 @@ import { serviceState } from '@/plugins/service-state.ts';
 import { sessions } from '@/plugins/sessions.ts';
 import { serializeRequest } from '@/plugins/request-log.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
+import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
 import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
 import { registerOperatorAuthRoutes } from '@/modules/operators/operator-auth.routes.ts';
 import {
@@ -307,9 +308,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('operator', null);
 
     const apiRoutes: ApiRouteTable = [];
-    const onWebFallback = await registerWebApp(app, config.WEB_DIST_DIR, {
+    const onMemberWeb = await registerWebApp(app, config.WEB_DIST_DIR, {
       trueLinkSecret: trueLinkSecret(config),
     });
+    const onBackoffice = await registerBackofficeApp(app, config.BACKOFFICE_DIST_DIR);
+    const onWebFallback = (request: FastifyRequest, reply: FastifyReply) =>
+      isBackofficePath(request.url) ? onBackoffice(request, reply) : onMemberWeb(request, reply);
     await app.register(errorEnvelope, { apiRoutes, onWebFallback });
     await app.register(securityHeaders);
     await app.register(requestDeadline, { timeoutMs: config.REQUEST_TIMEOUT_MS });

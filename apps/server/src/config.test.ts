@@ -109,7 +109,9 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
   );
 
   it('refuses the development game credentials key written in base64 too', () => {
-    const base64 = Buffer.from(SANDBOX_DEFAULT_SECRETS.GAME_CREDENTIALS_KEY, 'hex').toString('base64');
+    const base64 = Buffer.from(SANDBOX_DEFAULT_SECRETS.GAME_CREDENTIALS_KEY, 'hex').toString(
+      'base64',
+    );
     expect(() => loadConfig({ ...good, GAME_CREDENTIALS_KEY: base64 })).toThrow(
       /GAME_CREDENTIALS_KEY: is a published sandbox default/,
     );
@@ -121,16 +123,17 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
     ).toThrow(/BANK_API_KEY: is a published sandbox default/);
   });
 
-  it.each([
-    'SMS_API_KEY',
-    'QR_WEBHOOK_SECRET_KBANK',
-    'TRUELINK_SECRET',
-  ])('refuses %s shorter than 32 bytes', (name) => {
-    expect(() => loadConfig({ ...good, [name]: 'x'.repeat(31) })).toThrow(
-      new RegExp(`${name}: must be at least 32 bytes`),
-    );
-    expect(loadConfig({ ...good, [name]: 'x'.repeat(32) })[name as 'SMS_API_KEY']).toHaveLength(32);
-  });
+  it.each(['SMS_API_KEY', 'QR_WEBHOOK_SECRET_KBANK', 'TRUELINK_SECRET'])(
+    'refuses %s shorter than 32 bytes',
+    (name) => {
+      expect(() => loadConfig({ ...good, [name]: 'x'.repeat(31) })).toThrow(
+        new RegExp(`${name}: must be at least 32 bytes`),
+      );
+      expect(loadConfig({ ...good, [name]: 'x'.repeat(32) })[name as 'SMS_API_KEY']).toHaveLength(
+        32,
+      );
+    },
+  );
 
   it.each(['QR_WEBHOOK_SECRET_E2P', 'TRUELINK_SECRET', 'GAME_CREDENTIALS_KEY'])(
     'refuses %s unset',

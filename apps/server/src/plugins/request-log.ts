@@ -4,7 +4,10 @@ import type { FastifyRequest } from 'fastify';
  * Paths whose tail is a secret: the game password autoLogin takes in its path, and the slip image address (whoever
  * holds it sees a member's bank slip). Request logs keep the prefix and drop the rest, query string included.
  */
-const SECRET_TAILS: RegExp[] = [/^(\/api\/autoLogin\/[^/?]*\/[^/?]*\/)[^?]*/i, /^(\/api\/files\/slips\/)/];
+const SECRET_TAILS: RegExp[] = [
+  /^(\/api\/autoLogin\/[^/?]*\/[^/?]*\/)[^?]*/i,
+  /^(\/api\/files\/slips\/)/,
+];
 
 export function redactUrl(url: string): string {
   for (const pattern of SECRET_TAILS) {

@@ -48,7 +48,11 @@ export type BonusesTable = {
   max_received: number;
   /** numeric: a string from the driver. */
   percent_fail: ColumnType<string, string | number, string | number>;
-  banners: ColumnType<{ image: string; html: { th: string; la: string; en: string } }[], string, string>;
+  banners: ColumnType<
+    { image: string; html: { th: string; la: string; en: string } }[],
+    string,
+    string
+  >;
   amount_kind: 'percent' | 'fixed';
   percent: ColumnType<string | null, string | number | null, string | number | null>;
   max_bonus: Int8;

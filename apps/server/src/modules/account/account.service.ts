@@ -284,7 +284,11 @@ export function createAccountService(
             },
             now,
           );
-          await revokeSessions(trx, { memberId: session.memberId, keepSessionId: session.sessionId }, now);
+          await revokeSessions(
+            trx,
+            { memberId: session.memberId, keepSessionId: session.sessionId },
+            now,
+          );
         });
       } catch (error) {
         const code = codeForConflict(error);
@@ -330,7 +334,11 @@ export function createAccountService(
       const now = clock.now();
       await db.withTransaction(async (trx) => {
         await updatePasswordHash(trx, session.memberId, newHash, now);
-        await revokeSessions(trx, { memberId: session.memberId, keepSessionId: session.sessionId }, now);
+        await revokeSessions(
+          trx,
+          { memberId: session.memberId, keepSessionId: session.sessionId },
+          now,
+        );
       });
       return { message: 'SUCCESS' };
     },

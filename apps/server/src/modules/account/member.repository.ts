@@ -77,7 +77,16 @@ export const findMemberWithBank = finder(
       .selectFrom('members as m')
       .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
       .leftJoin('banks as b', 'b.code', 'a.bank_code')
-      .select(['m.id', 'm.public_id', 'm.name', 'm.phone', 'm.currency', 'm.status', 'm.date_era', 'm.created_at'])
+      .select([
+        'm.id',
+        'm.public_id',
+        'm.name',
+        'm.phone',
+        'm.currency',
+        'm.status',
+        'm.date_era',
+        'm.created_at',
+      ])
       .select(['a.bank_code', 'a.account_no', 'a.account_name', 'a.changed_at'])
       .select(['b.numeric_code', 'b.name_th', 'b.name_en'])
       .where('m.id', '=', memberId),

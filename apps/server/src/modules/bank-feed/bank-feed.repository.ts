@@ -9,7 +9,8 @@ type Reader = Kysely<Database> | Trx;
 
 /** Where the named feed stopped reading (none: it never ran). */
 export const readCursor = finder(
-  (db: Reader, name: string) => db.selectFrom('job_cursors').select('cursor').where('name', '=', name),
+  (db: Reader, name: string) =>
+    db.selectFrom('job_cursors').select('cursor').where('name', '=', name),
   (row) => row.cursor,
 );
 

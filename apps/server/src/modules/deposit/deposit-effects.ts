@@ -18,10 +18,7 @@ export type CreditedDeposit = {
  */
 type DepositEffect = (trx: Trx, deposit: CreditedDeposit) => Promise<void>;
 
-const effects: DepositEffect[] = [
-  accrueInviteCommission,
-  earnCoins,
-];
+const effects: DepositEffect[] = [accrueInviteCommission, earnCoins];
 
 export async function runDepositEffects(trx: Trx, deposit: CreditedDeposit): Promise<void> {
   for (const effect of effects) await effect(trx, deposit);

@@ -214,14 +214,22 @@ export function createTrueLinkService(
       );
       let settled = 0;
       for (const row of stuck) {
-        const leased = await leases.withLease('voucher-recovery', row.id, VOUCHER_LEASE_MS, async () => {
-          // The holder before may have settled it.
-          if (!(await isStillRedeeming(db.kysely, row.id))) return false;
-          const member = await findDepositMember(db.kysely, row.memberId);
-          const outcome = await vouchers.redeem({ voucherHash: row.voucherHash, mobile: await receiverPhone() });
-          await finish(row.id, row.voucherHash, member, outcome);
-          return true;
-        });
+        const leased = await leases.withLease(
+          'voucher-recovery',
+          row.id,
+          VOUCHER_LEASE_MS,
+          async () => {
+            // The holder before may have settled it.
+            if (!(await isStillRedeeming(db.kysely, row.id))) return false;
+            const member = await findDepositMember(db.kysely, row.memberId);
+            const outcome = await vouchers.redeem({
+              voucherHash: row.voucherHash,
+              mobile: await receiverPhone(),
+            });
+            await finish(row.id, row.voucherHash, member, outcome);
+            return true;
+          },
+        );
         if (leased.isLeased && leased.value) settled += 1;
       }
       if (settled > 0) log.warn({ settled }, 'stuck gift vouchers settled');

@@ -26,6 +26,10 @@ export async function listStaleRedeeming(
 
 /** Whether the voucher is still waiting for the voucher service's answer (no recovery has settled it). */
 export async function isStillRedeeming(db: Kysely<Database>, id: string): Promise<boolean> {
-  const row = await db.selectFrom('truemoney_vouchers').select('status').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('truemoney_vouchers')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row?.status === 'redeeming';
 }

@@ -106,7 +106,11 @@ export function createGameAccountsService(deps: GamesDeps, catalogue: ProviderCa
     const activated = row;
     await db.withTransaction(async (trx) => {
       await ensureGameAccount(trx, memberId, provider.code, member.currency, now);
-      await updateGameAccount(trx, activated.id, { status: 'active', updated_at: now, synced_at: now });
+      await updateGameAccount(trx, activated.id, {
+        status: 'active',
+        updated_at: now,
+        synced_at: now,
+      });
     });
     return provider;
   }
@@ -130,7 +134,10 @@ export function createGameAccountsService(deps: GamesDeps, catalogue: ProviderCa
       throw new AppError('SLOT_RESET_PASSWORD_FAIL', { cause: error });
     }
     const passwordEnc = cipher.encrypt(password, context(row));
-    await updateGameAccount(db.kysely, row.id, { password_enc: passwordEnc, updated_at: clock.now() });
+    await updateGameAccount(db.kysely, row.id, {
+      password_enc: passwordEnc,
+      updated_at: clock.now(),
+    });
     return { username: row.username, password };
   }
 

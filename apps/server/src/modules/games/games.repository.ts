@@ -66,7 +66,12 @@ export async function claimMemberGameAccount(
 export async function updateGameAccount(
   db: Kysely<Database>,
   id: string,
-  changes: Partial<Pick<Updateable<MemberGameAccountsTable>, 'status' | 'password_enc' | 'synced_at' | 'updated_at'>>,
+  changes: Partial<
+    Pick<
+      Updateable<MemberGameAccountsTable>,
+      'status' | 'password_enc' | 'synced_at' | 'updated_at'
+    >
+  >,
 ) {
   await db.updateTable('member_game_accounts').set(changes).where('id', '=', id).execute();
 }

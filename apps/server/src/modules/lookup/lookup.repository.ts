@@ -38,8 +38,18 @@ function enabledOperatorAccounts(db: Kysely<Database>) {
 
 export function listOperatorAccounts(db: Kysely<Database>) {
   return enabledOperatorAccounts(db)
-    .leftJoin('banks as b', (join) => join.onRef('b.code', '=', 'a.channel').on('a.kind', '=', 'bank'))
-    .select(['a.kind', 'a.channel', 'a.bank_type', 'a.mode', 'a.account_name', 'a.account_no', 'a.currency'])
+    .leftJoin('banks as b', (join) =>
+      join.onRef('b.code', '=', 'a.channel').on('a.kind', '=', 'bank'),
+    )
+    .select([
+      'a.kind',
+      'a.channel',
+      'a.bank_type',
+      'a.mode',
+      'a.account_name',
+      'a.account_no',
+      'a.currency',
+    ])
     .select(['b.name_th', 'b.name_en'])
     .execute();
 }
@@ -66,7 +76,8 @@ export async function findTrueMoneyWalletNo(db: Kysely<Database>): Promise<strin
 
 /** A bank's 3-digit clearing code, by our code for it (KBANK → 004); null for a bank without one. */
 export const findClearingCode = finder(
-  (db: Kysely<Database>, code: string) => db.selectFrom('banks').select('numeric_code').where('code', '=', code),
+  (db: Kysely<Database>, code: string) =>
+    db.selectFrom('banks').select('numeric_code').where('code', '=', code),
   (row) => row.numeric_code,
 );
 

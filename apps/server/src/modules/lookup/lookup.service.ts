@@ -1,5 +1,10 @@
 import type { ResponseOf } from '@mekong/contracts/contract';
-import type { DepositBank, DepositWallet, lookupDeposit, lookupSlip } from '@mekong/contracts/lookup';
+import type {
+  DepositBank,
+  DepositWallet,
+  lookupDeposit,
+  lookupSlip,
+} from '@mekong/contracts/lookup';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { isInDailyWindow } from '@/lib/player-time.ts';
@@ -14,7 +19,10 @@ import type { SettingKey, SettingValue } from '@/modules/settings/settings.schem
 type OperatorAccountRow = Awaited<ReturnType<typeof listOperatorAccounts>>[number];
 
 /** Operator accounts as the deposit screens list them: bank accounts, and TrueMoney / PromptPay wallets. */
-export function toDepositAccounts(rows: readonly OperatorAccountRow[]): { banks: DepositBank[]; wallets: DepositWallet[] } {
+export function toDepositAccounts(rows: readonly OperatorAccountRow[]): {
+  banks: DepositBank[];
+  wallets: DepositWallet[];
+} {
   const banks = rows
     .filter((r) => r.kind === 'bank')
     .map((r) => ({

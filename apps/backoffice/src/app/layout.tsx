@@ -1,0 +1,72 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
+import { NAV } from '@/app/nav';
+import { Button } from '@/components/button';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { QueryState } from '@/components/query-state';
+import { signOut } from '@/features/auth/api/auth-api';
+import { clearToken, getToken } from '@/lib/session';
+import { useOperator } from '@/lib/use-operator';
+
+/** The signed-in shell: side menu of what the operator's role may see, header with who is signed in. */
+export function Layout({ routes }: { routes: readonly string[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useOperator();
+  if (!getToken()) return <Navigate to="/sign-in" replace />;
+
+  const onSignOut = async () => {
+    await signOut().catch(() => undefined);
+    clearToken();
+    queryClient.clear();
+    void navigate('/sign-in', { replace: true });
+  };
+
+  return (
+    <QueryState query={me}>
+      {({ operator }) => (
+        <div className="shell">
+          <aside className="shell__side">
+            <div className="shell__brand">
+              <ShieldCheck size={22} aria-hidden />
+              <span>{t('appName')}</span>
+            </div>
+            <nav aria-label={t('appName')}>
+              <ul className="side-nav">
+                {NAV.filter(
+                  (entry) =>
+                    routes.includes(entry.to) &&
+                    (entry.permission === null || operator.permissions.includes(entry.permission)),
+                ).map((entry) => (
+                  <li key={entry.to}>
+                    <NavLink to={entry.to} end={entry.to === '/'} className="side-nav__link">
+                      <entry.icon size={18} aria-hidden />
+                      <span>{t(`nav.${entry.label}`)}</span>
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </aside>
+          <div className="shell__main">
+            <header className="topbar">
+              <span className="topbar__who" data-testid="operator-name">
+                {operator.displayName} · <span className="badge">{t(`role.${operator.role}`)}</span>
+              </span>
+              <LanguageSwitcher />
+              <Button variant="ghost" onClick={() => void onSignOut()}>
+                <LogOut size={16} aria-hidden /> {t('signOut')}
+              </Button>
+            </header>
+            <main className="content">
+              <Outlet context={{ routes }} />
+            </main>
+          </div>
+        </div>
+      )}
+    </QueryState>
+  );
+}

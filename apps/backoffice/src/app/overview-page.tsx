@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useOutletContext } from 'react-router';
+import { NAV } from '@/app/nav';
+import { PageHeader } from '@/components/page-header';
+import { useOperator } from '@/lib/use-operator';
+
+/** The landing page: where the operator's role can go. */
+export function OverviewPage() {
+  const { t } = useTranslation();
+  const { data } = useOperator();
+  const { routes: paths } = useOutletContext<{ routes: readonly string[] }>();
+  if (!data) return null;
+  const { operator } = data;
+  const entries = NAV.filter(
+    (entry) =>
+      entry.to !== '/' &&
+      paths.includes(entry.to) &&
+      (entry.permission === null || operator.permissions.includes(entry.permission)),
+  );
+  return (
+    <>
+      <PageHeader
+        title={t('overview.title')}
+        subtitle={t('overview.subtitle', {
+          name: operator.displayName,
+          role: t(`role.${operator.role}`),
+        })}
+      />
+      <ul className="tiles">
+        {entries.map((entry) => (
+          <li key={entry.to}>
+            <Link to={entry.to} className="tile">
+              <entry.icon size={22} aria-hidden />
+              <span>{t(`nav.${entry.label}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import {
+  adminEnrolConfirmContract,
+  adminEnrolStartContract,
+  adminSignInContract,
+  adminSignOutContract,
+  adminTotpContract,
+} from '@mekong/contracts/admin/auth';
+import { adminFetch } from '@/lib/api-client';
+
+export const signIn = (username: string, password: string) =>
+  adminFetch(adminSignInContract, { body: { username, password } });
+
+export const startEnrolment = (challengeToken: string) =>
+  adminFetch(adminEnrolStartContract, { body: { challengeToken } });
+
+export const confirmEnrolment = (challengeToken: string, code: string) =>
+  adminFetch(adminEnrolConfirmContract, { body: { challengeToken, code } });
+
+export const verifyCode = (challengeToken: string, code: string) =>
+  adminFetch(adminTotpContract, { body: { challengeToken, code } });
+
+export const signOut = () => adminFetch(adminSignOutContract);

@@ -1,0 +1,40 @@
+/** Amounts of the back-office API are integers in minor units (satang, att) with their currency. */
+export type Currency = 'THB' | 'LAK';
+
+const SYMBOL: Record<Currency, string> = { THB: '฿', LAK: '₭' };
+
+export function formatMinor(minor: number | string | bigint, currency: Currency = 'THB'): string {
+  const value = typeof minor === 'bigint' ? minor : BigInt(minor);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = (abs / 100n).toLocaleString('en-US');
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '−' : ''}${SYMBOL[currency]}${whole}.${fraction}`;
+}
+
+/** "1,234.50" → 123450 minor units; null when it is not an amount with at most two decimals. */
+export function parseAmountToMinor(text: string): number | null {
+  const clean = text.replace(/[,\s฿₭]/g, '');
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole = '0', fraction = ''] = clean.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+const TIME_ZONE = 'Asia/Bangkok';
+
+export function formatDateTime(iso: string | null | undefined, locale = 'en'): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(locale === 'la' ? 'lo' : locale, {
+    timeZone: TIME_ZONE,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+export function formatDate(iso: string | null | undefined, locale = 'en'): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(locale === 'la' ? 'lo' : locale, {
+    timeZone: TIME_ZONE,
+    dateStyle: 'medium',
+  }).format(new Date(iso));
+}

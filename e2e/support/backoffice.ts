@@ -1,0 +1,159 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { E2E_OPERATORS_FILE, E2E_OPERATOR_SECRETS_FILE, SERVER_URL } from './urls.ts';
+
+export type Role = 'owner' | 'finance' | 'support' | 'marketing' | 'auditor';
+
+/** The back office at desktop size (docs/decisions/0014-back-office.md): use with test.use(BACKOFFICE_VIEWPORT). */
+export const BACKOFFICE_VIEWPORT = {
+  viewport: { width: 1280, height: 800 },
+  isMobile: false,
+  hasTouch: false,
+  deviceScaleFactor: 1,
+} as const;
+
+type Secrets = Record<string, { secret: string; lastStep: number }>;
+
+const LOCK = `${E2E_OPERATOR_SECRETS_FILE}.lock`;
+
+/** Workers share the secrets file: a directory is the lock (mkdir is atomic). A lock older than 60 s is stale. */
+async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (Date.now() - started > 60_000) rmdirSync(LOCK);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+function readSecrets(): Secrets {
+  return existsSync(E2E_OPERATOR_SECRETS_FILE)
+    ? (JSON.parse(readFileSync(E2E_OPERATOR_SECRETS_FILE, 'utf8')) as Secrets)
+    : {};
+}
+
+export function demoOperator(role: Role): { username: string; password: string } {
+  const file = JSON.parse(readFileSync(E2E_OPERATORS_FILE, 'utf8')) as {
+    operators: { username: string; role: string; password: string }[];
+  };
+  const found = file.operators.find((o) => o.role === role);
+  if (!found) throw new Error(`no demo operator of role ${role}`);
+  return found;
+}
+
+async function call(path: string, body: unknown, token?: string) {
+  const response = await fetch(`${SERVER_URL}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-client': 'backoffice',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/**
+ * A code of a step no earlier sign-in used (the server accepts each step once); waits when even the next step was
+ * taken. Call inside withLock.
+ */
+async function freshCode(role: Role, secrets: Secrets): Promise<string> {
+  const entry = secrets[role]!;
+  // The server takes the step before and after the current one too (clock drift): the next step's code works now.
+  let step = Math.max(Math.floor(Date.now() / 30_000), entry.lastStep + 1);
+  if (step > Math.floor(Date.now() / 30_000) + 1) {
+    await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 500));
+    step = Math.max(Math.floor(Date.now() / 30_000), entry.lastStep + 1);
+  }
+  entry.lastStep = step;
+  writeFileSync(E2E_OPERATOR_SECRETS_FILE, JSON.stringify(secrets));
+  return generate({ secret: entry.secret, epoch: step * 30 + 1 });
+}
+
+/** Enrols the role's authenticator (first use in this run) and answers its secret. Call inside withLock. */
+async function ensureEnrolled(role: Role, secrets: Secrets): Promise<void> {
+  if (secrets[role]) return;
+  const { username, password } = demoOperator(role);
+  const signIn = await call('/api/admin/auth/sign-in', { username, password });
+  if (signIn.next !== 'enrol')
+    throw new Error(`${role} is enrolled but its secret is unknown to the tests`);
+  const start = await call('/api/admin/auth/enrol/start', {
+    challengeToken: signIn.challengeToken,
+  });
+  const secret = String(start.secret);
+  const step = Math.floor(Date.now() / 30_000);
+  await call('/api/admin/auth/enrol/confirm', {
+    challengeToken: signIn.challengeToken,
+    code: await generate({ secret, epoch: step * 30 + 1 }),
+  });
+  secrets[role] = { secret, lastStep: step };
+  writeFileSync(E2E_OPERATOR_SECRETS_FILE, JSON.stringify(secrets));
+}
+
+/** A current authenticator code of the (enrolled) role no other sign-in of this run used. */
+export async function totpCodeFor(role: Role): Promise<string> {
+  return withLock(async () => {
+    const secrets = readSecrets();
+    await ensureEnrolled(role, secrets);
+    return freshCode(role, secrets);
+  });
+}
+
+/** Signs the role in through the API: a back-office session token. */
+export async function operatorToken(role: Role): Promise<string> {
+  const { username, password } = demoOperator(role);
+  const code = await totpCodeFor(role);
+  const signIn = await call('/api/admin/auth/sign-in', { username, password });
+  const verified = await call('/api/admin/auth/totp', {
+    challengeToken: signIn.challengeToken,
+    code,
+  });
+  return String(verified.token);
+}
+
+/** Opens the back office already signed in as the role (token put in the tab's sessionStorage). */
+export async function openBackoffice(page: Page, role: Role, path = '/'): Promise<string> {
+  const token = await operatorToken(role);
+  await page.addInitScript(
+    (value) => sessionStorage.setItem('mekong-backoffice-token', value),
+    token,
+  );
+  await page.goto(`/backoffice${path === '/' ? '/' : path}`);
+  return token;
+}
+
+/** Signs in through the sign-in page: username, password, then the authenticator code. */
+export async function signInThroughPage(page: Page, role: Role): Promise<void> {
+  const { username, password } = demoOperator(role);
+  await page.goto('/backoffice/sign-in');
+  await page.getByLabel(/username|ชื่อผู้ใช้|ຊື່ຜູ້ໃຊ້/i).fill(username);
+  await page.getByLabel(/^(password|รหัสผ่าน|ລະຫັດຜ່ານ)$/i).fill(password);
+  await page.getByRole('button', { name: /sign in|เข้าสู่ระบบ|ເຂົ້າສູ່ລະບົບ/i }).click();
+  const code = await totpCodeFor(role);
+  await page.getByLabel(/authenticator code|รหัสจากแอป|ລະຫັດຈາກແອັບ/i).fill(code);
+  await page.getByRole('button', { name: /verify|ยืนยัน|ຢືນຢັນ/i }).click();
+}
+
+/**
+ * A re-authentication in the back office's dialog (money decisions): the password and a fresh code. Waits for the
+ * dialog first.
+ */
+export async function confirmReauth(page: Page, role: Role): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^(password|รหัสผ่าน|ລະຫັດຜ່ານ)$/i).fill(demoOperator(role).password);
+  await dialog.getByLabel(/authenticator code|รหัสจากแอป|ລະຫັດຈາກແອັບ/i).fill(await totpCodeFor(role));
+  await dialog.getByRole('button', { name: /confirm|ยืนยัน|ຢືນຢັນ/i }).click();
+}
