@@ -1,4 +1,5 @@
 import { auditLocales } from '@/features/audit/locales';
+import { settingsLocales } from '@/features/settings/locales';
 import type { LocaleTexts } from '@/lib/i18n';
 import { commonLocales } from '@/locales/common';
 
@@ -6,4 +7,5 @@ import { commonLocales } from '@/locales/common';
 export const i18nNamespaces: Record<string, LocaleTexts> = {
   common: commonLocales,
   audit: auditLocales,
+  settings: settingsLocales,
 };

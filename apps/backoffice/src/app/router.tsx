@@ -4,6 +4,7 @@ import { Layout } from '@/app/layout';
 import { OverviewPage } from '@/app/overview-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { SettingsPage } from '@/features/settings/components/settings-page';
 
 /**
  * The signed-in pages: one entry per feature screen (path under /backoffice, its page). The side menu (src/app/nav.ts)
@@ -12,6 +13,7 @@ import { SignInPage } from '@/features/auth/components/sign-in-page';
 const pages: { path: string; element: ReactNode }[] = [
   { path: '/', element: <OverviewPage /> },
   { path: '/audit', element: <AuditPage /> },
+  { path: '/settings', element: <SettingsPage /> },
 ];
 
 export function createRouter() {

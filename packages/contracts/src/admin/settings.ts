@@ -124,7 +124,7 @@ export const depositSettingSchema = z.strictObject({ isManual: flag });
 
 export const withdrawSettingSchema = z
   .strictObject({ minMinor: minor(), maxMinor: minor() })
-  .refine((w) => w.minMinor <= w.maxMinor, { error: 'SETTING_LIMITS_INVALID' });
+  .refine((w) => w.minMinor <= w.maxMinor, { error: 'SETTING_LIMITS_INVALID', path: ['maxMinor'] });
 
 export const withdrawLimitsSettingSchema = z.strictObject({
   dailyCount: z
@@ -150,6 +150,7 @@ export const slipSettingSchema = z
       (s.closedFrom === null || s.closedFrom !== s.closedTo),
     {
       error: 'SETTING_TIME_INVALID',
+      path: ['closedTo'],
     },
   );
 
@@ -320,9 +321,11 @@ export const operatorAccountBodySchema = z
   })
   .refine((a) => a.kind === 'bank' || a.channel === 'truemoney' || a.channel === 'promptpay', {
     error: 'OPERATOR_ACCOUNT_INVALID',
+    path: ['channel'],
   })
   .refine((a) => a.kind === 'bank' || /^(\d{10}|\d{13})$/.test(a.accountNo), {
     error: 'BANK_ACCOUNT_NO_INVALID',
+    path: ['accountNo'],
   });
 export type OperatorAccountBody = z.input<typeof operatorAccountBodySchema>;
 
