@@ -137,7 +137,7 @@ describe('operator deposit accounts (settings.money)', () => {
         'BANK_ACCOUNT_NO_INVALID',
       ],
       [account({ accountNo: '12-34' }), 'BANK_ACCOUNT_NO_INVALID'],
-      [account({ accountName: '' }), 'SETTING_TEXT_INVALID'],
+      [account({ accountName: '' }), 'BANK_ACCOUNT_NAME_REQUIRED'],
       [account({ currency: 'USD' }), 'CURRENCY_INVALID'],
       [account({ bankType: 'all' }), 'OPERATOR_ACCOUNT_INVALID'],
       [account({ accountNo: '1423096718', channel: 'KBANK' }), 'OPERATOR_ACCOUNT_EXISTS'],

@@ -104,7 +104,8 @@ export const commonLocales: LocaleTexts = {
       SECOND_APPROVAL_REQUIRED: 'Waiting for a second operator to confirm.',
       ADJUSTMENT_LIMIT: 'The amount is above what your role may adjust.',
       // settings
-      SETTING_TEXT_INVALID: 'Fill in every text (Thai, Lao and English) within its length limit.',
+      SETTING_TEXT_INVALID:
+        'Fill in the text (in Thai, Lao and English where asked) within its length limit.',
       SETTING_URL_INVALID: 'Enter a full https:// address.',
       SETTING_COLOR_INVALID: 'Enter a colour as #RRGGBB.',
       SETTING_AMOUNT_INVALID: 'Enter a whole amount within the allowed range.',
@@ -118,6 +119,7 @@ export const commonLocales: LocaleTexts = {
         'This allowlist does not include your own address: saving it would lock you out.',
       OPERATOR_ACCOUNT_INVALID: 'Check the account type, bank or wallet, and name.',
       OPERATOR_ACCOUNT_EXISTS: 'This account is already on the list.',
+      BANK_ACCOUNT_NAME_REQUIRED: 'Please enter the account name.',
       BANK_ACCOUNT_NO_INVALID: 'The account number must be 8 to 18 digits.',
       CURRENCY_INVALID: 'Please select a valid currency.',
       INVALID_AMOUNT: 'Enter a valid amount.',
@@ -225,7 +227,7 @@ export const commonLocales: LocaleTexts = {
       SECOND_APPROVAL_REQUIRED: 'รอผู้ดูแลอีกคนยืนยัน',
       ADJUSTMENT_LIMIT: 'จำนวนเงินเกินวงเงินที่บทบาทของคุณปรับได้',
       // settings
-      SETTING_TEXT_INVALID: 'กรุณากรอกข้อความให้ครบทุกภาษา (ไทย ลาว อังกฤษ) และไม่เกินความยาวที่กำหนด',
+      SETTING_TEXT_INVALID: 'กรุณากรอกข้อความ (ภาษาไทย ลาว และอังกฤษ ในช่องที่ขอ) และไม่เกินความยาวที่กำหนด',
       SETTING_URL_INVALID: 'กรุณากรอกที่อยู่แบบเต็มที่ขึ้นต้นด้วย https://',
       SETTING_COLOR_INVALID: 'กรุณากรอกสีในรูปแบบ #RRGGBB',
       SETTING_AMOUNT_INVALID: 'กรุณากรอกจำนวนเงินเต็มหน่วยภายในช่วงที่อนุญาต',
@@ -236,6 +238,7 @@ export const commonLocales: LocaleTexts = {
       SETTING_ALLOWLIST_SELF_LOCKOUT: 'รายการนี้ไม่มีที่อยู่ IP ของคุณ หากบันทึกคุณจะเข้าระบบไม่ได้',
       OPERATOR_ACCOUNT_INVALID: 'กรุณาตรวจสอบประเภทบัญชี ธนาคารหรือวอลเล็ท และชื่อบัญชี',
       OPERATOR_ACCOUNT_EXISTS: 'บัญชีนี้มีอยู่ในรายการแล้ว',
+      BANK_ACCOUNT_NAME_REQUIRED: 'กรุณากรอกชื่อบัญชี',
       BANK_ACCOUNT_NO_INVALID: 'เลขที่บัญชีต้องเป็นตัวเลข 8 ถึง 18 หลัก',
       CURRENCY_INVALID: 'กรุณาเลือกสกุลเงินที่ถูกต้อง',
       INVALID_AMOUNT: 'กรุณาใส่จำนวนเงินที่ถูกต้อง',
@@ -343,7 +346,7 @@ export const commonLocales: LocaleTexts = {
       SECOND_APPROVAL_REQUIRED: 'ລໍຖ້າຜູ້ດູແລອີກຄົນຢືນຢັນ',
       ADJUSTMENT_LIMIT: 'ຈຳນວນເງິນເກີນວົງເງິນທີ່ບົດບາດຂອງທ່ານປັບໄດ້',
       // settings
-      SETTING_TEXT_INVALID: 'ກະລຸນາປ້ອນຂໍ້ຄວາມໃຫ້ຄົບທຸກພາສາ (ໄທ ລາວ ອັງກິດ) ແລະ ບໍ່ເກີນຄວາມຍາວທີ່ກຳນົດ',
+      SETTING_TEXT_INVALID: 'ກະລຸນາປ້ອນຂໍ້ຄວາມ (ພາສາໄທ ລາວ ແລະ ອັງກິດ ໃນຊ່ອງທີ່ຂໍ) ແລະ ບໍ່ເກີນຄວາມຍາວທີ່ກຳນົດ',
       SETTING_URL_INVALID: 'ກະລຸນາປ້ອນທີ່ຢູ່ເຕັມທີ່ຂຶ້ນຕົ້ນດ້ວຍ https://',
       SETTING_COLOR_INVALID: 'ກະລຸນາປ້ອນສີໃນຮູບແບບ #RRGGBB',
       SETTING_AMOUNT_INVALID: 'ກະລຸນາປ້ອນຈຳນວນເງິນເຕັມໜ່ວຍພາຍໃນຂອບເຂດທີ່ອະນຸຍາດ',
@@ -354,6 +357,7 @@ export const commonLocales: LocaleTexts = {
       SETTING_ALLOWLIST_SELF_LOCKOUT: 'ລາຍການນີ້ບໍ່ມີທີ່ຢູ່ IP ຂອງທ່ານ ຖ້າບັນທຶກທ່ານຈະເຂົ້າລະບົບບໍ່ໄດ້',
       OPERATOR_ACCOUNT_INVALID: 'ກະລຸນາກວດສອບປະເພດບັນຊີ ທະນາຄານ ຫຼື ວໍເລັດ ແລະ ຊື່ບັນຊີ',
       OPERATOR_ACCOUNT_EXISTS: 'ບັນຊີນີ້ມີຢູ່ໃນລາຍການແລ້ວ',
+      BANK_ACCOUNT_NAME_REQUIRED: 'ກະລຸນາປ້ອນຊື່ບັນຊີ',
       BANK_ACCOUNT_NO_INVALID: 'ເລກບັນຊີຕ້ອງເປັນຕົວເລກ 8 ຫາ 18 ຕົວ',
       CURRENCY_INVALID: 'ກະລຸນາເລືອກສະກຸນເງິນທີ່ຖືກຕ້ອງ',
       INVALID_AMOUNT: 'ກະລຸນາໃສ່ຈຳນວນເງິນທີ່ຖືກຕ້ອງ',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema } from '../fields.ts';
+import { bankAccountNoSchema, textSchema } from '../fields.ts';
 import { brandSchema, lookupConditions, lookupContact } from '../lookup.ts';
 import { adminCall, idParams, okSchema } from './admin-contract.ts';
 
@@ -302,7 +302,8 @@ export type OperatorAccount = z.infer<typeof operatorAccountSchema>;
 
 /**
  * A bank account's channel is a bank code of the bank list; a wallet's is truemoney or promptpay. Numbers are digits
- * (a bank account 6 to 20, a wallet a 10-digit phone or a 13-digit PromptPay id); the server checks the bank code.
+ * (a bank account 8 to 18 as members' accounts, a wallet a 10-digit phone or a 13-digit PromptPay id); the server
+ * checks the bank code.
  */
 export const operatorAccountBodySchema = z
   .strictObject({
@@ -312,10 +313,11 @@ export const operatorAccountBodySchema = z
       .regex(/^[A-Za-z0-9_-]{2,20}$/, { error: 'OPERATOR_ACCOUNT_INVALID' }),
     bankType: z.enum(['deposit', 'withdraw', 'both'], { error: 'OPERATOR_ACCOUNT_INVALID' }),
     mode: z.enum(['auto', 'manual'], { error: 'OPERATOR_ACCOUNT_INVALID' }),
-    accountName: text(100),
-    accountNo: textSchema('BANK_ACCOUNT_NO_INVALID')
+    accountName: textSchema('BANK_ACCOUNT_NAME_REQUIRED')
       .trim()
-      .regex(/^\d{6,20}$/, { error: 'BANK_ACCOUNT_NO_INVALID' }),
+      .min(1, { error: 'BANK_ACCOUNT_NAME_REQUIRED' })
+      .max(100, { error: 'BANK_ACCOUNT_NAME_REQUIRED' }),
+    accountNo: bankAccountNoSchema,
     currency: z.enum(['BAHT', 'LAK'], { error: 'CURRENCY_INVALID' }),
     isEnabled: flag,
   })

@@ -215,8 +215,8 @@ export const settingsLocales: LocaleTexts = {
       hint: 'ค่ายที่ปิดจะหายจากรายการเกมของสมาชิกทันทีและไม่รับการโยกเงิน',
       provider: 'ค่าย',
       category: 'หมวด',
-      switchOn: 'เปิด',
-      switchOff: 'ปิด',
+      switchOn: 'เปิดค่าย',
+      switchOff: 'ปิดค่าย',
       categories: { slot: 'สล็อต', sport: 'กีฬา', casino: 'คาสิโน', lotto: 'หวย' },
     },
     brand: {
@@ -351,8 +351,8 @@ export const settingsLocales: LocaleTexts = {
       hint: 'ຄ່າຍທີ່ປິດຈະຫາຍຈາກລາຍການເກມຂອງສະມາຊິກທັນທີ ແລະ ບໍ່ຮັບການໂອນເງິນ',
       provider: 'ຄ່າຍ',
       category: 'ໝວດ',
-      switchOn: 'ເປີດ',
-      switchOff: 'ປິດ',
+      switchOn: 'ເປີດຄ່າຍ',
+      switchOff: 'ປິດຄ່າຍ',
       categories: { slot: 'ສະລັອດ', sport: 'ກິລາ', casino: 'ຄາສິໂນ', lotto: 'ຫວຍ' },
     },
     brand: {

@@ -47,16 +47,34 @@ export function AccountsSection() {
     };
     return [
       { header: t('accounts.order'), cell: ({ row }) => row.index + 1 },
-      { header: t('accounts.kind'), cell: ({ row }) => t(`accounts.kinds.${row.original.kind}`) },
-      { header: t('accounts.channel'), accessorKey: 'channel' },
+      {
+        header: t('accounts.channel'),
+        cell: ({ row }) => (
+          <span className="stacked">
+            <strong>{row.original.channel}</strong>
+            <small className="muted">{t(`accounts.kinds.${row.original.kind}`)}</small>
+          </span>
+        ),
+      },
       { header: t('accounts.accountName'), accessorKey: 'accountName' },
-      { header: t('accounts.accountNo'), cell: ({ row }) => <code>{row.original.accountNo}</code> },
-      { header: t('accounts.currency'), accessorKey: 'currency' },
+      {
+        header: t('accounts.accountNo'),
+        cell: ({ row }) => (
+          <span className="stacked">
+            <code>{row.original.accountNo}</code>
+            <small className="muted">{row.original.currency}</small>
+          </span>
+        ),
+      },
       {
         header: t('accounts.bankType'),
-        cell: ({ row }) => t(`accounts.bankTypes.${row.original.bankType}`),
+        cell: ({ row }) => (
+          <span className="stacked">
+            {t(`accounts.bankTypes.${row.original.bankType}`)}
+            <small className="muted">{t(`accounts.modes.${row.original.mode}`)}</small>
+          </span>
+        ),
       },
-      { header: t('accounts.mode'), cell: ({ row }) => t(`accounts.modes.${row.original.mode}`) },
       {
         header: t('accounts.status'),
         cell: ({ row }) => (
