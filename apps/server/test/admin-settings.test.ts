@@ -422,3 +422,50 @@ describe('system settings (settings.system)', () => {
     ).toBe(200);
   });
 });
+
+describe('parallel saves', () => {
+  it('twelve operators’ clicks at once each leave one audit record whose before is the value the one before left', async () => {
+    const texts = Array.from({ length: 12 }, (_, i) => text(`Parallel ${i}`));
+    const answers = await Promise.all(texts.map((value) => save(owner, 'notice', { text: value })));
+    expect(answers.map((a) => a.statusCode)).toEqual(texts.map(() => 200));
+    const records = await t.app.deps.db.kysely
+      .selectFrom('audit_log')
+      .select(['seq', 'before', 'after'])
+      .where('target_id', '=', 'notice')
+      .orderBy('seq', 'desc')
+      .limit(12)
+      .execute();
+    const chain = records.reverse();
+    expect(chain).toHaveLength(12);
+    for (let i = 1; i < chain.length; i += 1) expect(chain[i]!.before).toEqual(chain[i - 1]!.after);
+    expect(await lookup('notice')).toEqual(chain.at(-1)!.after);
+  });
+
+  it('first saves of a setting never stored take turns too', async () => {
+    const videos = (n: number) => ({
+      wallet: `https://video.example/${n}`,
+      play: '',
+      balance: '',
+      bonus: '',
+      bonusCancel: '',
+    });
+    await t.app.deps.db.kysely.deleteFrom('operator_settings').where('key', '=', 'howto').execute();
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => save(owner, 'howto', { videos: videos(n) })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const chain = (
+      await t.app.deps.db.kysely
+        .selectFrom('audit_log')
+        .select(['seq', 'before', 'after'])
+        .where('target_id', '=', 'howto')
+        .orderBy('seq', 'desc')
+        .limit(6)
+        .execute()
+    ).reverse();
+    expect(chain[0]!.before).toEqual({
+      videos: { wallet: '', play: '', balance: '', bonus: '', bonusCancel: '' },
+    });
+    for (let i = 1; i < chain.length; i += 1) expect(chain[i]!.before).toEqual(chain[i - 1]!.after);
+  });
+});

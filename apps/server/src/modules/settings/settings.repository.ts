@@ -63,16 +63,20 @@ export function forgetCachedSettings(): void {
   generation += 1;
 }
 
-/** Reads one setting with its row locked until the transaction ends (a save's before-value for the audit trail). */
+/**
+ * Reads one setting for a change in this transaction: a transaction-scoped lock on the key (its row may not exist yet,
+ * so a row lock would not serialize two first saves) makes concurrent saves of one key take turns, so each audit record's
+ * before is what the previous save left.
+ */
 export async function findSettingForUpdate<K extends SettingKey>(
   trx: Transaction<Database>,
   key: K,
 ): Promise<SettingValue<K> | undefined> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`operator_settings:${key}`}))`.execute(trx);
   const row = await trx
     .selectFrom('operator_settings')
     .select('value')
     .where('key', '=', key)
-    .forUpdate()
     .executeTakeFirst();
   if (!row) return settingDefaults[key] as SettingValue<K> | undefined;
   const parsed = settingSchemas[key].safeParse(row.value);
