@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSettingCached } from '@/modules/settings/settings.repository.ts';
 import { depositViaBank, withdrawCall } from './support/bank.ts';
-import { signedInMember } from './support/members.ts';
+import { registration, signedInMember } from './support/members.ts';
 import { adminApi, signedInOperator, type TestOperator } from './support/operators.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -358,8 +358,14 @@ describe('system settings (settings.system)', () => {
   it('chat, one-time codes and the slip closed window reach their lookups', async () => {
     await saved(owner, 'chatWidget', { enabled: true });
     expect(await lookup('enableChatWidget')).toEqual({ enabled: true });
+    const withoutCode = registration();
+    const refused = await t.api('POST', '/api/account', { body: withoutCode });
+    expect(refused.json()).toEqual({ message: 'UNVERIFIED_OTP' });
     await saved(owner, 'registerOtp', { enabled: false });
     expect(await lookup('registerOTP')).toEqual({ enabled: false });
+    // Registration itself no longer asks for a code.
+    const accepted = await t.api('POST', '/api/account', { body: withoutCode });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     // The test clock stands at 10:00 in Bangkok.
     await saved(owner, 'slip', { closedFrom: '09:30', closedTo: '10:30' });
     expect(await lookup('slip')).toEqual({ isOpen: false, closedFrom: '09:30', closedTo: '10:30' });
@@ -467,5 +473,19 @@ describe('parallel saves', () => {
       videos: { wallet: '', play: '', balance: '', bonus: '', bonusCancel: '' },
     });
     for (let i = 1; i < chain.length; i += 1) expect(chain[i]!.before).toEqual(chain[i - 1]!.after);
+  });
+});
+
+describe('session limits (last: they end the other operators’ sessions)', () => {
+  it('a shorter idle limit applies to the very next call of every session', async () => {
+    await saved(owner, 'adminAccess', { ipAllowlist: [], idleMinutes: 5, absoluteHours: 12 });
+    t.clock.advance(4 * 60_000);
+    const settings = await adminApi(t, 'GET', '/api/admin/settings', { token: owner.token });
+    expect(settings.json().adminAccess.idleMinutes).toBe(5);
+    t.clock.advance(2 * 60_000);
+    // Finance was idle six minutes, the owner two.
+    const idle = await adminApi(t, 'GET', '/api/admin/settings', { token: finance.token });
+    expect(idle.statusCode).toBe(401);
+    await saved(owner, 'adminAccess', { ipAllowlist: [], idleMinutes: 30, absoluteHours: 12 });
   });
 });
