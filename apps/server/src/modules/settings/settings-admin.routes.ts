@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ADMIN_SETTING_KEYS,
+  adminSettingSaveContracts,
+  adminSettingsGetContract,
+  type AdminSettingKey,
+} from '@mekong/contracts/admin/settings';
+import {
   adminCreateOperatorAccountContract,
   adminGameProvidersContract,
   adminOperatorAccountsContract,
   adminOrderOperatorAccountsContract,
   adminSetGameProviderContract,
-  adminSettingSaveContracts,
-  adminSettingsGetContract,
   adminUpdateOperatorAccountContract,
-  type AdminSettingKey,
-} from '@mekong/contracts/admin/settings';
+} from '@mekong/contracts/admin/settings-catalogue';
 import type { AdminContract } from '@mekong/contracts/admin/admin-contract';
 import { adminRoute } from '@/lib/admin-route.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';

@@ -4,7 +4,7 @@ import type {
   GameProviderSetting,
   OperatorAccount,
   operatorAccountBodySchema,
-} from '@mekong/contracts/admin/settings';
+} from '@mekong/contracts/admin/settings-catalogue';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';

@@ -2,17 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { settingSaves } from '@mekong/contracts/admin/settings';
 import {
+  adminSettingSaveContracts,
+  adminSettingsGetContract,
+  type AdminSettingKey,
+} from '@mekong/contracts/admin/settings';
+import {
   adminCreateOperatorAccountContract,
   adminGameProvidersContract,
   adminOperatorAccountsContract,
   adminOrderOperatorAccountsContract,
   adminSetGameProviderContract,
-  adminSettingSaveContracts,
-  adminSettingsGetContract,
   adminUpdateOperatorAccountContract,
-  type AdminSettingKey,
   type OperatorAccountBody,
-} from '@mekong/contracts/admin/settings';
+} from '@mekong/contracts/admin/settings-catalogue';
 import { adminFetch } from '@/lib/api-client';
 
 export const SETTINGS_KEY = ['admin', 'settings'] as const;

@@ -6,7 +6,7 @@ import {
   operatorAccountBodySchema,
   type OperatorAccount,
   type OperatorAccountBody,
-} from '@mekong/contracts/admin/settings';
+} from '@mekong/contracts/admin/settings-catalogue';
 import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
 import { useAdminMutation } from '@/components/use-admin-mutation';

@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, Pencil, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorAccount } from '@mekong/contracts/admin/settings';
+import type { OperatorAccount } from '@mekong/contracts/admin/settings-catalogue';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { useAdminMutation } from '@/components/use-admin-mutation';

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameProviderSetting } from '@mekong/contracts/admin/settings';
+import type { GameProviderSetting } from '@mekong/contracts/admin/settings-catalogue';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { useAdminMutation } from '@/components/use-admin-mutation';

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
+import { fromMinor, toMinor } from '@/features/settings/hooks/minor-amount';
 
 /** A field's message code from the contract schema, in the operator's language. */
 export function FieldError({ code }: { code?: string | undefined }) {
@@ -57,21 +58,6 @@ export function SettingCard({
       </form>
     </section>
   );
-}
-
-/** Baht with up to two decimals, to minor units; NaN for anything else (the schema then names the field). */
-export function toMinor(text: string): number {
-  const trimmed = text.trim().replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
-  const [whole = '0', fraction = ''] = trimmed.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-export function fromMinor(minor: number | undefined): string {
-  if (minor === undefined || !Number.isFinite(minor)) return '';
-  const whole = Math.trunc(minor / 100);
-  const cents = Math.abs(minor % 100);
-  return cents === 0 ? String(whole) : `${whole}.${String(cents).padStart(2, '0')}`;
 }
 
 /** An amount field shown in baht and held in minor units, as the contract wants it. */
