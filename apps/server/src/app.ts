@@ -92,6 +92,13 @@ import {
   type OperatorAuthService,
 } from '@/modules/operators/operator-auth.service.ts';
 import { registerWorkClaimRoutes } from '@/modules/work-claims/work-claims.routes.ts';
+import { registerWithdrawalReviewRoutes } from '@/modules/withdrawal-review/withdrawal-review.routes.ts';
+import { createWithdrawalReviewService } from '@/modules/withdrawal-review/withdrawal-review.service.ts';
+import { createPayoutReviewService } from '@/modules/withdrawal-review/payout-review.service.ts';
+import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admin.routes.ts';
+import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
+import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
+import { registerAdminDepositRoutes } from '@/modules/admin-deposits/admin-deposits.routes.ts';
 import { registerSettingsAdminRoutes } from '@/modules/settings/settings-admin.routes.ts';
 import { createSettingsAdminService } from '@/modules/settings/settings-admin.service.ts';
 import { createSettingsCatalogueService } from '@/modules/settings/settings-catalogue.service.ts';
@@ -101,6 +108,10 @@ import {
   createWorkClaimsService,
   type WorkClaimsService,
 } from '@/modules/work-claims/work-claims.service.ts';
+import { createAdjustmentsService } from '@/modules/members/adjustments.service.ts';
+import { createMemberActionsService } from '@/modules/members/member-actions.service.ts';
+import { registerMemberAdminRoutes } from '@/modules/members/members.routes.ts';
+import { createMembersService } from '@/modules/members/members.service.ts';
 import type { CounterStore } from '@/store/counter-store.ts';
 import { createMemoryCounterStore } from '@/store/memory-counter-store.ts';
 import { createRedisCounterStore } from '@/store/redis-counter-store.ts';
@@ -127,6 +138,8 @@ declare module 'fastify' {
     };
     /** Back-office sign-in (docs/decisions/0014-back-office.md); adminRoute authenticates with it. */
     operatorAuth: OperatorAuthService;
+    /** Every API route registered from a contract (method and path pattern): the permission test walks them. */
+    apiRoutes: ApiRouteTable;
     /** Queue claims, which every back-office decision checks. */
     workClaims: WorkClaimsService;
   }
@@ -308,6 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorateRequest('operator', null);
 
     const apiRoutes: ApiRouteTable = [];
+    app.decorate('apiRoutes', apiRoutes);
     const onMemberWeb = await registerWebApp(app, config.WEB_DIST_DIR, {
       trueLinkSecret: trueLinkSecret(config),
     });
@@ -337,6 +351,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
     registerAuditRoutes(app, apiRoutes);
     registerWorkClaimRoutes(app, apiRoutes, workClaims);
+    registerMemberAdminRoutes(app, apiRoutes, {
+      members: createMembersService(deps),
+      actions: createMemberActionsService(deps, otp),
+      adjustments: createAdjustmentsService(deps),
+    });
+    registerWithdrawalReviewRoutes(app, apiRoutes, {
+      withdrawals: createWithdrawalReviewService(deps, withdrawals, workClaims),
+      payouts: createPayoutReviewService(deps, withdrawals, workClaims),
+    });
+    registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
+    registerReportRoutes(app, apiRoutes);
+    registerAdminDepositRoutes(app, apiRoutes, workClaims);
     registerSettingsAdminRoutes(app, apiRoutes, {
       settings: createSettingsAdminService(deps),
       catalogue: createSettingsCatalogueService(deps, games),

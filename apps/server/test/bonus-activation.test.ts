@@ -65,6 +65,7 @@ describe('activation', () => {
       statementType: 'bonus',
       amount: 300,
       description: `โบนัส ${code}`,
+      localizedDescription: { th: `โบนัส ${code}`, la: `ໂບນັດ ${code}`, en: `Bonus ${code}` },
       from: 'bonus',
       to: 'bonus_wallet',
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BONUS_EXPIRY_JOB } from '@/modules/bonus/bonus.service.ts';
+import { GAME_SYNC_JOB } from '@/jobs/game-jobs.ts';
+import { BONUS_EXPIRY_JOB, BONUS_LOST_JOB } from '@/modules/bonus/bonus.service.ts';
 import { claimLease, releaseLease } from '@/modules/job-lease/job-lease.repository.ts';
 import { activate, addBonus, depositedMember, get, statement, wallet } from './support/bonus.ts';
 import { play } from './support/game-bets.ts';
@@ -174,6 +175,41 @@ describe('bonus money in games', () => {
     expect(after.overall.total).toBe(1040);
     expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 30_000 });
     expect(message(await get(t, '/api/bonus/clear', m.token))).toBe('BONUS_NOT_ACTIVE');
+  });
+
+  it('the lost job ends a bonus below percentFail % without the member reading the wallet', async () => {
+    const code = await addBonus(t, { percent: 50, maxBonusMinor: 50_000n, percentFail: 90 });
+    const m = await depositedMember(t, 100_000n);
+    const username = await gameOf(m, 'SLOTXO');
+    await activate(t, code, m.token);
+    // Start 1500, lost below 1350; 200 into the game, then lost there while the member is away.
+    await transfer(m, 'wallet', 'SLOTXO', 200);
+    await play(t, 'SLOTXO', username, [{ betMinor: 10_000, winMinor: 0 }]);
+    await t.app.jobs.runNow(GAME_SYNC_JOB);
+    await t.app.jobs.runNow(BONUS_LOST_JOB);
+    // 1000 cash + 300 bonus + 100 game = 1400: still above.
+    expect(await statusOf(m)).toEqual({ status: 'active', forfeited: 0 });
+    await play(t, 'SLOTXO', username, [{ betMinor: 6_000, winMinor: 0 }]);
+    // The next sync round (a round skips accounts synced since it began).
+    t.clock.advance(60_000);
+    await t.app.jobs.runNow(GAME_SYNC_JOB);
+    expect((await statusOf(m)).status).toBe('active');
+    await t.app.jobs.runNow(BONUS_LOST_JOB);
+    expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 30_000 });
+    // A second run finds nothing more to end.
+    expect(await t.app.promotions.bonus.endLost()).toMatchObject({ lost: 0 });
+    const rows = await statement(t, m.token);
+    // Named in every language, not by the Thai name alone (the client shows the member's).
+    expect(rows.find((r) => r.statementType === 'finish_bonus')).toMatchObject({
+      amount: 300,
+      description: `โบนัส ${code}`,
+      localizedDescription: { th: `โบนัส ${code}`, la: `ໂບນັດ ${code}`, en: `Bonus ${code}` },
+    });
+    expect((await wallet(t, m.token)).wallet).toEqual({
+      amount: 1000,
+      bonusAmount: 0,
+      hasReceivedBonus: false,
+    });
   });
 
   it('the expiry job ends a bonus past validDays like a cancel (expired)', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toMajor } from '@mekong/contracts/money';
-import { demoWheelSlices } from '@/db/seed/demo-wheel.ts';
+import { DEMO_WHEEL_TITLE, demoWheelSlices } from '@/db/seed/demo-wheel.ts';
 import { creditDeposit } from '@/modules/deposit/deposit-member.ts';
 import { fairDraw, seedHashOf } from '@/modules/spinwheel/fair-draw.ts';
 import { cashOf } from './support/bank.ts';
@@ -78,6 +78,12 @@ describe(`prize wheel (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     );
     expect(wheel?.slices.reduce((acc, s) => acc + s.probability, 0)).toBeCloseTo(1, 12);
     expect(wheel?.slices.filter((s) => s.prizeKind === 'none')).toHaveLength(2);
+    // The name and each prize's text in every language, so the member reads their own.
+    expect(wheel?.name).toEqual(DEMO_WHEEL_TITLE);
+    expect(wheel?.slices.map((s) => s.htmlDescription)).toEqual(
+      demoWheelSlices.map((s) => s.htmlDescription),
+    );
+    expect(new Set(Object.values(wheel?.slices[0]?.htmlDescription ?? {})).size).toBe(3);
     // The commitment stays until a spin reveals it.
     expect((await setup(t, m.token)).result.fairness).toEqual(result.fairness);
     const active = await t.api('GET', '/api/spinwheel/active', { token: m.token });
@@ -303,6 +309,27 @@ describe('coupons', () => {
       .where('id', '=', body.transferId)
       .executeTakeFirstOrThrow();
     expect(transfer).toMatchObject({ kind: 'prize', status: 'posted', member_id: m.memberId });
+    // The statement names the prize's wheel in every language and quotes the coupon.
+    const statement = await t.api('POST', '/api/statement', {
+      token: m.token,
+      body: { page: 1, limit: 10 },
+    });
+    expect(
+      (statement.json() as { statements: { _id: string }[] }).statements.find(
+        (row) => row._id === body.transferId,
+      ),
+    ).toMatchObject({
+      statementType: 'bonus',
+      from: 'prize',
+      amount: 50,
+      description: 'luckydraw',
+      localizedDescription: {
+        th: expect.stringMatching(/^วงล้อ /),
+        la: expect.stringMatching(/^ວົງລໍ້ /),
+        en: expect.stringMatching(/^Wheel /),
+      },
+      reference: first.coupon,
+    });
 
     const twice = await claim(t, m.token, first.coupon);
     expect(twice.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberCall } from './contract.ts';
-import { textSchema } from './fields.ts';
+import { localizedTextSchema, textSchema } from './fields.ts';
 
 /** Prize wheel and coupons (docs/spec.md §3 Spin wheel, Coupon; §7 Spin wheel; docs/design.md#promotions). */
 
@@ -15,7 +15,8 @@ export const sliceSchema = z.object({
   label: z.string(),
   bgColor: z.string(),
   textColor: z.string(),
-  htmlDescription: z.string(),
+  /** What the prize is, per language (operator html); the label is a figure or a symbol, the same in every language. */
+  htmlDescription: localizedTextSchema,
   prizeKind: z.enum(PRIZE_KINDS),
   amount: z.number(),
   /** Published odds: the slice's weight and its probability (weight / sum of weights). */
@@ -31,7 +32,7 @@ export const spinwheelSetup = memberCall('GET', '/api/spinwheel/setup', {
   response: z.object({
     result: z.object({
       activeSpinwheel: z
-        .object({ name: z.string(), slices: z.array(sliceSchema) })
+        .object({ name: localizedTextSchema, slices: z.array(sliceSchema) })
         .nullable(),
       userCoin: z.number().int(),
       fairness: fairnessCommitSchema,

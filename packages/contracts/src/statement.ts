@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { memberCall } from './contract.ts';
+import { localizedTextSchema } from './fields.ts';
 import { MONEY_STATUSES } from './money.ts';
 
 export const pageBodySchema = (maxLimit = 50) =>
@@ -74,6 +75,11 @@ export const statementEntrySchema = z.object({
   status: z.enum(MONEY_STATUSES),
   createdAt: z.string(),
   description: z.string().nullable(),
+  /**
+   * The description per language where it is a name the operator wrote (a bonus or promotion): the client shows the
+   * member's language, else `description` (a code it translates, or text as sent). Added for issue 10.
+   */
+  localizedDescription: localizedTextSchema.nullable().optional(),
   // Added for issue 9; optional so an answer without them still reads.
   channel: z.enum(STATEMENT_CHANNELS).nullable().optional(),
   /** The QR provider (KBANK, WW, E2P), the member's bank (its code: SCB, …) or the game provider, by channel. */

@@ -1,4 +1,9 @@
 import { auditLocales } from '@/features/audit/locales';
+import { membersLocales } from '@/features/members/locales';
+import { moneyOutLocales } from '@/features/money-out/locales';
+import { operatorsLocales } from '@/features/operators/locales';
+import { reportsLocales } from '@/features/reports/locales';
+import { moneyInLocales } from '@/features/money-in/locales';
 import { settingsLocales } from '@/features/settings/locales';
 import type { LocaleTexts } from '@/lib/i18n';
 import { commonLocales } from '@/locales/common';
@@ -7,5 +12,10 @@ import { commonLocales } from '@/locales/common';
 export const i18nNamespaces: Record<string, LocaleTexts> = {
   common: commonLocales,
   audit: auditLocales,
+  members: membersLocales,
+  moneyOut: moneyOutLocales,
+  operators: operatorsLocales,
+  reports: reportsLocales,
+  moneyIn: moneyInLocales,
   settings: settingsLocales,
 };

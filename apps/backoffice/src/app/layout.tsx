@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { KeyRound, LogOut, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
 import { NAV } from '@/app/nav';
@@ -7,6 +8,7 @@ import { Button } from '@/components/button';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { QueryState } from '@/components/query-state';
 import { signOut } from '@/features/auth/api/auth-api';
+import { ChangePasswordDialog } from '@/features/operators/components/change-password-dialog';
 import { clearToken, getToken } from '@/lib/session';
 import { useOperator } from '@/lib/use-operator';
 
@@ -16,6 +18,7 @@ export function Layout({ routes }: { routes: readonly string[] }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useOperator();
+  const [isPasswordOpen, setIsPasswordOpen] = useState(false);
   if (!getToken()) return <Navigate to="/sign-in" replace />;
 
   const onSignOut = async () => {
@@ -57,6 +60,9 @@ export function Layout({ routes }: { routes: readonly string[] }) {
                 {operator.displayName} · <span className="badge">{t(`role.${operator.role}`)}</span>
               </span>
               <LanguageSwitcher />
+              <Button variant="ghost" onClick={() => setIsPasswordOpen(true)}>
+                <KeyRound size={16} aria-hidden /> {t('operators:changePassword')}
+              </Button>
               <Button variant="ghost" onClick={() => void onSignOut()}>
                 <LogOut size={16} aria-hidden /> {t('signOut')}
               </Button>
@@ -64,6 +70,10 @@ export function Layout({ routes }: { routes: readonly string[] }) {
             <main className="content">
               <Outlet context={{ routes }} />
             </main>
+            <ChangePasswordDialog
+              isOpen={isPasswordOpen}
+              onClose={() => setIsPasswordOpen(false)}
+            />
           </div>
         </div>
       )}

@@ -8,6 +8,7 @@ import {
   ScrollText,
   Send,
   Settings,
+  UserCog,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -35,4 +36,5 @@ export const NAV: NavEntry[] = [
   { to: '/reports', label: 'reports', icon: BarChart3, permission: 'reports.read' },
   { to: '/reconciliation', label: 'reconciliation', icon: Scale, permission: 'reports.read' },
   { to: '/audit', label: 'audit', icon: ScrollText, permission: 'audit.read' },
+  { to: '/operators', label: 'operators', icon: UserCog, permission: 'operators.manage' },
 ];

@@ -3,7 +3,15 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from '@/app/layout';
 import { OverviewPage } from '@/app/overview-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
+import { PayoutsPage } from '@/features/money-out/components/payouts-page';
+import { WithdrawalsPage } from '@/features/money-out/components/withdrawals-page';
+import { ReconciliationPage } from '@/features/reports/components/reconciliation-page';
+import { ReportsPage } from '@/features/reports/components/reports-page';
+import { DepositsPage } from '@/features/money-in/components/deposits-page';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { MemberPage } from '@/features/members/components/member-page';
+import { MembersPage } from '@/features/members/components/members-page';
+import { OperatorsPage } from '@/features/operators/components/operators-page';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
 /**
@@ -13,6 +21,14 @@ import { SettingsPage } from '@/features/settings/components/settings-page';
 const pages: { path: string; element: ReactNode }[] = [
   { path: '/', element: <OverviewPage /> },
   { path: '/audit', element: <AuditPage /> },
+  { path: '/members', element: <MembersPage /> },
+  { path: '/members/:id', element: <MemberPage /> },
+  { path: '/withdrawals', element: <WithdrawalsPage /> },
+  { path: '/payouts', element: <PayoutsPage /> },
+  { path: '/operators', element: <OperatorsPage /> },
+  { path: '/reports', element: <ReportsPage /> },
+  { path: '/reconciliation', element: <ReconciliationPage /> },
+  { path: '/deposits', element: <DepositsPage /> },
   { path: '/settings', element: <SettingsPage /> },
 ];
 

@@ -103,12 +103,23 @@ export async function adminFetch<
   return contract.response.parse(payload);
 }
 
-/** Downloads what a GET answers (CSV exports, images) with the operator's token, as a Blob. */
-export async function adminDownload(path: string): Promise<Blob> {
+/**
+ * Downloads what a call answers (CSV exports, images) with the operator's token, as a Blob: a GET, or a POST of a
+ * JSON body (an export of a filtered report).
+ */
+export async function adminDownload(
+  path: string,
+  options: { method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<Blob> {
   const headers: Record<string, string> = { [CLIENT_HEADER]: BACKOFFICE_CLIENT_HEADER_VALUE };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(path, { headers });
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   if (!response.ok) {
     const payload = await readJson(response);
     const message =

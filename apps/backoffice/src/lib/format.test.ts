@@ -12,6 +12,7 @@ describe('back-office amounts', () => {
     expect(parseAmountToMinor('1,234.5')).toBe(123450);
     expect(parseAmountToMinor('฿ 20')).toBe(2000);
     expect(parseAmountToMinor('0.01')).toBe(1);
-    for (const bad of ['', '1.234', '-5', '1e3', 'abc', '12.']) expect(parseAmountToMinor(bad)).toBeNull();
+    for (const bad of ['', '1.234', '-5', '1e3', 'abc', '12.'])
+      expect(parseAmountToMinor(bad)).toBeNull();
   });
 });

@@ -22,9 +22,15 @@ export function parseAmountToMinor(text: string): number | null {
 
 const TIME_ZONE = 'Asia/Bangkok';
 
+/** Lao is `la` in the app but `lo` to Intl; a browser without Lao data would fall back to its own (often Thai) locale. */
+function intlLocale(locale: string): string {
+  if (locale !== 'la') return locale;
+  return Intl.DateTimeFormat.supportedLocalesOf(['lo']).length > 0 ? 'lo' : 'en-GB';
+}
+
 export function formatDateTime(iso: string | null | undefined, locale = 'en'): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(locale === 'la' ? 'lo' : locale, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone: TIME_ZONE,
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -33,7 +39,7 @@ export function formatDateTime(iso: string | null | undefined, locale = 'en'): s
 
 export function formatDate(iso: string | null | undefined, locale = 'en'): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(locale === 'la' ? 'lo' : locale, {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone: TIME_ZONE,
     dateStyle: 'medium',
   }).format(new Date(iso));

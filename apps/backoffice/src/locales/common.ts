@@ -103,6 +103,19 @@ export const commonLocales: LocaleTexts = {
       SELF_APPROVAL: 'You cannot approve your own request.',
       SECOND_APPROVAL_REQUIRED: 'Waiting for a second operator to confirm.',
       ADJUSTMENT_LIMIT: 'The amount is above what your role may adjust.',
+      MEMBER_STATUS_UNCHANGED: 'The member already has this status.',
+      ADJUSTMENT_BELOW_ZERO: "This debit would take the member's balance below zero.",
+      OTP_SEND_FAIL: 'The SMS could not be sent. Try again.',
+      OTP_SEND_PAUSED: 'Sending codes is paused for today.',
+      IDEMPOTENCY_KEY_REUSED:
+        'This request was already sent with other details. Open the dialog again.',
+      // back office: money out
+      PAYOUT_IN_PROGRESS: 'This payout is being sent or checked right now. Try again in a minute.',
+      PAYOUT_STATUS_UNKNOWN:
+        'The bank could not be asked about this payout. Nothing changed; try again later.',
+      PAYOUT_ALREADY_PAID:
+        'The bank has paid this payout: it is now marked paid and cannot be refunded.',
+      REPORT_RANGE_INVALID: 'Choose a valid date range (from before to, at most 93 days).',
       // settings
       SETTING_TEXT_INVALID:
         'Fill in the text (in Thai, Lao and English where asked) within its length limit.',
@@ -123,7 +136,17 @@ export const commonLocales: LocaleTexts = {
       BANK_ACCOUNT_NO_INVALID: 'The account number must be 8 to 18 digits.',
       CURRENCY_INVALID: 'Please select a valid currency.',
       INVALID_AMOUNT: 'Enter a valid amount.',
+      OPERATOR_USERNAME_INVALID: 'A username is 3 to 64 of a-z 0-9 . _ -',
+      OPERATOR_PASSWORD_WEAK: 'A password needs at least 12 characters.',
+      OPERATOR_LAST_OWNER: 'At least one active owner must remain.',
+      OPERATOR_SELF_CHANGE: 'You cannot change the role of, disable or reset your own account.',
       AMOUNT_TOO_LARGE: 'The amount is too large.',
+      NO_USER: 'No such member.',
+      DEPOSIT_ALREADY_CREDITED:
+        'This payment was already credited (to this or another member); nothing was credited now.',
+      DEPOSIT_AMOUNT_UNKNOWN:
+        'The amount paid is not known yet: wait for the payment notice, or type the amount.',
+      DEPOSIT_CURRENCY_MISMATCH: 'The member’s currency is not the currency of this payment.',
     },
   },
   th: {
@@ -226,6 +249,17 @@ export const commonLocales: LocaleTexts = {
       SELF_APPROVAL: 'ไม่สามารถอนุมัติคำขอของตัวเองได้',
       SECOND_APPROVAL_REQUIRED: 'รอผู้ดูแลอีกคนยืนยัน',
       ADJUSTMENT_LIMIT: 'จำนวนเงินเกินวงเงินที่บทบาทของคุณปรับได้',
+      MEMBER_STATUS_UNCHANGED: 'สถานะของสมาชิกเป็นแบบนี้อยู่แล้ว',
+      ADJUSTMENT_BELOW_ZERO: 'การหักเงินนี้จะทำให้ยอดเงินของสมาชิกติดลบ',
+      OTP_SEND_FAIL: 'ส่ง SMS ไม่สำเร็จ กรุณาลองใหม่',
+      OTP_SEND_PAUSED: 'ระงับการส่งรหัสชั่วคราวสำหรับวันนี้',
+      IDEMPOTENCY_KEY_REUSED: 'คำขอนี้ถูกส่งไปแล้วด้วยข้อมูลอื่น กรุณาเปิดหน้าต่างใหม่',
+      // back office: money out
+      PAYOUT_IN_PROGRESS: 'รายการจ่ายเงินนี้กำลังส่งหรือตรวจสอบอยู่ กรุณาลองใหม่ในอีกสักครู่',
+      PAYOUT_STATUS_UNKNOWN:
+        'ไม่สามารถสอบถามธนาคารเกี่ยวกับรายการนี้ได้ ยังไม่มีการเปลี่ยนแปลง กรุณาลองใหม่ภายหลัง',
+      PAYOUT_ALREADY_PAID: 'ธนาคารจ่ายเงินรายการนี้แล้ว ระบบบันทึกว่าจ่ายแล้วและคืนเงินไม่ได้',
+      REPORT_RANGE_INVALID: 'เลือกช่วงวันที่ให้ถูกต้อง (วันเริ่มก่อนวันสิ้นสุด ไม่เกิน 93 วัน)',
       // settings
       SETTING_TEXT_INVALID: 'กรุณากรอกข้อความ (ภาษาไทย ลาว และอังกฤษ ในช่องที่ขอ) และไม่เกินความยาวที่กำหนด',
       SETTING_URL_INVALID: 'กรุณากรอกที่อยู่แบบเต็มที่ขึ้นต้นด้วย https://',
@@ -242,7 +276,15 @@ export const commonLocales: LocaleTexts = {
       BANK_ACCOUNT_NO_INVALID: 'เลขที่บัญชีต้องเป็นตัวเลข 8 ถึง 18 หลัก',
       CURRENCY_INVALID: 'กรุณาเลือกสกุลเงินที่ถูกต้อง',
       INVALID_AMOUNT: 'กรุณาใส่จำนวนเงินที่ถูกต้อง',
+      OPERATOR_USERNAME_INVALID: 'ชื่อผู้ใช้ต้องมี 3–64 ตัว a-z 0-9 . _ -',
+      OPERATOR_PASSWORD_WEAK: 'รหัสผ่านต้องมีอย่างน้อย 12 ตัวอักษร',
+      OPERATOR_LAST_OWNER: 'ต้องมีเจ้าของที่ใช้งานได้อย่างน้อยหนึ่งคน',
+      OPERATOR_SELF_CHANGE: 'ไม่สามารถเปลี่ยนบทบาท ระงับ หรือรีเซ็ตบัญชีของตัวเองได้',
       AMOUNT_TOO_LARGE: 'จำนวนเงินมากเกินไป',
+      NO_USER: 'ไม่พบสมาชิก',
+      DEPOSIT_ALREADY_CREDITED: 'รายการนี้ถูกเติมเงินไปแล้ว (ให้สมาชิกนี้หรือสมาชิกอื่น) ครั้งนี้ไม่มีการเติมเงิน',
+      DEPOSIT_AMOUNT_UNKNOWN: 'ยังไม่ทราบยอดที่ชำระ: รอการแจ้งชำระเงิน หรือกรอกยอดเงิน',
+      DEPOSIT_CURRENCY_MISMATCH: 'สกุลเงินของสมาชิกไม่ตรงกับสกุลเงินของรายการนี้',
     },
   },
   la: {
@@ -345,6 +387,16 @@ export const commonLocales: LocaleTexts = {
       SELF_APPROVAL: 'ບໍ່ສາມາດອະນຸມັດຄຳຂໍຂອງຕົນເອງໄດ້',
       SECOND_APPROVAL_REQUIRED: 'ລໍຖ້າຜູ້ດູແລອີກຄົນຢືນຢັນ',
       ADJUSTMENT_LIMIT: 'ຈຳນວນເງິນເກີນວົງເງິນທີ່ບົດບາດຂອງທ່ານປັບໄດ້',
+      MEMBER_STATUS_UNCHANGED: 'ສະຖານະຂອງສະມາຊິກເປັນແບບນີ້ຢູ່ແລ້ວ',
+      ADJUSTMENT_BELOW_ZERO: 'ການຫັກເງິນນີ້ຈະເຮັດໃຫ້ຍອດເງິນຂອງສະມາຊິກຕິດລົບ',
+      OTP_SEND_FAIL: 'ສົ່ງ SMS ບໍ່ສຳເລັດ ກະລຸນາລອງໃໝ່',
+      OTP_SEND_PAUSED: 'ໂຈະການສົ່ງລະຫັດຊົ່ວຄາວສຳລັບມື້ນີ້',
+      IDEMPOTENCY_KEY_REUSED: 'ຄຳຂໍນີ້ຖືກສົ່ງໄປແລ້ວດ້ວຍຂໍ້ມູນອື່ນ ກະລຸນາເປີດໜ້າຕ່າງໃໝ່',
+      // back office: money out
+      PAYOUT_IN_PROGRESS: 'ລາຍການຈ່າຍເງິນນີ້ກຳລັງສົ່ງ ຫຼື ກວດສອບຢູ່. ກະລຸນາລອງໃໝ່ໃນອີກຈັກໜ້ອຍ.',
+      PAYOUT_STATUS_UNKNOWN: 'ບໍ່ສາມາດສອບຖາມທະນາຄານກ່ຽວກັບລາຍການນີ້ໄດ້. ບໍ່ມີຫຍັງປ່ຽນແປງ; ກະລຸນາລອງໃໝ່ພາຍຫຼັງ.',
+      PAYOUT_ALREADY_PAID: 'ທະນາຄານຈ່າຍເງິນລາຍການນີ້ແລ້ວ: ລະບົບບັນທຶກວ່າຈ່າຍແລ້ວ ແລະ ຄືນເງິນບໍ່ໄດ້.',
+      REPORT_RANGE_INVALID: 'ເລືອກຊ່ວງວັນທີໃຫ້ຖືກຕ້ອງ (ວັນເລີ່ມກ່ອນວັນສິ້ນສຸດ ບໍ່ເກີນ 93 ວັນ)',
       // settings
       SETTING_TEXT_INVALID: 'ກະລຸນາປ້ອນຂໍ້ຄວາມ (ພາສາໄທ ລາວ ແລະ ອັງກິດ ໃນຊ່ອງທີ່ຂໍ) ແລະ ບໍ່ເກີນຄວາມຍາວທີ່ກຳນົດ',
       SETTING_URL_INVALID: 'ກະລຸນາປ້ອນທີ່ຢູ່ເຕັມທີ່ຂຶ້ນຕົ້ນດ້ວຍ https://',
@@ -361,7 +413,15 @@ export const commonLocales: LocaleTexts = {
       BANK_ACCOUNT_NO_INVALID: 'ເລກບັນຊີຕ້ອງເປັນຕົວເລກ 8 ຫາ 18 ຕົວ',
       CURRENCY_INVALID: 'ກະລຸນາເລືອກສະກຸນເງິນທີ່ຖືກຕ້ອງ',
       INVALID_AMOUNT: 'ກະລຸນາໃສ່ຈຳນວນເງິນທີ່ຖືກຕ້ອງ',
+      OPERATOR_USERNAME_INVALID: 'ຊື່ຜູ້ໃຊ້ຕ້ອງມີ 3–64 ຕົວ a-z 0-9 . _ -',
+      OPERATOR_PASSWORD_WEAK: 'ລະຫັດຜ່ານຕ້ອງມີຢ່າງໜ້ອຍ 12 ຕົວອັກສອນ',
+      OPERATOR_LAST_OWNER: 'ຕ້ອງມີເຈົ້າຂອງທີ່ໃຊ້ງານໄດ້ຢ່າງໜ້ອຍໜຶ່ງຄົນ',
+      OPERATOR_SELF_CHANGE: 'ບໍ່ສາມາດປ່ຽນບົດບາດ ລະງັບ ຫຼື ຣີເຊັດບັນຊີຂອງຕົນເອງໄດ້',
       AMOUNT_TOO_LARGE: 'ຈຳນວນເງິນຫຼາຍເກີນໄປ',
+      NO_USER: 'ບໍ່ພົບສະມາຊິກ',
+      DEPOSIT_ALREADY_CREDITED: 'ລາຍການນີ້ຖືກເຕີມເງິນແລ້ວ (ໃຫ້ສະມາຊິກນີ້ ຫຼື ສະມາຊິກອື່ນ); ເທື່ອນີ້ບໍ່ມີການເຕີມເງິນ.',
+      DEPOSIT_AMOUNT_UNKNOWN: 'ຍັງບໍ່ຮູ້ຍອດທີ່ຈ່າຍ: ລໍຖ້າການແຈ້ງຈ່າຍເງິນ ຫຼື ປ້ອນຍອດເງິນ.',
+      DEPOSIT_CURRENCY_MISMATCH: 'ສະກຸນເງິນຂອງສະມາຊິກບໍ່ກົງກັບສະກຸນເງິນຂອງລາຍການນີ້.',
     },
   },
 };

@@ -37,6 +37,7 @@ const creditBody = z.strictObject({
   currency: z.enum(CURRENCIES).optional(),
   transRef: z.string().regex(SLIP_TRANS_REF).optional(),
 });
+const forgetBody = z.strictObject({ reference: z.string().min(1).max(100) });
 const rejectAccountNosSchema = z.array(z.string()).max(10_000);
 
 /** Turns the index page's form (amount in baht, strings) into the JSON call's shape. */
@@ -119,6 +120,13 @@ registered account this is.</p>${
     });
 
     app.get('/sandbox/bank/payouts', async () => store.listPayouts());
+    app.post('/sandbox/bank/payouts/forget', async (request, reply) => {
+      const parsed = forgetBody.safeParse(request.body);
+      if (!parsed.success) return send(reply, error(400, 'INVALID_PARAMS'));
+      if (!store.forgetPayout(parsed.data.reference))
+        return send(reply, error(404, 'NOT_FOUND', { reference: parsed.data.reference }));
+      return { status: 'success', reference: parsed.data.reference };
+    });
     app.get('/sandbox/bank/incoming', async () => store.listIncoming());
     registerFaultControls(app, '/sandbox/bank', store, {
       name: 'rejectAccountNos',

@@ -100,6 +100,9 @@ export function createBankStore(ctx: SandboxContext) {
 
     listPayouts: () => [...payouts.values()].reverse(),
 
+    /** Sandbox-only: the bank loses its record of a payout (for trying the server's reconciliation). */
+    forgetPayout: (reference: string): boolean => payouts.delete(reference),
+
     /** Sandbox-only: the member's registered account pays money in, as a real transfer would appear in the feed. */
     creditMember(input: {
       bankCode: string;

@@ -16,7 +16,12 @@ import { migration0018 } from '@/db/migrations/0018-bonus.ts';
 import { migration0019 } from '@/db/migrations/0019-refund-invite.ts';
 import { migration0020 } from '@/db/migrations/0020-spinwheel.ts';
 import { migration0021 } from '@/db/migrations/0021-operators.ts';
+import { migration0022 } from '@/db/migrations/0022-withdrawal-approvals.ts';
+import { migration0023 } from '@/db/migrations/0023-money-in-decisions.ts';
+import { migration0024 } from '@/db/migrations/0024-member-adjustments.ts';
 import { migration0025 } from '@/db/migrations/0025-member-agreements.ts';
+import { migration0027 } from '@/db/migrations/0027-report-indexes.ts';
+import { migration0028 } from '@/db/migrations/0028-wheel-languages.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -36,7 +41,12 @@ const migrations: Record<string, Migration> = {
   '0019-refund-invite': migration0019,
   '0020-spinwheel': migration0020,
   '0021-operators': migration0021,
+  '0022-withdrawal-approvals': migration0022,
+  '0023-money-in-decisions': migration0023,
+  '0024-member-adjustments': migration0024,
   '0025-member-agreements': migration0025,
+  '0027-report-indexes': migration0027,
+  '0028-wheel-languages': migration0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -54,6 +54,8 @@ import type {
   AuditHeadTable,
   AuditLogTable,
 } from '@/db/schema/operators.ts';
+import type { MemberAdjustmentsTable } from '@/db/schema/member-adjustments.ts';
+import type { WithdrawalApprovalsTable } from '@/db/schema/withdrawal-approvals.ts';
 import type { MemberAgreementsTable } from '@/db/schema/agreements.ts';
 
 export type * from '@/db/schema/members.ts';
@@ -61,6 +63,8 @@ export type * from '@/db/schema/ledger-games.ts';
 export type * from '@/db/schema/money-flow.ts';
 export type * from '@/db/schema/promotions.ts';
 export type * from '@/db/schema/operators.ts';
+export type * from '@/db/schema/member-adjustments.ts';
+export type * from '@/db/schema/withdrawal-approvals.ts';
 export type * from '@/db/schema/agreements.ts';
 
 export type Database = {
@@ -106,5 +110,7 @@ export type Database = {
   work_claims: WorkClaimsTable;
   audit_head: AuditHeadTable;
   audit_log: AuditLogTable;
+  member_adjustments: MemberAdjustmentsTable;
+  withdrawal_approvals: WithdrawalApprovalsTable;
   member_agreements: MemberAgreementsTable;
 };

@@ -49,7 +49,7 @@ function parseBody(schema: z.ZodType | undefined, body: unknown): unknown {
 }
 
 /** Paths of registered API routes, so an unknown method on a known path can answer METHOD_NOT_ALLOWED. */
-export type ApiRouteTable = { method: string; pattern: RegExp }[];
+export type ApiRouteTable = { method: string; path: string; pattern: RegExp }[];
 
 function pathPattern(path: string): RegExp {
   const escaped = path
@@ -72,7 +72,7 @@ export function contractRoute<C extends Contract, S extends z.ZodType | undefine
 ): void {
   const { contract } = options;
   const schema = (options.body ?? contract.body) as z.ZodType | undefined;
-  table.push({ method: contract.method, pattern: pathPattern(contract.path) });
+  table.push({ method: contract.method, path: contract.path, pattern: pathPattern(contract.path) });
   app.route({
     method: contract.method,
     url: contract.path,

@@ -106,6 +106,7 @@ export async function statement(t: TestApp, token: string) {
         statementType: string;
         amount: number;
         description: string | null;
+        localizedDescription?: { th: string; la: string; en: string } | null;
         from: string;
         to: string;
       }[];

@@ -8,7 +8,7 @@ import type { TestApp } from './test-app.ts';
 
 export type SetupAnswer = {
   result: {
-    activeSpinwheel: { name: string; slices: Slice[] } | null;
+    activeSpinwheel: { name: { th: string; la: string; en: string }; slices: Slice[] } | null;
     userCoin: number;
     fairness: { seedHash: string; nonce: number };
   };
@@ -78,6 +78,9 @@ export async function useWheel(t: TestApp, slices: TestSlice[], couponDays = 7):
     .values({
       id: wheelId,
       name: `test ${wheelId}`,
+      name_th: `วงล้อ ${wheelId}`,
+      name_la: `ວົງລໍ້ ${wheelId}`,
+      name_en: `Wheel ${wheelId}`,
       is_active: true,
       coupon_days: couponDays,
       created_at: t.clock.now(),
@@ -93,7 +96,9 @@ export async function useWheel(t: TestApp, slices: TestSlice[], couponDays = 7):
         label: s.code,
         bg_color: '#000000',
         text_color: '#FFFFFF',
-        html_description: `<p>${s.code}</p>`,
+        html_description_th: `<p>${s.code} th</p>`,
+        html_description_la: `<p>${s.code} la</p>`,
+        html_description_en: `<p>${s.code} en</p>`,
         prize_kind: s.prizeKind,
         amount: s.amountMinor ?? 0n,
         bonus_code: s.bonusCode ?? null,

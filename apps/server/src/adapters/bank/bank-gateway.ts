@@ -19,8 +19,14 @@ export type PayoutRequest = {
 export type PayoutOutcome =
   { kind: 'success' } | { kind: 'failed'; code: string } | { kind: 'unknown'; detail: string };
 
-/** The bank's record of a reference; `not_found` means it never saw it; `unknown` means it could not be asked. */
-export type PayoutStatus = PayoutOutcome | { kind: 'not_found' };
+/**
+ * The bank's record of a reference; `not_found` means it never saw it; `unknown` means it could not be asked. A success
+ * carries the amount paid when the bank reports it (the reconciliation compares it with the ledger).
+ */
+export type PayoutStatus =
+  | { kind: 'success'; amountMinor?: bigint }
+  | Exclude<PayoutOutcome, { kind: 'success' }>
+  | { kind: 'not_found' };
 
 export type IncomingTransfer = {
   /** The bank's own transaction reference: unique, the key that makes crediting exactly-once. */

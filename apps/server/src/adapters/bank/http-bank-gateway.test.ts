@@ -66,7 +66,11 @@ describe('HTTP bank gateway', () => {
     const p = payout();
     expect(await bank.payout(p)).toEqual({ kind: 'success' });
     expect(await bank.payout(p)).toEqual({ kind: 'success' });
-    expect(await bank.payoutStatus(p.reference)).toEqual({ kind: 'success' });
+    // The status carries the amount the bank paid (the reconciliation compares it with the ledger).
+    expect(await bank.payoutStatus(p.reference)).toEqual({
+      kind: 'success',
+      amountMinor: p.amountMinor,
+    });
     expect(await bank.payoutStatus('never-sent')).toEqual({ kind: 'not_found' });
   });
 
@@ -92,7 +96,10 @@ describe('HTTP bank gateway', () => {
     });
     const late = payout();
     expect((await bank.payout(late)).kind).toBe('unknown');
-    expect(await bank.payoutStatus(late.reference)).toEqual({ kind: 'success' });
+    expect(await bank.payoutStatus(late.reference)).toEqual({
+      kind: 'success',
+      amountMinor: late.amountMinor,
+    });
     const hung = payout();
     expect((await impatient.payout(hung)).kind).toBe('unknown');
     expect(await bank.payoutStatus(hung.reference)).toEqual({ kind: 'not_found' });

@@ -20,7 +20,7 @@ const payoutSuccess = z.object({
 });
 const errorAnswer = z.object({ status: z.literal('error'), code: z.string().min(1).max(100) });
 const statusAnswer = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('success'), reference: z.string() }),
+  z.object({ status: z.literal('success'), reference: z.string(), amountMinor: minor.optional() }),
   z.object({ status: z.literal('failed'), reference: z.string(), code: z.string().optional() }),
   z.object({ status: z.literal('not_found'), reference: z.string() }),
 ]);
@@ -124,7 +124,10 @@ export function createHttpBankGateway(options: HttpBankGatewayOptions): BankGate
           detail: `status answered ${answer.status}: ${JSON.stringify(answer.json)}`,
         };
       const record = parsed.data;
-      if (record.status === 'success') return { kind: 'success' };
+      if (record.status === 'success')
+        return record.amountMinor === undefined
+          ? { kind: 'success' }
+          : { kind: 'success', amountMinor: BigInt(record.amountMinor) };
       if (record.status === 'failed')
         return { kind: 'failed', code: record.code ?? 'PAYOUT_FAILED' };
       return { kind: 'not_found' };

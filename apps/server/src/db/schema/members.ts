@@ -102,6 +102,8 @@ export type OtpRequestsTable = {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   ip: string | null;
+  /** The operator who had the code sent from the back office (null: the member asked). */
+  operator_id: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type Member = Selectable<MembersTable>;

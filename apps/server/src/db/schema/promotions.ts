@@ -115,7 +115,11 @@ export type SpinPrizeKind = 'cash' | 'bonus' | 'none';
 
 export type SpinWheelsTable = {
   id: string;
+  /** The operator's unique key; the member sees name_th / name_la / name_en. */
   name: string;
+  name_th: string;
+  name_la: string;
+  name_en: string;
   is_active: boolean;
   coupon_days: number;
   created_at: Timestamp;
@@ -128,7 +132,9 @@ export type SpinSlicesTable = {
   label: string;
   bg_color: string;
   text_color: string;
-  html_description: string;
+  html_description_th: string;
+  html_description_la: string;
+  html_description_en: string;
   prize_kind: SpinPrizeKind;
   amount: Int8Default;
   bonus_code: string | null;

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { LocalizedText } from '@mekong/contracts/fields';
 import type { Database, SpinPrizeKind } from '@/db/schema.ts';
 import { saveSetting } from '@/modules/settings/settings.repository.ts';
 
 export const DEMO_WHEEL_NAME = 'Mekong Lucky Wheel';
+/** What the member sees as the wheel's name. */
+export const DEMO_WHEEL_TITLE: LocalizedText = {
+  th: 'วงล้อนำโชคแม่โขง',
+  la: 'ວົງລໍ້ນຳໂຊກແມ່ຂອງ',
+  en: 'Mekong Lucky Wheel',
+};
 
 type DemoSlice = {
   code: string;
   label: string;
   bgColor: string;
   textColor: string;
-  htmlDescription: string;
+  htmlDescription: LocalizedText;
   prizeKind: SpinPrizeKind;
   amountMinor: bigint;
   bonusCode: string | null;
@@ -22,7 +29,11 @@ const cash = (baht: number, weight: number, bgColor: string, textColor: string):
   label: `฿${baht}`,
   bgColor,
   textColor,
-  htmlDescription: `<p>${baht} บาท เข้ากระเป๋าเงินสด / ${baht} baht to your cash wallet</p>`,
+  htmlDescription: {
+    th: `<p>${baht} บาท เข้ากระเป๋าเงินสด</p>`,
+    la: `<p>${baht} ບາດ ເຂົ້າກະເປົາເງິນສົດ</p>`,
+    en: `<p>${baht} baht to your cash wallet</p>`,
+  },
   prizeKind: 'cash',
   amountMinor: BigInt(baht) * 100n,
   bonusCode: null,
@@ -34,7 +45,11 @@ const tryAgain = (code: string, bgColor: string): DemoSlice => ({
   label: '↻',
   bgColor,
   textColor: '#FFFFFF',
-  htmlDescription: '<p>ลองใหม่อีกครั้ง / Try again</p>',
+  htmlDescription: {
+    th: '<p>ลองใหม่อีกครั้ง</p>',
+    la: '<p>ລອງໃໝ່ອີກຄັ້ງ</p>',
+    en: '<p>Try again</p>',
+  },
   prizeKind: 'none',
   amountMinor: 0n,
   bonusCode: null,
@@ -55,7 +70,11 @@ export const demoWheelSlices: readonly DemoSlice[] = [
     label: '🎁',
     bgColor: '#8E3BB8',
     textColor: '#FFFFFF',
-    htmlDescription: '<p>เริ่มโบนัส WHEELBONUS / Starts the WHEELBONUS bonus</p>',
+    htmlDescription: {
+      th: '<p>รับโบนัสวงล้อ WHEELBONUS</p>',
+      la: '<p>ຮັບໂບນັດວົງລໍ້ WHEELBONUS</p>',
+      en: '<p>Starts the WHEELBONUS bonus</p>',
+    },
     prizeKind: 'bonus',
     amountMinor: 0n,
     bonusCode: 'WHEELBONUS',
@@ -74,6 +93,9 @@ export async function seedDemoWheel(db: Kysely<Database>, now: Date): Promise<vo
     .values({
       id: randomUUID(),
       name: DEMO_WHEEL_NAME,
+      name_th: DEMO_WHEEL_TITLE.th,
+      name_la: DEMO_WHEEL_TITLE.la,
+      name_en: DEMO_WHEEL_TITLE.en,
       is_active: true,
       coupon_days: 7,
       created_at: now,
@@ -92,7 +114,9 @@ export async function seedDemoWheel(db: Kysely<Database>, now: Date): Promise<vo
         label: s.label,
         bg_color: s.bgColor,
         text_color: s.textColor,
-        html_description: s.htmlDescription,
+        html_description_th: s.htmlDescription.th,
+        html_description_la: s.htmlDescription.la,
+        html_description_en: s.htmlDescription.en,
         prize_kind: s.prizeKind,
         amount: s.amountMinor,
         bonus_code: s.bonusCode,

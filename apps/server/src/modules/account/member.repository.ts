@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DateEra } from '@mekong/contracts/constants';
 import { finder } from '@/db/finders.ts';
+import { playerDayOf } from '@/db/player-day.ts';
 import type { Database, MembersTable } from '@/db/schema.ts';
 
 /**
@@ -137,4 +138,38 @@ export async function findMemberByBankAccount(
     )
     .executeTakeFirst();
   return row && { memberId: row.id, currency: row.currency };
+}
+
+/** Members registered in [start, end), counted per players' day and currency (the back office's reports). */
+export async function countRegistrationsByDay(
+  db: Db,
+  start: Date,
+  end: Date,
+): Promise<{ day: number; currency: MembersTable['currency']; count: number }[]> {
+  const rows = await db
+    .selectFrom('members')
+    .select([
+      playerDayOf('created_at').as('day'),
+      'currency',
+      (eb) => eb.fn.countAll<string | number>().as('n'),
+    ])
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .groupBy([sql`1`, 'currency'])
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), currency: r.currency, count: Number(r.n) }));
+}
+
+/** The public id of each given member that exists (the back office names members by it). */
+export async function listMemberPublicIds(
+  db: Db,
+  memberIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'public_id'])
+    .where('id', 'in', [...memberIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.public_id]));
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/db/schema.ts';
+import { playerDayOf } from '@/db/player-day.ts';
+import type { Database, MembersTable } from '@/db/schema.ts';
 
 export function insertSession(
   db: Kysely<Database>,
@@ -96,4 +97,33 @@ export async function deleteDeadSessions(
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The member's newest sessions, live and ended, for the back office's member page. */
+export function listMemberSessions(db: Kysely<Database>, memberId: string, limit: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'ip', 'user_agent', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('member_id', '=', memberId)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Members who signed in (a session began) on each players' day of [start, end), with their currency (reports). */
+export async function listSignInDays(
+  db: Kysely<Database>,
+  start: Date,
+  end: Date,
+): Promise<{ day: number; memberId: string; currency: MembersTable['currency'] }[]> {
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('members as m', 'm.id', 's.member_id')
+    .select([playerDayOf('s.created_at').as('day'), 's.member_id', 'm.currency'])
+    .distinct()
+    .where('s.created_at', '>=', start)
+    .where('s.created_at', '<', end)
+    .execute();
+  return rows.map((r) => ({ day: Number(r.day), memberId: r.member_id, currency: r.currency }));
 }

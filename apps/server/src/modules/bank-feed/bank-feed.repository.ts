@@ -4,6 +4,8 @@ import type { Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import type { BankIncomingTransfersTable, Database } from '@/db/schema.ts';
 import { finder, lockableFinder } from '@/db/finders.ts';
+import { readPage } from '@/db/paged.ts';
+import { searchItemId, searchMemberIds, type QueueQuery } from '@/lib/queue-query.ts';
 
 type Reader = Kysely<Database> | Trx;
 
@@ -98,12 +100,16 @@ export type StoredIncoming = {
   amountMinor: bigint;
   currency: string;
   receivedAt: Date;
-  status: 'credited' | 'unmatched' | 'resolved';
+  status: BankIncomingTransfersTable['status'];
   unmatchedReason: string | null;
   memberId: string | null;
   transferId: string | null;
   /** The ledger external reference it is credited under (null on rows from before it was kept: the reference). */
   depositRef: string | null;
+  /** The operator who settled it from the queue, when, and why (docs/back-office/money-in.md). */
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  decisionReason: string | null;
 };
 
 const selectIncoming = (db: Reader) => db.selectFrom('bank_incoming_transfers').selectAll();
@@ -123,4 +129,86 @@ export async function listUnmatched(db: Reader, limit: number): Promise<StoredIn
     .limit(limit)
     .execute();
   return rows.map(toStored);
+}
+
+/** A page of the lines received in [start, end), by id after `afterId` (the reconciliation against the ledger). */
+export async function listLinesPage(
+  db: Reader,
+  options: { start: Date; end: Date; afterId: string | null; limit: number },
+): Promise<StoredIncoming[]> {
+  let query = selectIncoming(db)
+    .where('received_at', '>=', options.start)
+    .where('received_at', '<', options.end)
+    .orderBy('id')
+    .limit(options.limit);
+  if (options.afterId) query = query.where('id', '>', options.afterId);
+  return (await query.execute()).map(toStored);
+}
+
+/** The ledger transfers of these ids that a line names as its credit. */
+export async function findLinkedTransferIds(
+  db: Reader,
+  transferIds: readonly string[],
+): Promise<Set<string>> {
+  if (transferIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bank_incoming_transfers')
+    .select('transfer_id')
+    .where('transfer_id', 'in', [...transferIds])
+    .execute();
+  return new Set(rows.flatMap((r) => (r.transfer_id ? [r.transfer_id] : [])));
+}
+
+/** The operators' queue of lines (docs/back-office/money-in.md): open is unmatched; decided is settled by one. */
+export async function listQueueLines(db: Reader, q: QueueQuery) {
+  let base = db.selectFrom('bank_incoming_transfers');
+  base =
+    q.state === 'open'
+      ? base.where('status', '=', 'unmatched')
+      : q.state === 'decided'
+        ? base.where('decided_at', 'is not', null)
+        : base.where((eb) =>
+            eb.or([eb('status', '=', 'unmatched'), eb('decided_at', 'is not', null)]),
+          );
+  if (q.search) {
+    const search = q.search;
+    const digits = search.text.replace(/\D/g, '');
+    base = base.where((eb) =>
+      eb.or([
+        eb('member_id', 'in', searchMemberIds(search)),
+        eb('reference', '=', search.text),
+        eb('from_account_no', '=', search.text),
+        ...(digits.length >= 4 ? [eb('from_account_no', 'like', `%${digits}`)] : []),
+        eb('from_account_name', 'ilike', `%${search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        eb('id', '=', searchItemId(search)),
+      ]),
+    );
+  }
+  if (q.from) base = base.where('received_at', '>=', q.from);
+  if (q.to) base = base.where('received_at', '<', q.to);
+  const page = await readPage(base, (b) => b.selectAll().orderBy('received_at').orderBy('id'), q);
+  return { total: page.total, rows: page.rows.map(toStored) };
+}
+
+/** An operator's decision on a line: credited to a member (resolved), or returned to its sender, or ignored. */
+export async function decideLine(
+  trx: Trx,
+  id: string,
+  to:
+    | { status: 'resolved'; memberId: string; transferId: string }
+    | { status: 'returned' | 'ignored' },
+  d: { decidedBy: string; reason: string; now: Date },
+) {
+  await trx
+    .updateTable('bank_incoming_transfers')
+    .set({
+      status: to.status,
+      ...(to.status === 'resolved' ? { member_id: to.memberId, transfer_id: to.transferId } : {}),
+      decided_by: d.decidedBy,
+      decided_at: d.now,
+      decision_reason: d.reason,
+      updated_at: d.now,
+    })
+    .where('id', '=', id)
+    .execute();
 }

@@ -42,6 +42,46 @@ export type BankFeedSummary = { read: number } & Record<Outcome, number>;
  * of it, so a transfer a slip already credited is recorded with no money). A transfer that matches
  * no member is kept, unmatched, for an operator.
  */
+/**
+ * Credits the transfer under `depositRef`: `banktx:<bank>:<transRef>` when the bank reports the sender's
+ * transaction reference (the reference a slip of the same transfer is credited under), else the bank's own
+ * reference; the shared creditDeposit makes it once, whichever way (feed, slip, operator) arrives first.
+ */
+export async function creditIncoming(
+  trx: Trx,
+  memberId: string,
+  currency: LedgerCurrency,
+  t: {
+    depositRef: string;
+    reference: string;
+    amountMinor: bigint;
+    fromBankCode: string;
+    fromAccountNo: string;
+  },
+  now: Date,
+  metadata: Record<string, unknown> = {},
+): Promise<DepositCredit> {
+  const existing = await findTransferByExternalRef(trx, 'deposit', t.depositRef);
+  if (existing)
+    return existing.memberId === memberId
+      ? { kind: 'already_credited', transferId: existing.id }
+      : { kind: 'credited_elsewhere' };
+  return creditDeposit(trx, {
+    memberId,
+    currency,
+    amountMinor: t.amountMinor,
+    externalRef: t.depositRef,
+    metadata: {
+      channel: 'bank',
+      bankReference: t.reference,
+      fromBankCode: t.fromBankCode,
+      fromAccountNo: t.fromAccountNo,
+      ...metadata,
+    },
+    now,
+  });
+}
+
 const emptySummary = (): BankFeedSummary => ({
   read: 0,
   credited: 0,
@@ -60,46 +100,6 @@ export function createBankFeedService({
   // One reader of the feed at a time across processes; the lease is renewed before each page.
   const leases = createJobLeases({ db, clock });
   const leaseMs = config.BANK_TIMEOUT_MS + 60_000;
-  /**
-   * Credits the transfer under `depositRef`: `banktx:<bank>:<transRef>` when the bank reports the sender's
-   * transaction reference (the reference a slip of the same transfer is credited under), else the bank's own
-   * reference; the shared creditDeposit makes it once, whichever way (feed, slip, operator) arrives first.
-   */
-  async function creditIncoming(
-    trx: Trx,
-    memberId: string,
-    currency: LedgerCurrency,
-    t: {
-      depositRef: string;
-      reference: string;
-      amountMinor: bigint;
-      fromBankCode: string;
-      fromAccountNo: string;
-    },
-    now: Date,
-    metadata: Record<string, unknown> = {},
-  ): Promise<DepositCredit> {
-    const existing = await findTransferByExternalRef(trx, 'deposit', t.depositRef);
-    if (existing)
-      return existing.memberId === memberId
-        ? { kind: 'already_credited', transferId: existing.id }
-        : { kind: 'credited_elsewhere' };
-    return creditDeposit(trx, {
-      memberId,
-      currency,
-      amountMinor: t.amountMinor,
-      externalRef: t.depositRef,
-      metadata: {
-        channel: 'bank',
-        bankReference: t.reference,
-        fromBankCode: t.fromBankCode,
-        fromAccountNo: t.fromAccountNo,
-        ...metadata,
-      },
-      now,
-    });
-  }
-
   /** The ledger reference the transfer is credited under (see creditIncoming). */
   async function depositRefOf(t: IncomingTransfer): Promise<string> {
     if (!t.transRef) return t.reference;

@@ -160,7 +160,13 @@ export async function startBonus(
     status: 'posted',
     // One credit per member bonus, whatever re-runs the transaction.
     externalRef: row.id,
-    metadata: { description: bonus.name.th, bonusCode: bonus.code, memberBonusId: row.id },
+    // The names ride along for the statement in the member's language; `description` keeps the Thai one.
+    metadata: {
+      description: bonus.name.th,
+      names: bonus.name,
+      bonusCode: bonus.code,
+      memberBonusId: row.id,
+    },
     now,
   });
   await setCreditTransfer(trx, row.id, transfer.id);

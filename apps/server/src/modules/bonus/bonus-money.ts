@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Db } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { findBonus, type BonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
+import {
+  findBonus,
+  type BonusRow,
+  type Localized,
+} from '@/modules/bonus/bonus-catalogue.repository.ts';
 import {
   endMemberBonus,
   findActiveMemberBonus,
@@ -72,14 +76,17 @@ export async function progressOf(
   };
 }
 
-/** A forfeit at the end of a bonus: the member's cash or bonus account to the bonus house account (finish_bonus). */
+/**
+ * A forfeit at the end of a bonus: the member's cash or bonus account to the bonus house account (finish_bonus). The
+ * bonus's names ride along, so the statement names it in the member's language (`description` keeps the Thai one).
+ */
 export async function forfeit(
   trx: Kdb,
   input: {
     row: MemberBonusRow;
     from: 'cash' | 'bonus';
     amountMinor: bigint;
-    description: string;
+    names: Localized;
     now: Date;
   },
 ): Promise<bigint> {
@@ -93,7 +100,12 @@ export async function forfeit(
     currency,
     kind: 'finish_bonus',
     status: 'posted',
-    metadata: { description: input.description, memberBonusId: id, from: input.from },
+    metadata: {
+      description: input.names.th,
+      names: input.names,
+      memberBonusId: id,
+      from: input.from,
+    },
     now: input.now,
   });
   return input.amountMinor;
@@ -147,12 +159,11 @@ export async function checkBonusLost(
     if (row?.status !== 'active') return 'none';
     if ((await bonusTotal(trx, memberId)) >= floor) return 'active';
     const { bonus: bonusMinor } = await getMemberBalances(trx, memberId);
-    const description = bonus.name.th;
     const forfeitedMinor = await forfeit(trx, {
       row,
       from: 'bonus',
       amountMinor: bonusMinor,
-      description,
+      names: bonus.name,
       now,
     });
     return (await endMemberBonus(trx, row.id, { status: 'lost', forfeitedMinor, at: now }))
@@ -194,7 +205,7 @@ export async function settleWithdrawal(
   if (input.amountMinor !== b.cash + sumGames(b.games)) throw new AppError('BONUS_WITHDRAW_ALL');
   const cap = bonus.withdrawCapMinor;
   const payout = cap !== null && cap < input.amountMinor ? cap : input.amountMinor;
-  const common = { row, description: bonus.name.th, now: input.now };
+  const common = { row, names: bonus.name, now: input.now };
   const forfeitedMinor =
     (await forfeit(trx, { ...common, from: 'cash', amountMinor: input.amountMinor - payout })) +
     (await forfeit(trx, { ...common, from: 'bonus', amountMinor: b.bonus }));

@@ -122,6 +122,16 @@ export async function listExpiredActive(db: Db, now: Date, limit: number) {
     .execute();
 }
 
+/** One page of the active bonuses after `afterId`, by id (the lost job walks them all). */
+export async function listActivePage(db: Db, afterId: string | null, limit: number) {
+  let query = db
+    .selectFrom('member_bonuses')
+    .select(['id', 'member_id'])
+    .where('status', '=', 'active');
+  if (afterId !== null) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
 /**
  * Records a new active bonus. The partial unique index (one active bonus per member) decides a race: the loser's
  * insert waits for the winner's commit and then does nothing, answered as false.

@@ -32,6 +32,7 @@ import {
   findWithdrawRequested,
   hasActiveMemberBonus,
   isPromotionClaimed,
+  listActivePage,
   listExpiredActive,
   listMemberBonuses,
   listReceipts,
@@ -83,6 +84,8 @@ export type BonusListItem = {
 /** An expired bonus ended by the job waits this long for its games to answer before another run tries it. */
 const EXPIRY_LEASE_MS = 5 * 60_000;
 export const BONUS_EXPIRY_JOB = 'bonus-expiry';
+export const BONUS_LOST_JOB = 'bonus-lost';
+const LOST_PAGE = 200;
 
 export function createBonusService(
   { db, clock, log }: Pick<AppDeps, 'db' | 'clock' | 'log'>,
@@ -144,7 +147,7 @@ export function createBonusService(
       if (row?.status !== 'active') throw new AppError('BONUS_NOT_ACTIVE');
       const now = clock.now();
       const balances = await getMemberBalances(trx, memberId);
-      const common = { row, description: bonus.name.th, now };
+      const common = { row, names: bonus.name, now };
       const fromCash = back < balances.cash ? back : balances.cash;
       const forfeitedMinor =
         (await forfeit(trx, { ...common, from: 'cash', amountMinor: fromCash })) +
@@ -221,6 +224,31 @@ export function createBonusService(
     },
 
     /** The expiry job: each active bonus past validDays ends like a cancel (`expired`), under its lease. */
+    /**
+     * The lost check of every active bonus (docs/decisions/0013-promotions.md#bonus: a bonus whose total fell below
+     * percentFail % ends by itself, not only when its member next reads the wallet). Reads the posted balances the
+     * game sync keeps; each end is decided under the bonus's row lock, so a member's read at the same time is safe.
+     */
+    async endLost(): Promise<{ checked: number; lost: number }> {
+      const counts = { checked: 0, lost: 0 };
+      let afterId: string | null = null;
+      for (;;) {
+        const page = await listActivePage(db.kysely, afterId, LOST_PAGE);
+        for (const active of page) {
+          counts.checked += 1;
+          try {
+            if ((await checkBonusLost(db, active.member_id, clock.now())) === 'lost')
+              counts.lost += 1;
+          } catch (error) {
+            log.warn({ err: error, memberBonusId: active.id }, 'lost check failed');
+          }
+        }
+        const last = page.at(-1);
+        if (!last || page.length < LOST_PAGE) return counts;
+        afterId = last.id;
+      }
+    },
+
     async expireDue(limit = 100): Promise<{ expired: number; left: number }> {
       const counts = { expired: 0, left: 0 };
       for (const due of await listExpiredActive(db.kysely, clock.now(), limit)) {

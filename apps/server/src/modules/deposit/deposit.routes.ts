@@ -83,7 +83,11 @@ export function registerDepositRoutes(
   });
 
   // The QR gateways' paid notices: signed over the raw bytes, so this context keeps the body as a Buffer.
-  routes.push({ method: 'POST', pattern: new RegExp(`^${QR_WEBHOOK_PATH}/[^/]+/?$`) });
+  routes.push({
+    method: 'POST',
+    path: `${QR_WEBHOOK_PATH}/:provider`,
+    pattern: new RegExp(`^${QR_WEBHOOK_PATH}/[^/]+/?$`),
+  });
   void app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser(

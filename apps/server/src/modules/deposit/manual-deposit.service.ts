@@ -50,6 +50,92 @@ async function lockNotice(trx: Trx, id: string): Promise<DepositNotice | undefin
   );
 }
 
+/** Links the notice to a credited bank-feed transfer of the member with its amount; the link is unique. */
+async function matchOne(trx: Trx, notice: DepositNotice, now: Date): Promise<boolean> {
+  const candidate = await trx
+    .selectFrom('bank_incoming_transfers as i')
+    .select(['i.id', 'i.transfer_id'])
+    .where('i.member_id', '=', notice.memberId)
+    .where('i.status', 'in', ['credited', 'resolved'])
+    .where('i.amount', '=', notice.amountMinor.toString())
+    .where('i.received_at', '>=', new Date(notice.createdAt.getTime() - MATCH_BEFORE_MS))
+    .where('i.received_at', '<=', new Date(notice.createdAt.getTime() + MATCH_AFTER_MS))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('deposit_notices as n').select('n.id').whereRef('n.incoming_id', '=', 'i.id'),
+        ),
+      ),
+    )
+    .orderBy('i.received_at')
+    .executeTakeFirst();
+  if (!candidate) return false;
+  await trx
+    .updateTable('deposit_notices')
+    .set({
+      status: 'matched',
+      incoming_id: candidate.id,
+      transfer_id: candidate.transfer_id,
+      decided_by: 'bank-feed',
+      updated_at: now,
+    })
+    .where('id', '=', notice.id)
+    .execute();
+  return true;
+}
+
+/** The notice, locked in the caller's transaction, while it waits for a decision (the back office). */
+export async function lockOpenNotice(trx: Trx, id: string): Promise<DepositNotice> {
+  const notice = await lockNotice(trx, id);
+  if (!notice) throw new AppError('ITEM_NOT_FOUND');
+  if (notice.status !== 'pending') throw new AppError('ITEM_ALREADY_DECIDED');
+  return notice;
+}
+
+/**
+ * Confirms a locked pending notice: matched to the bank feed's credit of it when there is one (no second credit),
+ * else credited once under `notice:<id>`.
+ */
+export async function confirmLockedNotice(
+  trx: Trx,
+  notice: DepositNotice,
+  operator: string,
+  now: Date,
+): Promise<DepositNotice> {
+  if (await matchOne(trx, notice, now)) return (await lockNotice(trx, notice.id)) ?? notice;
+  const member = await findDepositMember(trx, notice.memberId);
+  const transferId = creditedTransferId(
+    await creditDeposit(trx, {
+      memberId: notice.memberId,
+      currency: member.currency,
+      amountMinor: notice.amountMinor,
+      externalRef: `notice:${notice.id}`,
+      metadata: { channel: 'manual', noticeId: notice.id, confirmedBy: operator },
+      now,
+    }),
+  );
+  await trx
+    .updateTable('deposit_notices')
+    .set({ status: 'confirmed', transfer_id: transferId, decided_by: operator, updated_at: now })
+    .where('id', '=', notice.id)
+    .execute();
+  return { ...notice, status: 'confirmed' as const, transferId };
+}
+
+export async function rejectLockedNotice(
+  trx: Trx,
+  notice: DepositNotice,
+  operator: string,
+  now: Date,
+): Promise<DepositNotice> {
+  await trx
+    .updateTable('deposit_notices')
+    .set({ status: 'rejected', decided_by: operator, updated_at: now })
+    .where('id', '=', notice.id)
+    .execute();
+  return { ...notice, status: 'rejected' as const };
+}
+
 /**
  * Manual deposit notices (POST /api/wallet/add, used when the deposit lookup's isManual is on). A notice moves no
  * money by itself. It is settled one of two ways, each exactly once:
@@ -63,42 +149,6 @@ export function createManualDepositService({
   clock,
   log,
 }: Pick<AppDeps, 'db' | 'clock' | 'log'>) {
-  /** Links the notice to a credited bank-feed transfer of the member with its amount; the link is unique. */
-  async function matchOne(trx: Trx, notice: DepositNotice): Promise<boolean> {
-    const candidate = await trx
-      .selectFrom('bank_incoming_transfers as i')
-      .select(['i.id', 'i.transfer_id'])
-      .where('i.member_id', '=', notice.memberId)
-      .where('i.status', 'in', ['credited', 'resolved'])
-      .where('i.amount', '=', notice.amountMinor.toString())
-      .where('i.received_at', '>=', new Date(notice.createdAt.getTime() - MATCH_BEFORE_MS))
-      .where('i.received_at', '<=', new Date(notice.createdAt.getTime() + MATCH_AFTER_MS))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('deposit_notices as n')
-              .select('n.id')
-              .whereRef('n.incoming_id', '=', 'i.id'),
-          ),
-        ),
-      )
-      .orderBy('i.received_at')
-      .executeTakeFirst();
-    if (!candidate) return false;
-    await trx
-      .updateTable('deposit_notices')
-      .set({
-        status: 'matched',
-        incoming_id: candidate.id,
-        transfer_id: candidate.transfer_id,
-        decided_by: 'bank-feed',
-        updated_at: clock.now(),
-      })
-      .where('id', '=', notice.id)
-      .execute();
-    return true;
-  }
-
   /** The member's notice sent earlier under that idempotency key, if any. */
   async function findNoticeIdByKey(memberId: string, idempotencyKey: string) {
     const seen = await db.kysely
@@ -181,7 +231,7 @@ export function createManualDepositService({
       for (const { id } of open) {
         const isMatched = await db.withTransaction(async (trx) => {
           const notice = await lockNotice(trx, id);
-          return notice?.status === 'pending' ? matchOne(trx, notice) : false;
+          return notice?.status === 'pending' ? matchOne(trx, notice, clock.now()) : false;
         });
         if (isMatched) matched += 1;
       }
@@ -199,30 +249,7 @@ export function createManualDepositService({
         if (!notice) throw new AppError('NOT_FOUND');
         if (notice.status === 'confirmed' || notice.status === 'matched') return notice;
         if (notice.status !== 'pending') throw new AppError('INVALID_REQUEST');
-        if (await matchOne(trx, notice)) return (await lockNotice(trx, noticeId)) ?? notice;
-        const now = clock.now();
-        const member = await findDepositMember(trx, notice.memberId);
-        const transferId = creditedTransferId(
-          await creditDeposit(trx, {
-            memberId: notice.memberId,
-            currency: member.currency,
-            amountMinor: notice.amountMinor,
-            externalRef: `notice:${notice.id}`,
-            metadata: { channel: 'manual', noticeId: notice.id, confirmedBy: operator },
-            now,
-          }),
-        );
-        await trx
-          .updateTable('deposit_notices')
-          .set({
-            status: 'confirmed',
-            transfer_id: transferId,
-            decided_by: operator,
-            updated_at: now,
-          })
-          .where('id', '=', notice.id)
-          .execute();
-        return { ...notice, status: 'confirmed' as const, transferId };
+        return confirmLockedNotice(trx, notice, operator, clock.now());
       });
     },
 
@@ -232,12 +259,7 @@ export function createManualDepositService({
         if (!notice) throw new AppError('NOT_FOUND');
         if (notice.status === 'rejected') return notice;
         if (notice.status !== 'pending') throw new AppError('INVALID_REQUEST');
-        await trx
-          .updateTable('deposit_notices')
-          .set({ status: 'rejected', decided_by: operator, updated_at: clock.now() })
-          .where('id', '=', notice.id)
-          .execute();
-        return { ...notice, status: 'rejected' as const };
+        return rejectLockedNotice(trx, notice, operator, clock.now());
       });
     },
   };

@@ -207,7 +207,8 @@ export function createQrService(
       const outcome = await db.withTransaction(async (trx): Promise<QrWebhookResult> => {
         const qr = await findQrByReference(trx, provider, notice.reference, { isLocked: true });
         if (!qr) throw new AppError('NOT_FOUND');
-        if (qr.status === 'paid') return { result: 'duplicate' };
+        // Credited, or refused by an operator (the money is returned outside): a notice changes neither.
+        if (qr.status === 'paid' || qr.status === 'refused') return { result: 'duplicate' };
         const isCreditable =
           qr.status === 'active' ||
           (qr.status === 'held' && qr.holdReason === QR_HOLD.awaitingNotice);

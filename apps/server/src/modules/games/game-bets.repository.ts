@@ -1,4 +1,5 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { playerDayOf } from '@/db/player-day.ts';
 import type { Database, GameBetsTable } from '@/db/schema.ts';
 
 export type NewGameBet = Insertable<GameBetsTable>;
@@ -144,4 +145,44 @@ export async function sumNetLoss(
   }
   const row = await query.executeTakeFirstOrThrow();
   return BigInt(row.net);
+}
+
+/** Bets placed in [start, end), per players' day, provider and the member's currency (the back office's reports). */
+export async function sumBetsByDay(
+  db: Kysely<Database>,
+  start: Date,
+  end: Date,
+): Promise<
+  {
+    day: number;
+    provider: string;
+    currency: 'BAHT' | 'LAK';
+    count: number;
+    stakeMinor: bigint;
+    payoutMinor: bigint;
+  }[]
+> {
+  const rows = await db
+    .selectFrom('game_bets as b')
+    .innerJoin('members as m', 'm.id', 'b.member_id')
+    .select([
+      playerDayOf('b.placed_at').as('day'),
+      'b.provider',
+      'm.currency',
+      (eb) => eb.fn.countAll<string | number>().as('n'),
+      sql<string>`sum(b.stake_minor)::text`.as('stake'),
+      sql<string>`sum(b.payout_minor)::text`.as('payout'),
+    ])
+    .where('b.placed_at', '>=', start)
+    .where('b.placed_at', '<', end)
+    .groupBy([sql`1`, 'b.provider', 'm.currency'])
+    .execute();
+  return rows.map((r) => ({
+    day: Number(r.day),
+    provider: r.provider,
+    currency: r.currency,
+    count: Number(r.n),
+    stakeMinor: BigInt(r.stake),
+    payoutMinor: BigInt(r.payout),
+  }));
 }

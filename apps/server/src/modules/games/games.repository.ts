@@ -90,3 +90,18 @@ export function listActiveGameAccounts(
   if (options.afterId) query = query.where('id', '>', options.afterId);
   return query.execute();
 }
+
+/** A page of active game accounts by id after `afterId`, with when each was last synced (the reconciliation). */
+export function listGameAccountsPage(
+  db: Kysely<Database>,
+  options: { limit: number; afterId: string | null },
+) {
+  let query = db
+    .selectFrom('member_game_accounts')
+    .select(['id', 'member_id', 'provider', 'username', 'synced_at'])
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .limit(options.limit);
+  if (options.afterId) query = query.where('id', '>', options.afterId);
+  return query.execute();
+}

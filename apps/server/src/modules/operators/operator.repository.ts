@@ -225,3 +225,87 @@ export function markReauthenticated(db: Q, sessionId: string, now: Date) {
     .where('id', '=', sessionId)
     .execute();
 }
+
+export function listOperators(db: Q) {
+  return db
+    .selectFrom('operators as o')
+    .select((eb) => [
+      'o.id',
+      'o.username',
+      'o.display_name',
+      'o.role',
+      'o.status',
+      'o.totp_enrolled_at',
+      'o.locked_until',
+      'o.created_at',
+      eb
+        .selectFrom('operator_sessions as s')
+        .select((s) => s.fn.max('s.last_used_at').as('seen'))
+        .whereRef('s.operator_id', '=', 'o.id')
+        .where('s.stage', '=', 'signed_in')
+        .as('last_seen_at'),
+    ])
+    .orderBy('o.created_at')
+    .execute();
+}
+
+export function countActiveOwners(db: Q) {
+  return db
+    .selectFrom('operators')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('role', '=', 'owner')
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+export function updateOperatorFields(
+  db: Q,
+  operatorId: string,
+  fields: { display_name?: string; role?: OperatorRole; status?: 'active' | 'disabled' },
+  now: Date,
+) {
+  return db
+    .updateTable('operators')
+    .set({ ...fields, updated_at: now })
+    .where('id', '=', operatorId)
+    .execute();
+}
+
+export function setOperatorPassword(db: Q, operatorId: string, passwordHash: string, now: Date) {
+  return db
+    .updateTable('operators')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', operatorId)
+    .execute();
+}
+
+/** Forgets the authenticator: the operator enrols again at the next sign-in. */
+export async function clearTwoFactor(db: Q, operatorId: string, now: Date) {
+  await db.deleteFrom('operator_recovery_codes').where('operator_id', '=', operatorId).execute();
+  await db
+    .updateTable('operators')
+    .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null, updated_at: now })
+    .where('id', '=', operatorId)
+    .execute();
+}
+
+export function revokeOperatorSessions(
+  db: Q,
+  operatorId: string,
+  now: Date,
+  exceptSessionId?: string,
+) {
+  let query = db
+    .updateTable('operator_sessions')
+    .set({ revoked_at: now })
+    .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) query = query.where('id', '<>', exceptSessionId);
+  return query.execute();
+}
+
+/** Locks every owner row, so two owners demoting each other at once cannot leave none. */
+export function lockOwners(db: Q) {
+  return db.selectFrom('operators').select('id').where('role', '=', 'owner').forUpdate().execute();
+}

@@ -70,6 +70,8 @@ export async function insertOtpReplacingPending(
     expiresAt: Date;
     now: Date;
     ip: string | null;
+    /** The back-office operator who had it sent (docs/back-office/members.md#password-reset). */
+    operatorId?: string | null;
   },
 ) {
   await db
@@ -92,8 +94,39 @@ export async function insertOtpReplacingPending(
       expires_at: otp.expiresAt,
       created_at: otp.now,
       ip: otp.ip,
+      operator_id: otp.operatorId ?? null,
     })
     .execute();
+}
+
+/**
+ * Gives the phone's waiting reset code that an operator had sent a new token (the old one stops working), keeping its
+ * tries: the member's own reset then uses the code already on their phone (docs/back-office/members.md#password-reset).
+ * Undefined when no such code waits.
+ */
+export async function reissueOperatorReset(
+  db: Kysely<Database>,
+  phone: string,
+  tokenHash: string,
+  now: Date,
+): Promise<{ ref: string } | undefined> {
+  const waiting = db
+    .selectFrom('otp_requests')
+    .select('id')
+    .where('phone', '=', phone)
+    .where('purpose', '=', 'password_reset')
+    .where('status', '=', 'sent')
+    .where('operator_id', 'is not', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .limit(1);
+  return db
+    .updateTable('otp_requests')
+    .set({ token_hash: tokenHash })
+    .where('id', '=', (eb) => eb.selectFrom(waiting.as('w')).select('w.id'))
+    .where('status', '=', 'sent')
+    .returning('ref')
+    .executeTakeFirst();
 }
 
 export function findOtpByTokenHash(db: Kysely<Database>, tokenHash: string) {

@@ -21,6 +21,7 @@ import {
   insertOtpReplacingPending,
   isVerifiedToken,
   markVerified,
+  reissueOperatorReset,
   releaseAttempt,
   reserveAttempt,
   useVerifiedToken,
@@ -79,6 +80,7 @@ export function createOtpService({
     ip: string,
     purpose: OtpPurpose,
     isDecoy: boolean,
+    operatorId: string | null = null,
   ): Promise<OtpSent> {
     const now = clock.now();
     // The 60 s wait is per purpose: a member who has just registered may ask for a reset at once. The daily caps
@@ -122,7 +124,8 @@ export function createOtpService({
         ref: sent.refno,
         expiresAt: new Date(now.getTime() + OTP_VALID_MS),
         now,
-        ip,
+        ip: operatorId === null ? ip : null,
+        operatorId,
       }),
     );
     return { code: 'OK', otpRef: sent.refno, otpToken };
@@ -154,7 +157,36 @@ export function createOtpService({
      */
     async sendPasswordReset(phone: string, ip: string, isMember: boolean): Promise<OtpSent> {
       await spendBudgets(counters, phoneLookupBudgets(ip, config), clock.now().getTime());
+      if (isMember) {
+        const otpToken = newSecretToken();
+        const waiting = await reissueOperatorReset(
+          db.kysely,
+          phone,
+          hashToken(otpToken),
+          clock.now(),
+        );
+        if (waiting) return { code: 'OK', otpRef: waiting.ref, otpToken };
+      }
       return deliver(phone, ip, 'password_reset', !isMember);
+    },
+
+    /**
+     * A reset code sent at an operator's request (docs/back-office/members.md#password-reset): the same sending rules,
+     * counted per operator rather than per address; its token is thrown away, and the member's own forgot-password call
+     * picks the code up (sendPasswordReset) instead of sending another.
+     */
+    async sendOperatorPasswordReset(
+      phone: string,
+      operatorId: string,
+    ): Promise<{ otpRef: string }> {
+      const sent = await deliver(
+        phone,
+        `operator:${operatorId}`,
+        'password_reset',
+        false,
+        operatorId,
+      );
+      return { otpRef: sent.otpRef };
     },
 
     /**

@@ -4,6 +4,7 @@ import { toDomainRow } from '@/db/domain-row.ts';
 import type { Database, SlipsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
+import { searchItemId, searchMemberIds, type QueueQuery } from '@/lib/queue-query.ts';
 
 type Reader = Kysely<Database> | Trx;
 
@@ -149,4 +150,100 @@ export async function failStaleProcessing(
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** A slip as the operators' queue shows it (docs/back-office/money-in.md): everything but the image's bytes. */
+const withQueueColumns = <O>(query: SelectQueryBuilder<Database, 'slips', O>) =>
+  query
+    .select(['id', 'member_id', 'status', 'reason', 'sending_bank', 'trans_ref', 'currency'])
+    .select(['image_type', 'transfer_id', 'verified', 'decision', 'decided_by', 'decided_at'])
+    .select(['decision_reason', 'created_at', 'updated_at'])
+    .select(sql<string>`amount::text`.as('amount'));
+
+const selectQueueSlips = (db: Reader) => withQueueColumns(db.selectFrom('slips'));
+
+export type QueueSlip = Awaited<
+  ReturnType<ReturnType<typeof selectQueueSlips>['executeTakeFirstOrThrow']>
+>;
+
+/** Open: failed slips with an image that no operator decided yet; decided: those an operator decided. */
+export async function listQueueSlips(db: Reader, q: QueueQuery & { reason?: string | undefined }) {
+  let base = db.selectFrom('slips');
+  base =
+    q.state === 'open'
+      ? base
+          .where('status', '=', 'failed')
+          .where('decision', 'is', null)
+          .where('image_type', 'is not', null)
+      : q.state === 'decided'
+        ? base.where('decision', 'is not', null)
+        : base.where((eb) =>
+            eb.or([
+              eb.and([
+                eb('status', '=', 'failed'),
+                eb('decision', 'is', null),
+                eb('image_type', 'is not', null),
+              ]),
+              eb('decision', 'is not', null),
+            ]),
+          );
+  if (q.reason) base = base.where('reason', '=', q.reason);
+  if (q.search) {
+    const search = q.search;
+    base = base.where((eb) =>
+      eb.or([
+        eb('member_id', 'in', searchMemberIds(search)),
+        eb('trans_ref', '=', search.text),
+        eb('id', '=', searchItemId(search)),
+      ]),
+    );
+  }
+  if (q.from) base = base.where('created_at', '>=', q.from);
+  if (q.to) base = base.where('created_at', '<', q.to);
+  return readPage(base, (b) => withQueueColumns(b).orderBy('created_at').orderBy('id'), q);
+}
+
+export async function findQueueSlip(
+  db: Reader,
+  id: string,
+  options: { isLocked?: boolean } = {},
+): Promise<QueueSlip | undefined> {
+  const query = selectQueueSlips(db).where('id', '=', id);
+  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function decideSlip(
+  trx: Trx,
+  id: string,
+  to: { decision: 'credited'; amountMinor: bigint; transferId: string } | { decision: 'refused' },
+  d: { decidedBy: string; reason: string; now: Date },
+) {
+  await trx
+    .updateTable('slips')
+    .set({
+      decision: to.decision,
+      ...(to.decision === 'credited'
+        ? { status: 'success', reason: null, amount: to.amountMinor, transfer_id: to.transferId }
+        : {}),
+      decided_by: d.decidedBy,
+      decided_at: d.now,
+      decision_reason: d.reason,
+      updated_at: d.now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The stored image of a slip, by the slip's id (for operators; members reach it only by a signed link). */
+export async function findSlipImageById(
+  db: Reader,
+  id: string,
+): Promise<{ bytes: Buffer; type: string } | undefined> {
+  const row = await db
+    .selectFrom('slips')
+    .select(['image', 'image_type'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row?.image || !row.image_type) return undefined;
+  return { bytes: Buffer.from(row.image), type: row.image_type };
 }

@@ -72,7 +72,11 @@ export function registerSlipRoutes(
   });
 
   // The slip image at its signed, expiring link (a browser tab opens it: no marker header, no bearer token).
-  routes.push({ method: 'GET', pattern: new RegExp(`^${SLIP_IMAGE_PATH}/[^/]+/?$`) });
+  routes.push({
+    method: 'GET',
+    path: `${SLIP_IMAGE_PATH}/:token`,
+    pattern: new RegExp(`^${SLIP_IMAGE_PATH}/[^/]+/?$`),
+  });
   app.get<{ Params: { token: string }; Querystring: Record<string, unknown> }>(
     `${SLIP_IMAGE_PATH}/:token`,
     async (request, reply) => {

@@ -40,6 +40,20 @@ export async function findActiveWheel(db: Reader): Promise<SpinWheel | undefined
   return { ...toDomainRow(wheel), slices: slices.map((s) => toDomainRow(s)) };
 }
 
+/** The member-facing names of the wheel a slice belongs to (for the statement row of its prize). */
+export async function findSliceWheelNames(
+  db: Reader,
+  sliceId: string,
+): Promise<{ th: string; la: string; en: string } | undefined> {
+  const row = await db
+    .selectFrom('spin_slices')
+    .innerJoin('spin_wheels', 'spin_wheels.id', 'spin_slices.wheel_id')
+    .select(['spin_wheels.name_th', 'spin_wheels.name_la', 'spin_wheels.name_en'])
+    .where('spin_slices.id', '=', sliceId)
+    .executeTakeFirst();
+  return row && { th: row.name_th, la: row.name_la, en: row.name_en };
+}
+
 export async function hasActiveWheel(db: Reader): Promise<boolean> {
   return (await findActiveWheel(db)) !== undefined;
 }

@@ -26,7 +26,11 @@ function sliceAnswer(slice: SpinSlice, weightSum: number): Slice {
     label: slice.label,
     bgColor: slice.bgColor,
     textColor: slice.textColor,
-    htmlDescription: slice.htmlDescription,
+    htmlDescription: {
+      th: slice.htmlDescriptionTh,
+      la: slice.htmlDescriptionLa,
+      en: slice.htmlDescriptionEn,
+    },
     prizeKind: slice.prizeKind,
     amount: toMajor(slice.amountMinor),
     weight: slice.weight,
@@ -61,7 +65,7 @@ export function registerSpinwheelRoutes(
       return {
         result: {
           activeSpinwheel: wheel && {
-            name: wheel.name,
+            name: { th: wheel.nameTh, la: wheel.nameLa, en: wheel.nameEn },
             slices: wheel.slices.map((s) => sliceAnswer(s, weightSum)),
           },
           userCoin: coins,

@@ -25,6 +25,7 @@ import {
   findActiveWheel,
   findCoins,
   findCouponByCode,
+  findSliceWheelNames,
   findSpinState,
   hasActiveWheel,
   insertCoupon,
@@ -135,13 +136,15 @@ export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'cloc
     if (!member) throw new AppError('NO_USER');
     const currency = ledgerCurrency(member.currency);
     await ensureMemberAccounts(trx, coupon.memberId, currency, now);
+    // The wheel's names ride along, so the statement names the prize's wheel in the member's language.
+    const names = coupon.sliceId ? await findSliceWheelNames(trx, coupon.sliceId) : undefined;
     const { transfer } = await payFromHouse(
       trx,
       'prize',
       { memberId: coupon.memberId, amountMinor: coupon.amountMinor, currency },
       {
         externalRef: `coupon:${coupon.id}`,
-        metadata: { couponCode: coupon.code, slice: coupon.sliceCode },
+        metadata: { couponCode: coupon.code, slice: coupon.sliceCode, ...(names && { names }) },
         now,
       },
     );

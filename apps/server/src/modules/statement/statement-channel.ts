@@ -111,6 +111,9 @@ export function channelFacts(
       const game = transfer.kind === 'game_in' ? transfer.credit : transfer.debit;
       return { ...NONE, channel: 'game', provider: game.provider ?? text(meta.provider) };
     }
+    // The coupon the prize was claimed with: the member's own reference for it.
+    case 'prize':
+      return { ...NONE, channel: 'bonus', reference: text(meta.couponCode) };
     default: {
       const channel = CHANNEL_OF_KIND[transfer.kind];
       return channel ? { ...NONE, channel } : NONE;

@@ -87,6 +87,7 @@ describe('statement rows from ledger transfers', () => {
       status: 'SUCCESS',
       createdAt: '2026-11-02T03:00:00.000Z',
       description,
+      localizedDescription: null,
       channel,
       provider: kind.startsWith('game_') ? 'PG' : null,
       reference: null,
@@ -105,6 +106,23 @@ describe('statement rows from ledger transfers', () => {
       transfer('bonus', house('bonus'), bonusWallet, { metadata: { description: 'WELCOME100' } }),
     );
     expect(entry.description).toBe('WELCOME100');
+    expect(entry.localizedDescription).toBeNull();
+  });
+
+  it('answers the names a bonus credit or forfeit carries in every language; a partial set is not answered', () => {
+    const names = { th: 'โบนัสฝากแรก', la: 'ໂບນັດຝາກທຳອິດ', en: 'First deposit bonus' };
+    const entry = toStatementEntry(
+      transfer('finish_bonus', bonusWallet, house('bonus'), {
+        metadata: { description: names.th, names },
+      }),
+    );
+    expect(entry).toMatchObject({ description: names.th, localizedDescription: names });
+    const partial = toStatementEntry(
+      transfer('bonus', house('bonus'), bonusWallet, {
+        metadata: { description: names.th, names: { th: names.th, en: 1 } },
+      }),
+    );
+    expect(partial.localizedDescription).toBeNull();
   });
 
   it('names a provider float by its provider', () => {

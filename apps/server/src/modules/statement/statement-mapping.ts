@@ -1,3 +1,4 @@
+import type { LocalizedText } from '@mekong/contracts/fields';
 import { toMajor } from '@mekong/contracts/money';
 import type { StatementEntry, StatementFilter } from '@mekong/contracts/statement';
 import { WALLET } from '@mekong/contracts/wallet';
@@ -91,6 +92,15 @@ export const FILTER_MATCH: Record<StatementFilter, MemberTransferMatch> = {
   bonus: { kinds: ['bonus', 'refund', 'invite', 'prize', 'finish_bonus', 'bonus_forfeit'] },
 };
 
+/** The per-language names a transfer carries (bonus credits and forfeits), when whole. */
+function localizedOf(names: unknown): LocalizedText | null {
+  if (typeof names !== 'object' || names === null) return null;
+  const { th, la, en } = names as Record<string, unknown>;
+  return typeof th === 'string' && typeof la === 'string' && typeof en === 'string'
+    ? { th, la, en }
+    : null;
+}
+
 /** One statement row, derived from one ledger transfer (docs/design.md#money: never a separate truth). */
 export function toStatementEntry(
   transfer: StatementTransfer,
@@ -109,6 +119,7 @@ export function toStatementEntry(
       typeof given === 'string' && given.length > 0
         ? given
         : (DEFAULT_DESCRIPTION[transfer.kind] ?? null),
+    localizedDescription: localizedOf(transfer.metadata?.names),
     ...channelFacts(transfer, context),
   };
 }

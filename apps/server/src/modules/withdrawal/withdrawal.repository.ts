@@ -1,8 +1,10 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
+import { readPage, type PageWindow } from '@/db/paged.ts';
 import type { Database, WithdrawalStatus, WithdrawalsTable } from '@/db/schema.ts';
 import { finder, lockableFinder } from '@/db/finders.ts';
+import { playerDayOf } from '@/db/player-day.ts';
 
 export type Withdrawal = {
   id: string;
@@ -219,4 +221,72 @@ export async function hasApprovedWithdrawalSince(
     )
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** One page of the member's withdrawals, newest first (the back office's member page). */
+export async function listMemberWithdrawals(
+  db: Reader,
+  memberId: string,
+  page: PageWindow,
+): Promise<{ total: number; rows: Withdrawal[] }> {
+  const { total, rows } = await readPage(
+    db.selectFrom('withdrawals').where('member_id', '=', memberId),
+    (base) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
+  return { total, rows: rows.map(toWithdrawal) };
+}
+
+/** Withdrawals requested in [start, end), counted and summed per players' day, currency and current status. */
+export async function sumWithdrawalsByDay(
+  db: Reader,
+  start: Date,
+  end: Date,
+): Promise<
+  {
+    day: number;
+    currency: 'THB' | 'LAK';
+    status: WithdrawalStatus;
+    count: number;
+    amountMinor: bigint;
+  }[]
+> {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select([
+      playerDayOf('created_at').as('day'),
+      'currency',
+      'status',
+      (eb) => eb.fn.countAll<string | number>().as('n'),
+      sql<string>`sum(amount)::text`.as('total'),
+    ])
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .groupBy([sql`1`, 'currency', 'status'])
+    .execute();
+  return rows.map((r) => ({
+    day: Number(r.day),
+    currency: r.currency,
+    status: r.status,
+    count: Number(r.n),
+    amountMinor: BigInt(r.total),
+  }));
+}
+
+/**
+ * A page of the withdrawals requested in [start, end) that went to the bank (processing, succeeded, failed), by id
+ * after `afterId`: what the reconciliation asks the bank about.
+ */
+export async function listSentWithdrawals(
+  db: Reader,
+  options: { start: Date; end: Date; afterId: string | null; limit: number },
+): Promise<Withdrawal[]> {
+  let query = select(db)
+    .where('created_at', '>=', options.start)
+    .where('created_at', '<', options.end)
+    .where('status', 'in', ['processing', 'succeeded', 'failed'])
+    .orderBy('id')
+    .limit(options.limit);
+  if (options.afterId) query = query.where('id', '>', options.afterId);
+  return (await query.execute()).map(toWithdrawal);
 }

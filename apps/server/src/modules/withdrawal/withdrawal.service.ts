@@ -351,6 +351,16 @@ export function createWithdrawalService(
       });
     },
 
+    /** Payout steps and lease for the back office; see docs/back-office/money-out.md#payouts. */
+    payouts: {
+      send: sendPayout,
+      settle,
+      status: (w: Withdrawal) => bank.payoutStatus(w.transferId),
+      withLease: <T>(withdrawalId: string, fn: () => Promise<T>) =>
+        leases.withLease(PAYOUT_LEASE_JOB, withdrawalId, leaseMs, fn),
+      staleBefore: () => new Date(clock.now().getTime() - staleAfterMs),
+    },
+
     /** Withdrawals waiting for an operator, oldest first. */
     listAwaitingApproval: (limit = 100) => listAwaitingApproval(db.kysely, limit),
 

@@ -205,11 +205,11 @@ export function AuditPage() {
             <div className="diff">
               <section>
                 <h3>{t('before')}</h3>
-                <pre>{JSON.stringify(open.before, null, 2)}</pre>
+                <pre>{open.before == null ? '—' : JSON.stringify(open.before, null, 2)}</pre>
               </section>
               <section>
                 <h3>{t('after')}</h3>
-                <pre>{JSON.stringify(open.after, null, 2)}</pre>
+                <pre>{open.after == null ? '—' : JSON.stringify(open.after, null, 2)}</pre>
               </section>
             </div>
           </div>

@@ -10,6 +10,11 @@ import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
 import { useDateEra } from '@/lib/use-date-era';
 
+/** A short label as words that wrap only at its spaces (see .active-bonus__amounts dt > span). */
+function spacedWords(text: string) {
+  return text.split(' ').flatMap((word, index) => [index > 0 ? ' ' : null, <span key={index}>{word}</span>]);
+}
+
 /**
  * Spec §2 /user/bonus with a bonus active: its name, type and amounts, where the member stands on the release
  * condition (what players ask most: docs/design.md#promotions), the withdraw cap, the line below which it ends by
@@ -47,15 +52,15 @@ export function ActiveBonusCard({ bonus, currency }: { bonus: MemberBonus; curre
 
       <dl className="active-bonus__amounts">
         <div>
-          <dt>{t('bonus.deposit')}</dt>
+          <dt>{spacedWords(t('bonus.deposit'))}</dt>
           <dd data-testid="bonus-active-deposit">{money(bonus.depositAmount)}</dd>
         </div>
         <div>
-          <dt>{t('bonus.bonusAmount')}</dt>
+          <dt>{spacedWords(t('bonus.bonusAmount'))}</dt>
           <dd data-testid="bonus-active-amount">{money(bonus.bonusAmount)}</dd>
         </div>
         <div>
-          <dt>{t('bonus.startAmount')}</dt>
+          <dt>{spacedWords(t('bonus.startAmount'))}</dt>
           <dd>{money(progress.startAmount)}</dd>
         </div>
       </dl>

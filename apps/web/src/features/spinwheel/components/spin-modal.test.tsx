@@ -15,7 +15,7 @@ const slice = (code: string, label: string, probability: number, prizeKind: Slic
   label,
   bgColor: '#123456',
   textColor: '#ffffff',
-  htmlDescription: `<p>${label} prize</p>`,
+  htmlDescription: { th: `<p>${label} รางวัล</p>`, la: `<p>${label} ລາງວັນ</p>`, en: `<p>${label} prize</p>` },
   prizeKind,
   amount,
   weight: probability * 1000,
@@ -74,7 +74,7 @@ beforeEach(() => {
     if (path === '/api/spinwheel/setup') {
       setupReads += 1;
       return jsonResponse({
-        result: { activeSpinwheel: isActive ? { name: 'Lucky', slices } : null, userCoin: coins, fairness: { seedHash: setupReads === 1 ? SEED_HASH : `hash${setupReads}`, nonce: 7 } },
+        result: { activeSpinwheel: isActive ? { name: { th: 'วงล้อนำโชค', la: 'ວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel' }, slices } : null, userCoin: coins, fairness: { seedHash: setupReads === 1 ? SEED_HASH : `hash${setupReads}`, nonce: 7 } },
       });
     }
     if (path === '/api/spinwheel/coupon') return jsonResponse({ coupons });
@@ -127,6 +127,8 @@ describe('SpinModal', () => {
   it('shows the wheel, the coins, the published odds and the seed hash before spinning', async () => {
     const { modal } = open();
     expect(await within(modal).findByTestId('wheel-canvas')).toHaveAttribute('aria-label', 'Prize wheel with the prizes: ฿5, Try again, ฿20');
+    // The wheel's name in the member's language (English here), not another language's.
+    expect(within(modal).getByRole('heading', { name: 'Lucky wheel' })).toBeInTheDocument();
     expect(within(modal).getByTestId('spin-coins')).toHaveTextContent('2 coins');
     expect(within(modal).getByTestId('spin-button')).toBeEnabled();
     const odds = within(modal).getAllByTestId('fair-odds-row');
@@ -154,6 +156,9 @@ describe('SpinModal', () => {
     await user.click(await within(modal).findByTestId('spin-button'));
     const prize = await screen.findByTestId('prize-modal');
     expect(within(prize).getByTestId('prize-label')).toHaveTextContent('฿20');
+    // The prize's text in the member's language (sanitized on load).
+    await waitFor(() => expect(prize).toHaveTextContent('฿20 prize'));
+    expect(prize).not.toHaveTextContent('รางวัล');
     expect(within(prize).getByTestId('prize-coupon')).toHaveTextContent('Coupon WIN20');
     expect(spins).toHaveLength(1);
     expect(spins[0]!.body.clientSeed).toMatch(/^[0-9a-f]{32}$/);

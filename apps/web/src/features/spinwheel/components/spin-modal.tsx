@@ -16,7 +16,9 @@ import { WheelCanvas } from '@/features/spinwheel/components/wheel-canvas';
 import { spinErrorText } from '@/features/spinwheel/hooks/spin-error';
 import { useWheelSpin } from '@/features/spinwheel/hooks/use-wheel-spin';
 import { errorCodeOf } from '@/lib/error-message';
+import { currentLocale } from '@/lib/i18n';
 import { isOutcomeUnknown } from '@/lib/idempotency';
+import { pickLocalized } from '@/lib/localized';
 import { queryKeys } from '@/lib/query-keys';
 import '@/components/promo-body.css';
 import '@/features/spinwheel/components/spinwheel.css';
@@ -29,7 +31,8 @@ import '@/features/spinwheel/components/spinwheel.css';
 export const SpinModal = sheetModal('spin-modal', 'spin.title', SpinBody);
 
 function SpinBody() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language ? currentLocale() : 'th';
   const setup = useQuery(spinwheelSetupQuery);
 
   return (
@@ -40,7 +43,7 @@ function SpinBody() {
             <EmptyState icon={<Disc3 size={24} />} title={t('spin.inactive')} hint={t('spin.inactiveHint')} testId="spin-inactive" />
           ) : (
             <Wheel
-              name={result.activeSpinwheel.name}
+              name={pickLocalized(result.activeSpinwheel.name, locale)}
               slices={result.activeSpinwheel.slices}
               coins={result.userCoin}
               commit={result.fairness}

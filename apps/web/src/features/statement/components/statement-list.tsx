@@ -2,7 +2,7 @@ import type { StatementEntry } from '@mekong/contracts/statement';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Flag, Gift, ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { dayName, groupByDay, signedAmount, statusKind } from '@/features/statement/hooks/statement-format';
-import { channelLine, descriptionText, type StatementNames } from '@/features/statement/hooks/statement-labels';
+import { channelLine, rowDescription, type StatementNames } from '@/features/statement/hooks/statement-labels';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useDateEra } from '@/lib/use-date-era';
 import { currentLocale } from '@/lib/i18n';
@@ -65,7 +65,7 @@ function StatementRow({ entry, names, symbol, now, onOpen }: RowProps) {
   const kind = statusKind(entry.status);
   const line = channelLine(entry, names, t);
   const dates = useDateEra();
-  const description = descriptionText(entry.description, t);
+  const description = rowDescription(entry, names, t);
 
   return (
     <li className="statement-row" data-testid="statement-row" data-type={entry.statementType} data-status={entry.status} data-channel={entry.channel ?? ''}>

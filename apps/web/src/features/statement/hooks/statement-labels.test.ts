@@ -3,12 +3,13 @@ import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { wrapText } from '@/features/statement/hooks/receipt-image';
 import { dayName, groupByDay } from '@/features/statement/hooks/statement-format';
-import { channelLine, receiptFields, sideLabel, type StatementNames } from '@/features/statement/hooks/statement-labels';
+import { channelLine, receiptFields, rowDescription, sideLabel, type StatementNames } from '@/features/statement/hooks/statement-labels';
 
 const t = i18n.getFixedT('en');
 const names: StatementNames = {
   game: (code) => ({ PG: 'PG Soft' })[code] ?? code,
   bank: (code) => ({ SCB: 'Siam Commercial Bank', KTB: 'Krungthai Bank' })[code] ?? code,
+  localized: (text) => text.en,
 };
 const row = (over: Partial<StatementEntry>): StatementEntry => ({
   _id: 'T1',
@@ -75,6 +76,21 @@ describe('a receipt’s fields', () => {
     expect(game.find((f) => f.key === 'from')?.value).toBe('PG Soft');
     const bonus = receiptFields(row({ statementType: 'bonus', from: 'refund', to: 'wallet', channel: 'bonus', description: 'refund' }), names, t);
     expect(bonus.find((f) => f.key === 'description')?.value).toBe('Loss refund');
+  });
+
+  it('names a bonus in the member’s language, not by the Thai name the row also carries (issue 10)', () => {
+    const localizedDescription = { th: 'โบนัสฝากแรก', la: 'ໂບນັດຝາກທຳອິດ', en: 'First deposit bonus' };
+    const credit = receiptFields(row({ statementType: 'bonus', from: 'bonus', to: 'bonus_wallet', channel: 'bonus', description: 'โบนัสฝากแรก', localizedDescription }), names, t);
+    expect(credit.find((f) => f.key === 'description')?.value).toBe('First deposit bonus');
+    const lao: StatementNames = { ...names, localized: (text) => text.la };
+    const forfeit = receiptFields(row({ statementType: 'finish_bonus', from: 'bonus_wallet', to: 'bonus', channel: 'bonus', description: 'โบนัสฝากแรก', localizedDescription }), lao, t);
+    expect(forfeit.find((f) => f.key === 'description')?.value).toBe('ໂບນັດຝາກທຳອິດ');
+    // An older row without the names still shows what it has.
+    // The row says it under its route, unless it only repeats the sending account.
+    expect(rowDescription(row({ statementType: 'bonus', from: 'bonus', to: 'bonus_wallet', description: 'x', localizedDescription }), names, t)).toBe('First deposit bonus');
+    expect(rowDescription(row({ statementType: 'bonus', from: 'refund', to: 'wallet', description: 'refund' }), names, t)).toBeNull();
+    const older = receiptFields(row({ statementType: 'bonus', channel: 'bonus', description: 'โบนัสฝากแรก' }), names, t);
+    expect(older.find((f) => f.key === 'description')?.value).toBe('โบนัสฝากแรก');
   });
 });
 

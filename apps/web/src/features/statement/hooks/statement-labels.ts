@@ -1,3 +1,4 @@
+import type { LocalizedText } from '@mekong/contracts/fields';
 import type { StatementEntry } from '@mekong/contracts/statement';
 import { WALLET } from '@mekong/contracts/wallet';
 import type { TFunction } from 'i18next';
@@ -14,6 +15,8 @@ export type StatementNames = {
   game: (code: string) => string;
   /** A bank's name in the member's language by its code (SCB → "Siam Commercial Bank"), or the code. */
   bank: (code: string) => string;
+  /** Operator text (a bonus's name) in the member's language. */
+  localized: (text: LocalizedText) => string;
 };
 
 /** A statement side (`wallet`, `bonus_wallet`, a game code, a house account) in words. */
@@ -25,9 +28,22 @@ export function accountLabel(ref: string, names: StatementNames, t: TFunction): 
   return names.game(key);
 }
 
-export function descriptionText(description: string | null, t: TFunction): string | null {
+/**
+ * A row's description in words: a bonus's name in the member's language when the row carries its names, a default
+ * description (refund, luckydraw, …) translated, anything else as sent.
+ */
+export function descriptionText(entry: Pick<StatementEntry, 'description' | 'localizedDescription'>, names: StatementNames, t: TFunction): string | null {
+  const localized = entry.localizedDescription ? names.localized(entry.localizedDescription) : '';
+  if (localized) return localized;
+  const { description } = entry;
   if (!description) return null;
   return (KNOWN_DESCRIPTIONS as readonly string[]).includes(description) ? t(`statement.descriptions.${description}`) : description;
+}
+
+/** The description under a row's route, left out where it only repeats the sending account ("Loss refund → Wallet"). */
+export function rowDescription(entry: StatementEntry, names: StatementNames, t: TFunction): string | null {
+  const description = descriptionText(entry, names, t);
+  return description && description !== sideLabel(entry, 'from', names, t) ? description : null;
 }
 
 /** Glues a bank to its account end, so "SCB ···7890" never breaks across lines. */
@@ -106,7 +122,7 @@ export function receiptFields(entry: StatementEntry, names: StatementNames, t: T
     { key: 'from', label: label('from'), value: sideLabel(entry, 'from', names, t, true) },
     { key: 'to', label: label('to'), value: sideLabel(entry, 'to', names, t, true) },
   );
-  const description = descriptionText(entry.description, t);
+  const description = descriptionText(entry, names, t);
   if (description) fields.push({ key: 'description', label: label('description'), value: description });
   fields.push(
     { key: 'dateTime', label: label('dateTime'), value: formatDateTime(entry.createdAt, dates) },

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StatementNames } from '@/features/statement/hooks/statement-labels';
 import { currentLocale } from '@/lib/i18n';
-import { bankName } from '@/lib/localized';
+import { bankName, pickLocalized } from '@/lib/localized';
 import { banksQuery } from '@/lib/lookup-queries';
 import { walletQuery } from '@/lib/member-queries';
 
@@ -21,5 +21,6 @@ export function useStatementNames(): StatementNames & { currency: string | undef
     currency: wallet?.profile.currency,
     game: (code) => games.get(code.trim().toUpperCase()) ?? code,
     bank: (code) => bankName(bankByCode.get(code.trim().toUpperCase()), locale, code),
+    localized: (text) => pickLocalized(text, locale),
   };
 }

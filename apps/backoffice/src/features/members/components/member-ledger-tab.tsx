@@ -1,0 +1,89 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MemberDetail, MemberLedgerRow } from '@mekong/contracts/admin/members';
+import { DataTable } from '@/components/data-table';
+import { formatDateTime, formatMinor } from '@/lib/format';
+import { useMemberLedger, type LedgerQuery } from '@/features/members/api/members-api';
+import { displayCurrency, StateBadge } from '@/features/members/components/member-status-badge';
+
+type Row = MemberLedgerRow;
+type Side = Row['debit'];
+type View = NonNullable<LedgerQuery['view']>;
+
+const VIEWS: View[] = ['ledger', 'statement', 'deposit', 'withdraw'];
+const PAGE_SIZE = 25;
+
+/** The member's ledger transfers (every one, or as their statement lists them), newest first. */
+export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
+  const { t, i18n } = useTranslation('members');
+  const [view, setView] = useState<View>('ledger');
+  const [page, setPage] = useState(1);
+  const ledger = useMemberLedger(detail.member.id, { view, page, limit: PAGE_SIZE });
+  const currency = displayCurrency(detail.member.currency);
+  const memberId = detail.member.id;
+
+  const columns = useMemo<ColumnDef<Row, unknown>[]>(() => {
+    const sideText = (side: Side) =>
+      side.memberId === memberId
+        ? `${t(`account.${side.kind}`, { defaultValue: side.kind })}${side.provider ? ` ${side.provider}` : ''}`
+        : `${t('house')}: ${side.kind}${side.provider ? ` ${side.provider}` : ''}`;
+    return [
+      { header: t('at'), cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language) },
+      { header: t('kind'), cell: ({ row }) => <code>{row.original.kind}</code> },
+      {
+        header: t('statusLabel'),
+        cell: ({ row }) => <StateBadge status={row.original.status} />,
+      },
+      { header: t('from'), cell: ({ row }) => sideText(row.original.debit) },
+      { header: t('to'), cell: ({ row }) => sideText(row.original.credit) },
+      {
+        header: t('amount'),
+        cell: ({ row }) => {
+          const signed = BigInt(row.original.signedMinor);
+          return (
+            <span className={`num ${signed < 0n ? 'error-text' : ''}`}>
+              {signed === 0n
+                ? formatMinor(row.original.amountMinor, currency)
+                : `${signed > 0n ? '+' : ''}${formatMinor(signed, currency)}`}
+            </span>
+          );
+        },
+      },
+    ];
+  }, [t, i18n.language, currency, memberId]);
+
+  return (
+    <section>
+      <div className="tabs" role="tablist" aria-label={t('ledgerViews')}>
+        {VIEWS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={view === key}
+            onClick={() => {
+              setView(key);
+              setPage(1);
+            }}
+          >
+            {t(`view.${key}`)}
+          </button>
+        ))}
+      </div>
+      <DataTable
+        columns={columns}
+        rows={ledger.data?.rows}
+        total={ledger.data?.total ?? 0}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        isLoading={ledger.isPending}
+        error={ledger.error}
+        onRetry={() => void ledger.refetch()}
+        emptyText={t('noTransfers')}
+        rowId={(row) => row.id}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MemberDetail } from '@mekong/contracts/admin/members';
+import { DataTable } from '@/components/data-table';
+import { formatDateTime, formatMinor } from '@/lib/format';
+import { displayCurrency, StateBadge } from '@/features/members/components/member-status-badge';
+
+type Bonus = MemberDetail['bonuses'][number];
+type Session = MemberDetail['sessions'][number];
+
+const noPaging = () => undefined;
+
+/** Profile, who invited the member, their bonuses and their sessions (devices, addresses, last use). */
+export function MemberOverviewTab({ detail }: { detail: MemberDetail }) {
+  const { t, i18n } = useTranslation('members');
+  const { member, invitedBy, invitees } = detail;
+  const currency = displayCurrency(member.currency);
+  const when = useCallback(
+    (iso: string | null) => formatDateTime(iso, i18n.language),
+    [i18n.language],
+  );
+
+  const bonusColumns = useMemo<ColumnDef<Bonus, unknown>[]>(
+    () => [
+      { header: t('bonusCode'), cell: ({ row }) => <code>{row.original.bonusCode}</code> },
+      {
+        header: t('statusLabel'),
+        cell: ({ row }) => <StateBadge status={row.original.status} />,
+      },
+      {
+        header: t('bonusAmount'),
+        cell: ({ row }) => (
+          <span className="num">{formatMinor(row.original.bonusMinor, currency)}</span>
+        ),
+      },
+      {
+        header: t('deposit'),
+        cell: ({ row }) => (
+          <span className="num">{formatMinor(row.original.depositMinor, currency)}</span>
+        ),
+      },
+      { header: t('started'), cell: ({ row }) => when(row.original.createdAt) },
+      { header: t('expires'), cell: ({ row }) => when(row.original.expiresAt) },
+      { header: t('ended'), cell: ({ row }) => when(row.original.endedAt) },
+    ],
+    [t, when, currency],
+  );
+  const sessionColumns = useMemo<ColumnDef<Session, unknown>[]>(
+    () => [
+      {
+        header: t('statusLabel'),
+        cell: ({ row }) => (
+          <span className={`badge ${row.original.isLive ? 'badge--ok' : ''}`}>
+            {row.original.isLive ? t('live') : t('ended')}
+          </span>
+        ),
+      },
+      { header: t('ip'), cell: ({ row }) => row.original.ip ?? '—' },
+      {
+        header: t('device'),
+        cell: ({ row }) => <small>{row.original.userAgent ?? '—'}</small>,
+      },
+      { header: t('signedIn'), cell: ({ row }) => when(row.original.createdAt) },
+      { header: t('lastUsed'), cell: ({ row }) => when(row.original.lastUsedAt) },
+    ],
+    [t, when],
+  );
+
+  return (
+    <div className="form">
+      <section className="card">
+        <dl className="facts">
+          <dt>{t('publicId')}</dt>
+          <dd>
+            <code>{member.publicId}</code>
+          </dd>
+          <dt>{t('internalId')}</dt>
+          <dd>
+            <code>{member.id}</code>
+          </dd>
+          <dt>{t('phone')}</dt>
+          <dd>{member.phone}</dd>
+          <dt>{t('currency')}</dt>
+          <dd>{currency}</dd>
+          <dt>{t('bankAccount')}</dt>
+          <dd>
+            {member.bankAccountNo
+              ? `${(i18n.language === 'th' ? member.bankNameTh : member.bankName) ?? member.bankCode ?? ''} ${member.bankAccountNo} · ${member.bankAccountName ?? ''}`
+              : '—'}
+            {member.bankChangedAt ? (
+              <small className="muted">
+                {' '}
+                ({t('bankChanged', { at: when(member.bankChangedAt) })})
+              </small>
+            ) : null}
+          </dd>
+          <dt>{t('registered')}</dt>
+          <dd>{when(member.createdAt)}</dd>
+          <dt>{t('invitedBy')}</dt>
+          <dd>
+            {invitedBy ? (
+              <Link to={`/members/${invitedBy.id}`}>
+                {invitedBy.name} ({invitedBy.publicId})
+              </Link>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>{t('invited')}</dt>
+          <dd>{t('invitedCount', { total: invitees.total, deposited: invitees.deposited })}</dd>
+        </dl>
+      </section>
+      <section>
+        <h2>{t('bonuses')}</h2>
+        <DataTable
+          columns={bonusColumns}
+          rows={detail.bonuses}
+          total={detail.bonuses.length}
+          page={1}
+          pageSize={Math.max(1, detail.bonuses.length)}
+          onPageChange={noPaging}
+          emptyText={t('noBonuses')}
+          rowId={(row) => row.id}
+        />
+      </section>
+      <section>
+        <h2>{t('sessions')}</h2>
+        <DataTable
+          columns={sessionColumns}
+          rows={detail.sessions}
+          total={detail.sessions.length}
+          page={1}
+          pageSize={Math.max(1, detail.sessions.length)}
+          onPageChange={noPaging}
+          emptyText={t('noSessions')}
+          rowId={(row) => row.id}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { MemberSearchField, MemberSummary } from '@mekong/contracts/admin/members';
+import { Button } from '@/components/button';
+import { DataTable } from '@/components/data-table';
+import { PageHeader } from '@/components/page-header';
+import { formatDate } from '@/lib/format';
+import { useCan } from '@/lib/use-operator';
+import { useMemberSearch, type MemberSearch } from '@/features/members/api/members-api';
+import { MemberStatusBadge } from '@/features/members/components/member-status-badge';
+import { PendingAdjustments } from '@/features/members/components/pending-adjustments';
+
+const PAGE_SIZE = 20;
+const FIELDS: MemberSearchField[] = ['any', 'phone', 'name', 'publicId', 'id', 'bankAccount'];
+
+/** Wide enough for the hint and a full bank account number or internal id. */
+const QUERY_FIELD = { minWidth: 340 } as const;
+
+type SearchForm = { query: string; field: MemberSearchField };
+
+/** Find a member by phone, name, public or internal id, or bank account number; a row opens the member page. */
+export function MembersPage() {
+  const { t, i18n } = useTranslation('members');
+  const navigate = useNavigate();
+  const canAdjust = useCan('members.adjust');
+  const [search, setSearch] = useState<Omit<MemberSearch, 'page' | 'limit'> | null>(null);
+  const [page, setPage] = useState(1);
+  const form = useForm<SearchForm>({ defaultValues: { query: '', field: 'any' } });
+  const result = useMemberSearch(search ? { ...search, page, limit: PAGE_SIZE } : null);
+
+  const columns = useMemo<ColumnDef<MemberSummary, unknown>[]>(
+    () => [
+      { header: t('publicId'), cell: ({ row }) => <code>{row.original.publicId}</code> },
+      { header: t('name'), accessorKey: 'name' },
+      { header: t('phone'), accessorKey: 'phone' },
+      {
+        header: t('bankAccount'),
+        cell: ({ row }) =>
+          row.original.bankAccountNo
+            ? `${row.original.bankCode ?? ''} ${row.original.bankAccountNo}`
+            : '—',
+      },
+      {
+        header: t('statusLabel'),
+        cell: ({ row }) => <MemberStatusBadge status={row.original.status} />,
+      },
+      {
+        header: t('registered'),
+        cell: ({ row }) => formatDate(row.original.createdAt, i18n.language),
+      },
+    ],
+    [t, i18n.language],
+  );
+
+  const onSearch = form.handleSubmit((values) => {
+    const query = values.query.trim();
+    if (!query) return;
+    setSearch({ query, field: values.field });
+    setPage(1);
+  });
+
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <form className="filters" onSubmit={(event) => void onSearch(event)} role="search">
+        <label className="field">
+          <span>{t('query')}</span>
+          <input
+            autoFocus
+            placeholder={t('queryHint')}
+            data-testid="member-query"
+            style={QUERY_FIELD}
+            {...form.register('query')}
+          />
+        </label>
+        <label className="field">
+          <span>{t('searchBy')}</span>
+          <select {...form.register('field')}>
+            {FIELDS.map((field) => (
+              <option key={field} value={field}>
+                {t(`field.${field}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="filters__actions">
+          <Button type="submit">{t('common:search')}</Button>
+        </div>
+      </form>
+      {search ? (
+        <DataTable
+          columns={columns}
+          rows={result.data?.rows}
+          total={result.data?.total ?? 0}
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPageChange={setPage}
+          isLoading={result.isPending}
+          error={result.error}
+          onRetry={() => void result.refetch()}
+          emptyText={t('noMatch')}
+          onRowClick={(row) => void navigate(`/members/${row.id}`)}
+          rowId={(row) => row.id}
+        />
+      ) : (
+        <p className="muted">{t('searchFirst')}</p>
+      )}
+      {canAdjust ? <PendingAdjustments /> : null}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReportCurrency, ReportRange } from '@mekong/contracts/admin/reports';
+import { Button } from '@/components/button';
+import { ErrorText } from '@/components/error-text';
+import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
+import { downloadSummaryCsv, useSummary } from '@/features/reports/api/reports-api';
+import { RangeToolbar } from '@/features/reports/components/range-toolbar';
+import { SummaryView } from '@/features/reports/components/summary-view';
+import { presetRange } from '@/features/reports/hooks/report-range';
+import { formatDateTime } from '@/lib/format';
+import '@/features/reports/components/reports.css';
+
+/** Reports (docs/back-office/reports.md#summary): a date range, cards and charts, then every figure in tables. */
+export function ReportsPage() {
+  const { t, i18n } = useTranslation('reports');
+  const [range, setRange] = useState<ReportRange>(() => presetRange('last7'));
+  const [currency, setCurrency] = useState<ReportCurrency>('THB');
+  const [csvError, setCsvError] = useState<unknown>(null);
+  const [isDownloading, setIsDownloading] = useState(false);
+  const summary = useSummary(range);
+
+  const onDownload = async () => {
+    setCsvError(null);
+    setIsDownloading(true);
+    try {
+      await downloadSummaryCsv(range);
+    } catch (error) {
+      setCsvError(error);
+    } finally {
+      setIsDownloading(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Button variant="secondary" isBusy={isDownloading} onClick={() => void onDownload()}>
+            <Download size={16} aria-hidden /> {t('csv')}
+          </Button>
+        }
+      />
+      <ErrorText error={csvError} />
+      <RangeToolbar value={range} onApply={setRange} applyText={t('apply')}>
+        <label className="field">
+          <span>{t('currency')}</span>
+          <select value={currency} onChange={(e) => setCurrency(e.target.value as ReportCurrency)}>
+            <option value="THB">THB ฿</option>
+            <option value="LAK">LAK ₭</option>
+          </select>
+        </label>
+      </RangeToolbar>
+      <QueryState query={summary}>
+        {(report) => (
+          <>
+            <p className="report-note muted">
+              {t('timeNote', { at: formatDateTime(report.generatedAt, i18n.language) })}
+            </p>
+            <SummaryView report={report} currency={currency} />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

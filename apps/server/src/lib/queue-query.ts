@@ -1,0 +1,22 @@
+/** One page of an operator queue (docs/back-office/money-in.md): which items, as the repositories read it. */
+export type QueueQuery = {
+  /** open: waiting for an operator; decided: settled by an operator; all: both. */
+  state: 'open' | 'decided' | 'all';
+  /** A typed search: the members it names (ids) or the item's own reference; null: no search. */
+  search: { memberIds: string[]; text: string } | null;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  offset: number;
+  limit: number;
+};
+
+const NIL = '00000000-0000-0000-0000-000000000000';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Search = NonNullable<QueueQuery['search']>;
+
+/** The members a search names; none gives a placeholder id no row has (an `in` list is never empty). */
+export const searchMemberIds = (s: Search): string[] =>
+  s.memberIds.length > 0 ? s.memberIds : [NIL];
+/** The item id a search is, or the placeholder. */
+export const searchItemId = (s: Search): string => (UUID.test(s.text) ? s.text : NIL);

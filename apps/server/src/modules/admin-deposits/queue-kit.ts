@@ -1,0 +1,123 @@
+import type { Claim, QueueName } from '@mekong/contracts/admin/claims';
+import type { QueueState } from '@mekong/contracts/admin/deposits';
+import type { AppDeps } from '@/app-deps.ts';
+import type { Trx } from '@/db/database.ts';
+import type { QueueQuery } from '@/lib/queue-query.ts';
+import {
+  findMembersBySearch,
+  listQueueMembers,
+  type QueueMemberRow,
+} from '@/modules/account/member-lookup.repository.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
+import type { WorkClaimsService } from '@/modules/work-claims/work-claims.service.ts';
+
+/** What every money-in queue does alike (docs/back-office/money-in.md): read a page, and decide one item once. */
+
+export type ListBody = {
+  state: QueueState;
+  search?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  page: number;
+  limit: number;
+};
+
+/** What a queue row is shown with besides itself. */
+export type ItemExtras = { claim: Claim | null; member: QueueMemberRow | undefined };
+
+export type Decision = { decidedBy: string; reason: string; now: Date };
+
+export type DecisionSteps<T> = {
+  targetType: string;
+  /** Locks the item's row; ITEM_NOT_FOUND, or ITEM_ALREADY_DECIDED when it no longer waits. */
+  lock: (trx: Trx) => Promise<T>;
+  before: (item: T) => Record<string, unknown>;
+  /** Makes the decision (the credit through the deposit services); answers the audit action and the state after. */
+  act: (
+    trx: Trx,
+    item: T,
+    d: Decision,
+  ) => Promise<{ action: string; after: Record<string, unknown> }>;
+};
+
+export function createQueueKit(deps: Pick<AppDeps, 'db' | 'clock'>, workClaims: WorkClaimsService) {
+  const { db, clock } = deps;
+  return {
+    async queryOf(body: ListBody): Promise<QueueQuery> {
+      const text = body.search?.trim();
+      const search = text
+        ? { text, memberIds: (await findMembersBySearch(db.kysely, text)).map((m) => m.id) }
+        : null;
+      return {
+        state: body.state,
+        search,
+        from: body.from ? new Date(body.from) : undefined,
+        to: body.to ? new Date(body.to) : undefined,
+        offset: (body.page - 1) * body.limit,
+        limit: body.limit,
+      };
+    },
+
+    /** The page's rows with their members and live claims, as items. */
+    async itemsOf<R, I>(
+      queue: QueueName,
+      rows: readonly R[],
+      keys: { id: (r: R) => string; memberId: (r: R) => string | null },
+      toItem: (r: R, x: ItemExtras) => I,
+      operatorId: string,
+    ): Promise<I[]> {
+      const memberIds = rows.map(keys.memberId).filter((id): id is string => id !== null);
+      const [members, claims] = await Promise.all([
+        listQueueMembers(db.kysely, memberIds),
+        workClaims.claimsFor(queue, rows.map(keys.id), operatorId),
+      ]);
+      return rows.map((r) => {
+        const memberId = keys.memberId(r);
+        return toItem(r, {
+          claim: claims.get(keys.id(r)) ?? null,
+          member: memberId ? members.get(memberId) : undefined,
+        });
+      });
+    },
+
+    /**
+     * One decision in one transaction: the item's row locked and its state checked first (so a second click answers
+     * ITEM_ALREADY_DECIDED), then the operator's claim, the decision, its audit record, and the claim ended.
+     */
+    async decide<T>(
+      queue: QueueName,
+      id: string,
+      operator: OperatorContext,
+      reason: string,
+      steps: DecisionSteps<T>,
+    ): Promise<void> {
+      await db.withTransaction(async (trx) => {
+        const item = await steps.lock(trx);
+        await workClaims.assertClaimed(trx, queue, id, operator.operatorId);
+        const now = clock.now();
+        const { action, after } = await steps.act(trx, item, {
+          decidedBy: operator.username,
+          reason,
+          now,
+        });
+        await recordAudit(
+          trx,
+          actorOf(operator),
+          {
+            action,
+            targetType: steps.targetType,
+            targetId: id,
+            before: steps.before(item),
+            after,
+            reason,
+          },
+          now,
+        );
+        await workClaims.finish(trx, queue, id);
+      });
+    },
+  };
+}
+
+export type QueueKit = ReturnType<typeof createQueueKit>;

@@ -1,0 +1,95 @@
+import type { Trx } from '@/db/database.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { creditDeposit, findDepositMember } from '@/modules/deposit/deposit-member.ts';
+import {
+  decideQr,
+  decideVoucher,
+  findQrForQueue,
+  findVoucherForQueue,
+  type QrRow,
+  type VoucherRow,
+} from '@/modules/deposit/deposit-queue.repository.ts';
+
+/**
+ * An operator's decision on a held QR payment or gift voucher (docs/back-office/money-in.md), inside the caller's
+ * transaction: the row is locked and must still be held; a credit goes through the one deposit credit under the same
+ * external reference the automatic path uses, so it can never be credited twice, and earns what any deposit earns.
+ */
+
+export type Decision = { decidedBy: string; reason: string; now: Date };
+
+/** A credit of an outside payment that only this item can claim: any other outcome is a double credit refused. */
+function transferIdOf(credit: Awaited<ReturnType<typeof creditDeposit>>): string {
+  if (credit.kind !== 'credited') throw new AppError('DEPOSIT_ALREADY_CREDITED');
+  return credit.transferId;
+}
+
+/** The held QR payment, locked; ITEM_ALREADY_DECIDED once it is not held any more. */
+export async function lockHeldQr(trx: Trx, id: string): Promise<QrRow> {
+  const qr = await findQrForQueue(trx, id, { isLocked: true });
+  if (!qr) throw new AppError('ITEM_NOT_FOUND');
+  if (qr.status !== 'held') throw new AppError('ITEM_ALREADY_DECIDED');
+  return qr;
+}
+
+/** Credits the amount the gateway says was paid (not the amount the QR asked for) to the QR's member. */
+export async function creditHeldQr(trx: Trx, qr: QrRow, d: Decision) {
+  // Held while its cancel met a payment: the gateway's notice (with the amount) has not come; it credits itself.
+  if (qr.paid_amount === null) throw new AppError('DEPOSIT_AMOUNT_UNKNOWN');
+  const member = await findDepositMember(trx, qr.member_id);
+  const amountMinor = BigInt(qr.paid_amount);
+  const transferId = transferIdOf(
+    await creditDeposit(trx, {
+      memberId: qr.member_id,
+      currency: member.currency,
+      amountMinor,
+      externalRef: `qr:${qr.provider}:${qr.reference}`,
+      metadata: {
+        channel: 'qr',
+        provider: qr.provider,
+        reference: qr.reference,
+        transactionId: qr.transaction_id,
+        decidedBy: d.decidedBy,
+      },
+      now: d.now,
+    }),
+  );
+  await decideQr(trx, qr.id, { status: 'paid', transferId }, d);
+  return { transferId, amountMinor };
+}
+
+/** The money stays with the operator, to be returned outside the system; the row says who refused it and why. */
+export async function refuseHeldQr(trx: Trx, qr: QrRow, d: Decision) {
+  if (qr.paid_amount === null) throw new AppError('DEPOSIT_AMOUNT_UNKNOWN');
+  await decideQr(trx, qr.id, { status: 'refused' }, d);
+}
+
+export async function lockHeldVoucher(trx: Trx, id: string): Promise<VoucherRow> {
+  const voucher = await findVoucherForQueue(trx, id, { isLocked: true });
+  if (!voucher) throw new AppError('ITEM_NOT_FOUND');
+  if (voucher.status !== 'held') throw new AppError('ITEM_ALREADY_DECIDED');
+  return voucher;
+}
+
+/** Credits the voucher's redeemed amount to the member who sent it, under the voucher's own reference. */
+export async function creditHeldVoucher(trx: Trx, voucher: VoucherRow, d: Decision) {
+  if (voucher.amount === null) throw new AppError('DEPOSIT_AMOUNT_UNKNOWN');
+  const member = await findDepositMember(trx, voucher.member_id);
+  const amountMinor = BigInt(voucher.amount);
+  const transferId = transferIdOf(
+    await creditDeposit(trx, {
+      memberId: voucher.member_id,
+      currency: member.currency,
+      amountMinor,
+      externalRef: `truemoney:${voucher.voucher_hash}`,
+      metadata: { channel: 'truemoney', voucherId: voucher.id, decidedBy: d.decidedBy },
+      now: d.now,
+    }),
+  );
+  await decideVoucher(trx, voucher.id, { status: 'credited', transferId }, d);
+  return { transferId, amountMinor };
+}
+
+export async function refuseHeldVoucher(trx: Trx, voucher: VoucherRow, d: Decision) {
+  await decideVoucher(trx, voucher.id, { status: 'refused' }, d);
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  adminAdjustmentApproveContract,
+  adminAdjustmentRejectContract,
+  adminMemberAdjustContract,
+  adminMemberAdjustmentsContract,
+  adminMemberDetailContract,
+  adminMemberFreezeContract,
+  adminMemberGamesContract,
+  adminMemberInviteesContract,
+  adminMemberLedgerContract,
+  adminMemberPasswordResetContract,
+  adminMemberSearchContract,
+  adminMemberSignOutContract,
+  adminMemberSlipsContract,
+  adminMemberUnfreezeContract,
+  adminMemberWithdrawalsContract,
+  adminPendingAdjustmentsContract,
+} from '@mekong/contracts/admin/members';
+import { adminRoute } from '@/lib/admin-route.ts';
+import type { ApiRouteTable } from '@/lib/contract-route.ts';
+import type { AdjustmentsService } from '@/modules/members/adjustments.service.ts';
+import type { MemberActionsService } from '@/modules/members/member-actions.service.ts';
+import type { MembersService } from '@/modules/members/members.service.ts';
+import { actorOf } from '@/modules/operators/operator-auth.service.ts';
+
+/** The back office's member calls (docs/back-office/members.md); permissions come from each contract. */
+export function registerMemberAdminRoutes(
+  app: FastifyInstance,
+  table: ApiRouteTable,
+  services: {
+    members: MembersService;
+    actions: MemberActionsService;
+    adjustments: AdjustmentsService;
+  },
+): void {
+  const { members, actions, adjustments } = services;
+
+  adminRoute(app, table, {
+    contract: adminMemberSearchContract,
+    handler: ({ body }) => members.search(body),
+  });
+  adminRoute(app, table, {
+    contract: adminMemberDetailContract,
+    handler: ({ params }) => members.detail(params.id),
+  });
+  adminRoute(app, table, {
+    contract: adminMemberGamesContract,
+    handler: ({ params }) => members.games(params.id),
+  });
+  adminRoute(app, table, {
+    contract: adminMemberLedgerContract,
+    handler: ({ params, body }) => members.ledger(params.id, body),
+  });
+  adminRoute(app, table, {
+    contract: adminMemberSlipsContract,
+    handler: ({ params, body }) => members.slips(params.id, body),
+  });
+  adminRoute(app, table, {
+    contract: adminMemberInviteesContract,
+    handler: ({ params, body }) => members.invitees(params.id, body),
+  });
+  adminRoute(app, table, {
+    contract: adminMemberWithdrawalsContract,
+    handler: ({ params, body }) => members.withdrawals(params.id, body),
+  });
+
+  adminRoute(app, table, {
+    contract: adminMemberFreezeContract,
+    handler: ({ params, body, operator }) =>
+      actions.freeze(actorOf(operator), params.id, body.reason),
+  });
+  adminRoute(app, table, {
+    contract: adminMemberUnfreezeContract,
+    handler: ({ params, body, operator }) =>
+      actions.unfreeze(actorOf(operator), params.id, body.reason),
+  });
+  adminRoute(app, table, {
+    contract: adminMemberSignOutContract,
+    handler: ({ params, body, operator }) =>
+      actions.signOutEverywhere(actorOf(operator), params.id, body.reason),
+  });
+  adminRoute(app, table, {
+    contract: adminMemberPasswordResetContract,
+    handler: ({ params, body, operator }) =>
+      actions.sendPasswordReset(actorOf(operator), params.id, body.reason),
+  });
+
+  adminRoute(app, table, {
+    contract: adminMemberAdjustContract,
+    handler: ({ params, body, operator }) => adjustments.request(operator, params.id, body),
+  });
+  adminRoute(app, table, {
+    contract: adminMemberAdjustmentsContract,
+    handler: ({ params, body, operator }) => adjustments.listOfMember(operator, params.id, body),
+  });
+  adminRoute(app, table, {
+    contract: adminPendingAdjustmentsContract,
+    handler: ({ body, operator }) => adjustments.listWaiting(operator, body),
+  });
+  adminRoute(app, table, {
+    contract: adminAdjustmentApproveContract,
+    handler: ({ params, operator }) => adjustments.approve(operator, params.id),
+  });
+  adminRoute(app, table, {
+    contract: adminAdjustmentRejectContract,
+    handler: ({ params, body, operator }) => adjustments.reject(operator, params.id, body.reason),
+  });
+}

@@ -1,0 +1,177 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { OperatorRow } from '@mekong/contracts/admin/operators';
+import type { Role } from '@mekong/contracts/admin/admin-contract';
+import type { AppDeps } from '@/app-deps.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
+import * as repo from '@/modules/operators/operator.repository.ts';
+
+type ListedOperator = Awaited<ReturnType<typeof repo.listOperators>>[number];
+
+function rowOf(o: ListedOperator): OperatorRow {
+  const seen = o.last_seen_at as Date | string | null;
+  return {
+    id: o.id,
+    username: o.username,
+    displayName: o.display_name,
+    role: o.role,
+    status: o.status,
+    isEnrolled: o.totp_enrolled_at !== null,
+    lockedUntil: o.locked_until?.toISOString() ?? null,
+    createdAt: o.created_at.toISOString(),
+    lastSeenAt: seen ? new Date(seen).toISOString() : null,
+  };
+}
+
+/** What an operator row looks like in the audit trail (never a hash or a secret). */
+function auditView(o: { username: string; display_name: string; role: Role; status: string }) {
+  return { username: o.username, displayName: o.display_name, role: o.role, status: o.status };
+}
+
+/** The owner's management of operators (docs/decisions/0014-back-office.md#operators). */
+export function createOperatorsAdminService(deps: AppDeps) {
+  const { db, clock, passwords } = deps;
+
+  async function rowById(id: string): Promise<OperatorRow> {
+    const row = (await repo.listOperators(db.kysely)).find((o) => o.id === id);
+    if (!row) throw new AppError('OPERATOR_NOT_FOUND');
+    return rowOf(row);
+  }
+
+  return {
+    async list() {
+      return { rows: (await repo.listOperators(db.kysely)).map(rowOf) };
+    },
+
+    async create(
+      actor: OperatorContext,
+      input: { username: string; displayName: string; role: Role },
+    ) {
+      const initialPassword = randomBytes(12).toString('base64url');
+      const passwordHash = await passwords.hash(initialPassword);
+      const now = clock.now();
+      const id = randomUUID();
+      await db.withTransaction(async (trx) => {
+        const inserted = await repo.insertOperator(trx, { id, ...input, passwordHash, now });
+        if (!inserted) throw new AppError('OPERATOR_EXISTS');
+        await recordAudit(
+          trx,
+          actorOf(actor),
+          {
+            action: 'operator.created',
+            targetType: 'operator',
+            targetId: id,
+            after: { username: input.username, displayName: input.displayName, role: input.role },
+          },
+          now,
+        );
+      });
+      return { operator: await rowById(id), initialPassword };
+    },
+
+    async update(
+      actor: OperatorContext,
+      id: string,
+      change: { displayName?: string; role?: Role; status?: 'active' | 'disabled' },
+    ) {
+      const now = clock.now();
+      const isSensitive = change.role !== undefined || change.status !== undefined;
+      if (isSensitive && id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
+      await db.withTransaction(async (trx) => {
+        await repo.lockOwners(trx);
+        const before = await repo.findOperatorById(trx, id, { isLocked: true });
+        if (!before) throw new AppError('OPERATOR_NOT_FOUND');
+        const fields = {
+          ...(change.displayName !== undefined ? { display_name: change.displayName } : {}),
+          ...(change.role !== undefined ? { role: change.role } : {}),
+          ...(change.status !== undefined ? { status: change.status } : {}),
+        };
+        await repo.updateOperatorFields(trx, id, fields, now);
+        // The last active owner cannot be demoted or disabled: someone must be able to manage operators.
+        if (before.role === 'owner' && (await repo.countActiveOwners(trx)) === 0)
+          throw new AppError('OPERATOR_LAST_OWNER');
+        if (
+          change.status === 'disabled' ||
+          (change.role !== undefined && change.role !== before.role)
+        )
+          await repo.revokeOperatorSessions(trx, id, now);
+        await recordAudit(
+          trx,
+          actorOf(actor),
+          {
+            action: 'operator.updated',
+            targetType: 'operator',
+            targetId: id,
+            before: auditView(before),
+            after: auditView({ ...before, ...fields }),
+          },
+          now,
+        );
+      });
+      return { operator: await rowById(id) };
+    },
+
+    async resetTwoFactor(actor: OperatorContext, id: string) {
+      if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
+      const now = clock.now();
+      await db.withTransaction(async (trx) => {
+        const target = await repo.findOperatorById(trx, id, { isLocked: true });
+        if (!target) throw new AppError('OPERATOR_NOT_FOUND');
+        await repo.clearTwoFactor(trx, id, now);
+        await repo.revokeOperatorSessions(trx, id, now);
+        await recordAudit(
+          trx,
+          actorOf(actor),
+          { action: 'operator.two_factor_reset', targetType: 'operator', targetId: id },
+          now,
+        );
+      });
+    },
+
+    async unlock(actor: OperatorContext, id: string) {
+      const now = clock.now();
+      await db.withTransaction(async (trx) => {
+        const target = await repo.findOperatorById(trx, id, { isLocked: true });
+        if (!target) throw new AppError('OPERATOR_NOT_FOUND');
+        await repo.clearFailedTries(trx, id, now);
+        await recordAudit(
+          trx,
+          actorOf(actor),
+          {
+            action: 'operator.unlocked',
+            targetType: 'operator',
+            targetId: id,
+            before: { lockedUntil: target.locked_until },
+          },
+          now,
+        );
+      });
+    },
+
+    /** The operator's own password; their other sessions end. */
+    async changePassword(actor: OperatorContext, currentPassword: string, newPassword: string) {
+      const operator = await repo.findOperatorById(db.kysely, actor.operatorId);
+      if (!operator || !(await passwords.verify(operator.password_hash, currentPassword)))
+        throw new AppError('OPERATOR_SIGN_IN_FAILED');
+      const hash = await passwords.hash(newPassword);
+      const now = clock.now();
+      await db.withTransaction(async (trx) => {
+        await repo.setOperatorPassword(trx, actor.operatorId, hash, now);
+        await repo.revokeOperatorSessions(trx, actor.operatorId, now, actor.sessionId);
+        await recordAudit(
+          trx,
+          actorOf(actor),
+          {
+            action: 'operator.password_changed',
+            targetType: 'operator',
+            targetId: actor.operatorId,
+          },
+          now,
+        );
+      });
+    },
+  };
+}
+
+export type OperatorsAdminService = ReturnType<typeof createOperatorsAdminService>;

@@ -1,0 +1,221 @@
+import type { AppDeps } from '@/app-deps.ts';
+import { AppError } from '@/lib/app-error.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
+import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
+import { findSetting } from '@/modules/settings/settings.repository.ts';
+import type { WorkClaimsService } from '@/modules/work-claims/work-claims.service.ts';
+import { auditView, toHeldWithdrawal } from '@/modules/withdrawal-review/queue-items.ts';
+import {
+  confirmApproval,
+  findApproval,
+  findQueueRow,
+  insertApproval,
+  listHeldWithdrawals,
+  listRecentWithdrawals,
+  type Paging,
+  type QueueFilter,
+} from '@/modules/withdrawal-review/withdrawal-review.repository.ts';
+import {
+  lockWithdrawal,
+  markApproved,
+  markReturned,
+} from '@/modules/withdrawal/withdrawal-decisions.ts';
+import type { Withdrawal } from '@/modules/withdrawal/withdrawal.repository.ts';
+import type { WithdrawalService } from '@/modules/withdrawal/withdrawal.service.ts';
+import type { Trx } from '@/db/database.ts';
+
+export type ApprovalState = 'awaiting_second_approval' | 'paid' | 'processing' | 'failed';
+
+const QUEUE = 'withdrawals';
+
+export const payoutStateOf = (w: Withdrawal): 'paid' | 'processing' | 'failed' =>
+  w.status === 'succeeded' ? 'paid' : w.status === 'failed' ? 'failed' : 'processing';
+
+/**
+ * The withdrawals queue of the back office (docs/back-office/money-out.md): held withdrawals listed with their claims,
+ * approved (maker-checker above approvals.secondApprovalAboveMinor) or rejected. Each decision locks the row, checks
+ * its status and the operator's claim, writes the audit record and ends the claim in one transaction; the payout is
+ * sent after it commits, through the withdrawal service's own payout step.
+ */
+export function createWithdrawalReviewService(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  withdrawals: WithdrawalService,
+  claims: WorkClaimsService,
+) {
+  async function limits() {
+    const [approvals, withdrawLimits] = await Promise.all([
+      findSetting(db.kysely, 'approvals'),
+      findSetting(db.kysely, 'withdrawLimits'),
+    ]);
+    if (!approvals || !withdrawLimits) throw new AppError('NO_DATA');
+    return {
+      autoPayoutMaxMinor: withdrawLimits.autoPayoutMaxMinor,
+      secondApprovalAboveMinor: approvals.secondApprovalAboveMinor,
+    };
+  }
+
+  /** Under the row lock: a withdrawal still held and never sent, claimed by this operator. */
+  async function lockHeld(trx: Trx, id: string, operator: OperatorContext) {
+    const w = await lockWithdrawal(trx, id);
+    if (!w) throw new AppError('ITEM_NOT_FOUND');
+    if (w.status !== 'pending_approval' || w.payoutAttempts > 0)
+      throw new AppError('ITEM_ALREADY_DECIDED');
+    await claims.assertClaimed(trx, QUEUE, id, operator.operatorId);
+    return w;
+  }
+
+  return {
+    async list(
+      filter: QueueFilter & {
+        reason?: 'over_limit' | 'account_changed' | undefined;
+        isAwaitingSecond?: boolean | undefined;
+      },
+      paging: Paging,
+      operator: OperatorContext,
+    ) {
+      const limit = await limits();
+      const { rows, total } = await listHeldWithdrawals(
+        db.kysely,
+        { ...filter, autoPayoutMaxMinor: limit.autoPayoutMaxMinor },
+        paging,
+      );
+      const claimed = await claims.claimsFor(
+        QUEUE,
+        rows.map((r) => r.id),
+        operator.operatorId,
+      );
+      return {
+        rows: rows.map((r) => toHeldWithdrawal(r, claimed.get(r.id) ?? null, limit)),
+        total,
+      };
+    },
+
+    async detail(id: string, operator: OperatorContext) {
+      const row = await findQueueRow(db.kysely, id);
+      if (!row) throw new AppError('ITEM_NOT_FOUND');
+      const [limit, claimed, balances, recent] = await Promise.all([
+        limits(),
+        claims.claimsFor(QUEUE, [id], operator.operatorId),
+        getMemberBalances(db.kysely, row.member_id),
+        listRecentWithdrawals(db.kysely, row.member_id, row.created_at, 5),
+      ]);
+      return {
+        item: toHeldWithdrawal(row, claimed.get(id) ?? null, limit),
+        cashMinor: Number(balances.cash),
+        bankChangedAt: row.bank_changed_at?.toISOString() ?? null,
+        decisionNote: row.decision_note,
+        recent: recent.map((r) => ({
+          id: r.id,
+          amountMinor: Number(r.amount),
+          status: r.status,
+          createdAt: r.created_at.toISOString(),
+        })),
+      };
+    },
+
+    /**
+     * Approves a held withdrawal. Above the second-approval limit the first approval is only recorded (the claim
+     * ends, so a different operator can claim it); a different operator's approval then pays it out.
+     */
+    async approve(
+      id: string,
+      operator: OperatorContext,
+      reason: string | null,
+    ): Promise<ApprovalState> {
+      const { secondApprovalAboveMinor } = await limits();
+      const decided = await db.withTransaction(async (trx) => {
+        const w = await lockHeld(trx, id, operator);
+        const now = clock.now();
+        const actor = actorOf(operator);
+        if (w.amountMinor > BigInt(secondApprovalAboveMinor)) {
+          const request = await findApproval(trx, id);
+          if (!request) {
+            await insertApproval(trx, {
+              withdrawalId: id,
+              operatorId: operator.operatorId,
+              operatorName: operator.username,
+              reason,
+              now,
+            });
+            await recordAudit(
+              trx,
+              actor,
+              {
+                action: 'withdrawal.approval_requested',
+                targetType: 'withdrawal',
+                targetId: id,
+                before: auditView(w),
+                after: { ...auditView(w), approvalRequestedBy: operator.username },
+                reason,
+              },
+              now,
+            );
+            await claims.finish(trx, QUEUE, id);
+            return null;
+          }
+          if (request.requested_by === operator.operatorId) throw new AppError('SELF_APPROVAL');
+          await confirmApproval(trx, {
+            withdrawalId: id,
+            operatorId: operator.operatorId,
+            operatorName: operator.username,
+            now,
+          });
+        }
+        const approved = await markApproved(trx, w, {
+          decidedBy: operator.username,
+          note: reason,
+          now,
+        });
+        await recordAudit(
+          trx,
+          actor,
+          {
+            action: 'withdrawal.approved',
+            targetType: 'withdrawal',
+            targetId: id,
+            before: auditView(w),
+            after: auditView(approved),
+            reason,
+          },
+          now,
+        );
+        await claims.finish(trx, QUEUE, id);
+        return approved;
+      });
+      if (decided === null) return 'awaiting_second_approval';
+      return payoutStateOf(await withdrawals.payouts.send(decided));
+    },
+
+    /** Refuses a held withdrawal: the money back in the member's wallet in the decision's transaction. */
+    async reject(id: string, operator: OperatorContext, reason: string): Promise<void> {
+      await db.withTransaction(async (trx) => {
+        const w = await lockHeld(trx, id, operator);
+        const now = clock.now();
+        const rejected = await markReturned(trx, w, {
+          status: 'rejected',
+          failureCode: 'REJECTED',
+          decidedBy: operator.username,
+          note: reason,
+          now,
+        });
+        await recordAudit(
+          trx,
+          actorOf(operator),
+          {
+            action: 'withdrawal.rejected',
+            targetType: 'withdrawal',
+            targetId: id,
+            before: auditView(w),
+            after: auditView(rejected),
+            reason,
+          },
+          now,
+        );
+        await claims.finish(trx, QUEUE, id);
+      });
+    },
+  };
+}
+
+export type WithdrawalReviewService = ReturnType<typeof createWithdrawalReviewService>;

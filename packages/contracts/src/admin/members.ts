@@ -1,0 +1,342 @@
+import { z } from 'zod';
+import { textSchema } from '../fields.ts';
+import { adminCall, idParams, reasonSchema } from './admin-contract.ts';
+
+/**
+ * Members in the back office (docs/back-office/members.md): search, the member page and its lists, and the actions.
+ * Money is integer minor units written as decimal strings (a bigint never loses a digit in JSON).
+ */
+
+const minorSchema = z.string();
+const pageFields = {
+  page: z.number().int().min(1).max(100_000).default(1),
+  limit: z.number().int().min(1).max(100).default(20),
+};
+const pageBody = z.strictObject(pageFields);
+const pageOf = <T extends z.ZodType>(row: T) => z.object({ total: z.number(), rows: z.array(row) });
+
+export const memberStatusSchema = z.enum(['active', 'suspended']);
+
+/** Where a search looks: `any` tries every way at once. */
+export const memberSearchFieldSchema = z.enum(
+  ['any', 'phone', 'name', 'publicId', 'id', 'bankAccount'],
+  {
+    error: 'INVALID_REQUEST',
+  },
+);
+export type MemberSearchField = z.infer<typeof memberSearchFieldSchema>;
+
+export const memberSummarySchema = z.object({
+  id: z.string(),
+  publicId: z.string(),
+  phone: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  status: memberStatusSchema,
+  bankCode: z.string().nullable(),
+  bankAccountNo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MemberSummary = z.infer<typeof memberSummarySchema>;
+
+export const adminMemberSearchContract = adminCall('POST', '/api/admin/members/search', {
+  body: z.strictObject({
+    query: textSchema('INVALID_REQUEST').trim().min(1, { error: 'INVALID_REQUEST' }).max(100, {
+      error: 'INVALID_REQUEST',
+    }),
+    field: memberSearchFieldSchema.default('any'),
+    ...pageFields,
+  }),
+  response: pageOf(memberSummarySchema),
+  permission: 'members.read',
+});
+
+export const memberSessionSchema = z.object({
+  id: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  revokedAt: z.string().nullable(),
+  isLive: z.boolean(),
+});
+
+export const memberBonusSchema = z.object({
+  id: z.string(),
+  bonusCode: z.string(),
+  status: z.string(),
+  isPromotion: z.boolean(),
+  depositMinor: minorSchema,
+  bonusMinor: minorSchema,
+  forfeitedMinor: minorSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  endedAt: z.string().nullable(),
+});
+
+export const memberInviterSchema = z.object({
+  id: z.string(),
+  publicId: z.string(),
+  name: z.string(),
+});
+
+export const memberDetailSchema = z.object({
+  member: memberSummarySchema.extend({
+    bankName: z.string().nullable(),
+    bankNameTh: z.string().nullable(),
+    bankAccountName: z.string().nullable(),
+    bankChangedAt: z.string().nullable(),
+  }),
+  /** From the ledger: `available` is the balance less what pending transfers hold. */
+  balances: z.object({
+    currency: z.string(),
+    cashMinor: minorSchema,
+    cashAvailableMinor: minorSchema,
+    bonusMinor: minorSchema,
+    gamesMinor: z.record(z.string(), minorSchema),
+  }),
+  bonuses: z.array(memberBonusSchema),
+  sessions: z.array(memberSessionSchema),
+  invitedBy: memberInviterSchema.nullable(),
+  invitees: z.object({ total: z.number(), deposited: z.number() }),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+export const adminMemberDetailContract = adminCall('GET', '/api/admin/members/:id', {
+  params: idParams,
+  response: memberDetailSchema,
+  permission: 'members.read',
+});
+
+/** A game account with the provider's live balance; a provider that fails gives that row an error, not the page. */
+export const memberGameAccountSchema = z.object({
+  provider: z.string(),
+  username: z.string(),
+  status: z.string(),
+  ledgerMinor: minorSchema,
+  liveMinor: minorSchema.nullable(),
+  liveError: z.string().nullable(),
+  syncedAt: z.string().nullable(),
+});
+
+export const adminMemberGamesContract = adminCall('GET', '/api/admin/members/:id/games', {
+  params: idParams,
+  response: z.object({ rows: z.array(memberGameAccountSchema) }),
+  permission: 'members.read',
+});
+
+export const ledgerSideSchema = z.object({
+  memberId: z.string().nullable(),
+  kind: z.string(),
+  provider: z.string().nullable(),
+});
+
+/** One ledger transfer of the member; `signedMinor` is what it did to the member's cash, bonus or game money. */
+export const memberLedgerRowSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  amountMinor: minorSchema,
+  signedMinor: minorSchema,
+  createdAt: z.string(),
+  debit: ledgerSideSchema,
+  credit: ledgerSideSchema,
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+});
+export type MemberLedgerRow = z.infer<typeof memberLedgerRowSchema>;
+
+/** `ledger`: every transfer; `statement`: what the member's own statement lists; the others narrow the statement. */
+export const memberLedgerViewSchema = z.enum(['ledger', 'statement', 'deposit', 'withdraw'], {
+  error: 'INVALID_REQUEST',
+});
+
+export const adminMemberLedgerContract = adminCall('POST', '/api/admin/members/:id/ledger', {
+  params: idParams,
+  body: z.strictObject({ view: memberLedgerViewSchema.default('ledger'), ...pageFields }),
+  response: pageOf(memberLedgerRowSchema),
+  permission: 'members.read',
+});
+
+export const memberSlipSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  transRef: z.string().nullable(),
+  amountMinor: minorSchema,
+  createdAt: z.string(),
+});
+export type MemberSlip = z.infer<typeof memberSlipSchema>;
+
+export const adminMemberSlipsContract = adminCall('POST', '/api/admin/members/:id/slips', {
+  params: idParams,
+  body: pageBody,
+  response: pageOf(memberSlipSchema),
+  permission: 'members.read',
+});
+
+export const memberInviteeSchema = z.object({
+  id: z.string(),
+  publicId: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  hasDeposited: z.boolean(),
+});
+export type MemberInvitee = z.infer<typeof memberInviteeSchema>;
+
+export const adminMemberInviteesContract = adminCall('POST', '/api/admin/members/:id/invitees', {
+  params: idParams,
+  body: pageBody,
+  response: pageOf(memberInviteeSchema),
+  permission: 'members.read',
+});
+
+export const memberWithdrawalSchema = z.object({
+  id: z.string(),
+  amountMinor: minorSchema,
+  status: z.string(),
+  bankCode: z.string(),
+  accountNo: z.string(),
+  failureCode: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type MemberWithdrawal = z.infer<typeof memberWithdrawalSchema>;
+
+export const adminMemberWithdrawalsContract = adminCall(
+  'POST',
+  '/api/admin/members/:id/withdrawals',
+  {
+    params: idParams,
+    body: pageBody,
+    response: pageOf(memberWithdrawalSchema),
+    permission: 'members.read',
+  },
+);
+
+const optionalReason = reasonSchema.optional();
+
+export const memberStatusChangeSchema = z.object({
+  status: memberStatusSchema,
+  sessionsEnded: z.number(),
+});
+
+/** Freezing suspends the member (no sign-in, no money call) and ends every session. */
+export const adminMemberFreezeContract = adminCall('POST', '/api/admin/members/:id/freeze', {
+  params: idParams,
+  body: z.strictObject({ reason: reasonSchema }),
+  response: memberStatusChangeSchema,
+  permission: 'members.manage',
+});
+
+export const adminMemberUnfreezeContract = adminCall('POST', '/api/admin/members/:id/unfreeze', {
+  params: idParams,
+  body: z.strictObject({ reason: reasonSchema }),
+  response: memberStatusChangeSchema,
+  permission: 'members.manage',
+});
+
+export const adminMemberSignOutContract = adminCall('POST', '/api/admin/members/:id/sign-out', {
+  params: idParams,
+  body: z.strictObject({ reason: optionalReason }),
+  response: z.object({ sessionsEnded: z.number() }),
+  permission: 'members.manage',
+});
+
+/** Sends the member a password-reset code by SMS; the member sets the new password in the app (no operator sees it). */
+export const adminMemberPasswordResetContract = adminCall(
+  'POST',
+  '/api/admin/members/:id/password-reset',
+  {
+    params: idParams,
+    body: z.strictObject({ reason: optionalReason }),
+    response: z.object({ otpRef: z.string() }),
+    permission: 'members.manage',
+  },
+);
+
+export const adjustmentDirectionSchema = z.enum(['credit', 'debit'], { error: 'INVALID_REQUEST' });
+export const adjustmentStatusSchema = z.enum(['awaiting_approval', 'posted', 'rejected']);
+
+export const adjustmentSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  memberPublicId: z.string(),
+  memberName: z.string(),
+  direction: adjustmentDirectionSchema,
+  amountMinor: minorSchema,
+  currency: z.string(),
+  reason: z.string(),
+  status: adjustmentStatusSchema,
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  transferId: z.string().nullable(),
+  balanceBeforeMinor: minorSchema.nullable(),
+  balanceAfterMinor: minorSchema.nullable(),
+  isMine: z.boolean(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+/** Positive integer minor units as digits, at most 10^15 (far above any limit). */
+export const adjustmentAmountSchema = z
+  .string({ error: 'INVALID_AMOUNT' })
+  .regex(/^[1-9]\d{0,14}$/, { error: 'INVALID_AMOUNT' });
+
+/**
+ * A manual credit or debit of the member's cash. `requestId` (a uuid the back office makes once per dialog) makes the
+ * call idempotent. Above approvals.secondApprovalAboveMinor it waits for another operator's approval.
+ */
+export const adminMemberAdjustContract = adminCall('POST', '/api/admin/members/:id/adjustments', {
+  params: idParams,
+  body: z.strictObject({
+    requestId: z.uuid({ error: 'INVALID_REQUEST' }),
+    direction: adjustmentDirectionSchema,
+    amountMinor: adjustmentAmountSchema,
+    reason: reasonSchema,
+  }),
+  response: adjustmentSchema,
+  permission: 'members.adjust',
+  isReauthRequired: true,
+});
+
+export const adminMemberAdjustmentsContract = adminCall(
+  'POST',
+  '/api/admin/members/:id/adjustments/list',
+  {
+    params: idParams,
+    body: pageBody,
+    response: pageOf(adjustmentSchema),
+    permission: 'members.read',
+  },
+);
+
+/** Every adjustment awaiting a second operator, oldest first. */
+export const adminPendingAdjustmentsContract = adminCall('POST', '/api/admin/adjustments/pending', {
+  body: pageBody,
+  response: pageOf(adjustmentSchema),
+  permission: 'members.adjust',
+});
+
+export const adminAdjustmentApproveContract = adminCall(
+  'POST',
+  '/api/admin/adjustments/:id/approve',
+  {
+    params: idParams,
+    response: adjustmentSchema,
+    permission: 'members.adjust',
+    isReauthRequired: true,
+  },
+);
+
+export const adminAdjustmentRejectContract = adminCall(
+  'POST',
+  '/api/admin/adjustments/:id/reject',
+  {
+    params: idParams,
+    body: z.strictObject({ reason: reasonSchema }),
+    response: adjustmentSchema,
+    permission: 'members.adjust',
+  },
+);
