@@ -105,6 +105,11 @@ import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admi
 import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
 import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
 import { registerAdminDepositRoutes } from '@/modules/admin-deposits/admin-deposits.routes.ts';
+import { registerSettingsAdminRoutes } from '@/modules/settings/settings-admin.routes.ts';
+import { createSettingsAdminService } from '@/modules/settings/settings-admin.service.ts';
+import { createSettingsCatalogueService } from '@/modules/settings/settings-catalogue.service.ts';
+import { registerAgreementRoutes } from '@/modules/agreement/agreement.routes.ts';
+import { createAgreementService } from '@/modules/agreement/agreement.service.ts';
 import {
   createWorkClaimsService,
   type WorkClaimsService,
@@ -368,6 +373,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
     registerReportRoutes(app, apiRoutes);
     registerAdminDepositRoutes(app, apiRoutes, workClaims);
+    registerSettingsAdminRoutes(app, apiRoutes, {
+      settings: createSettingsAdminService(deps),
+      catalogue: createSettingsCatalogueService(deps, games),
+    });
+    registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));
 
     await app.ready();
   } catch (error) {

@@ -108,3 +108,17 @@ export const lookupEnableChatWidget = publicGet(
   '/api/lookup/enableChatWidget',
   z.object({ enabled: z.boolean() }),
 );
+
+/** The how-to page's video addresses (docs/back-office/settings.md#how-to-videos); '' for a video not yet set. */
+export const lookupHowto = publicGet(
+  '/api/lookup/howto',
+  z.object({
+    videos: z.object({
+      wallet: z.string(),
+      play: z.string(),
+      balance: z.string(),
+      bonus: z.string(),
+      bonusCancel: z.string(),
+    }),
+  }),
+);

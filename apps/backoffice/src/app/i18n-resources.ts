@@ -5,6 +5,7 @@ import { promotionsLocales } from '@/features/promotions/locales';
 import { operatorsLocales } from '@/features/operators/locales';
 import { reportsLocales } from '@/features/reports/locales';
 import { moneyInLocales } from '@/features/money-in/locales';
+import { settingsLocales } from '@/features/settings/locales';
 import type { LocaleTexts } from '@/lib/i18n';
 import { commonLocales } from '@/locales/common';
 
@@ -18,4 +19,5 @@ export const i18nNamespaces: Record<string, LocaleTexts> = {
   operators: operatorsLocales,
   reports: reportsLocales,
   moneyIn: moneyInLocales,
+  settings: settingsLocales,
 };

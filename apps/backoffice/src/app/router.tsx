@@ -13,6 +13,7 @@ import { MemberPage } from '@/features/members/components/member-page';
 import { MembersPage } from '@/features/members/components/members-page';
 import { PromotionsPage } from '@/features/promotions/components/promotions-page';
 import { OperatorsPage } from '@/features/operators/components/operators-page';
+import { SettingsPage } from '@/features/settings/components/settings-page';
 
 /**
  * The signed-in pages: one entry per feature screen (path under /backoffice, its page). The side menu (src/app/nav.ts)
@@ -30,6 +31,7 @@ const pages: { path: string; element: ReactNode }[] = [
   { path: '/reports', element: <ReportsPage /> },
   { path: '/reconciliation', element: <ReconciliationPage /> },
   { path: '/deposits', element: <DepositsPage /> },
+  { path: '/settings', element: <SettingsPage /> },
 ];
 
 export function createRouter() {

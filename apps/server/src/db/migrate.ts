@@ -19,6 +19,7 @@ import { migration0021 } from '@/db/migrations/0021-operators.ts';
 import { migration0022 } from '@/db/migrations/0022-withdrawal-approvals.ts';
 import { migration0023 } from '@/db/migrations/0023-money-in-decisions.ts';
 import { migration0024 } from '@/db/migrations/0024-member-adjustments.ts';
+import { migration0025 } from '@/db/migrations/0025-member-agreements.ts';
 import { migration0026 } from '@/db/migrations/0026-promotions-admin.ts';
 import { migration0027 } from '@/db/migrations/0027-report-indexes.ts';
 import { migration0028 } from '@/db/migrations/0028-wheel-languages.ts';
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0022-withdrawal-approvals': migration0022,
   '0023-money-in-decisions': migration0023,
   '0024-member-adjustments': migration0024,
+  '0025-member-agreements': migration0025,
   '0026-promotions-admin': migration0026,
   '0027-report-indexes': migration0027,
   '0028-wheel-languages': migration0028,

@@ -56,6 +56,7 @@ import type {
 } from '@/db/schema/operators.ts';
 import type { MemberAdjustmentsTable } from '@/db/schema/member-adjustments.ts';
 import type { WithdrawalApprovalsTable } from '@/db/schema/withdrawal-approvals.ts';
+import type { MemberAgreementsTable } from '@/db/schema/agreements.ts';
 
 export type * from '@/db/schema/members.ts';
 export type * from '@/db/schema/ledger-games.ts';
@@ -64,6 +65,7 @@ export type * from '@/db/schema/promotions.ts';
 export type * from '@/db/schema/operators.ts';
 export type * from '@/db/schema/member-adjustments.ts';
 export type * from '@/db/schema/withdrawal-approvals.ts';
+export type * from '@/db/schema/agreements.ts';
 
 export type Database = {
   banks: BanksTable;
@@ -110,4 +112,5 @@ export type Database = {
   audit_log: AuditLogTable;
   member_adjustments: MemberAdjustmentsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
+  member_agreements: MemberAgreementsTable;
 };

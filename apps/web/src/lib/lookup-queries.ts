@@ -24,6 +24,7 @@ export const noticeQuery = lookupQuery('notice', lookup.lookupNotice);
 export const conditionsQuery = lookupQuery('conditions', lookup.lookupConditions);
 export const agreementQuery = lookupQuery('agreements', lookup.lookupAgreements);
 export const contactQuery = lookupQuery('contact', lookup.lookupContact);
+export const howtoQuery = lookupQuery('howto', lookup.lookupHowto);
 export const chatWidgetQuery = lookupQuery('enableChatWidget', lookup.lookupEnableChatWidget);
 export const banksQuery = lookupQuery('banks', lookup.lookupBanks);
 export const sourcesQuery = lookupQuery('sources', lookup.lookupSources);

@@ -11,6 +11,8 @@ export const queryKeys = {
   member: [MEMBER_KEY],
   profile: [MEMBER_KEY, 'profile'],
   wallet: [MEMBER_KEY, 'wallet'],
+  /** The member's acceptance of the operator's agreement. */
+  agreementStatus: [MEMBER_KEY, 'agreement'],
   /** Statement pages and the slip list below it: both change when money moves. */
   statement: [MEMBER_KEY, 'statement'],
   slips: [MEMBER_KEY, 'statement', 'slips'],

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, GameProvidersTable, MemberGameAccountsTable } from '@/db/schema.ts';
 
 export type ProviderRow = Selectable<GameProvidersTable>;
@@ -15,6 +15,20 @@ export function listProviders(db: Kysely<Database>): Promise<ProviderRow[]> {
 
 export function findProvider(db: Kysely<Database>, code: string) {
   return db.selectFrom('game_providers').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+/** A provider's row locked for an operator's change. */
+export function lockProvider(trx: Transaction<Database>, code: string) {
+  return trx.selectFrom('game_providers').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+}
+
+export function setProviderEnabled(trx: Transaction<Database>, code: string, isEnabled: boolean) {
+  return trx
+    .updateTable('game_providers')
+    .set({ is_enabled: isEnabled })
+    .where('code', '=', code)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function listMemberGameAccounts(db: Kysely<Database>, memberId: string) {

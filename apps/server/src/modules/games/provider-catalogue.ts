@@ -1,7 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { listProviders, type ProviderRow } from '@/modules/games/games.repository.ts';
+import {
+  listProviders,
+  lockProvider,
+  setProviderEnabled,
+  type ProviderRow,
+} from '@/modules/games/games.repository.ts';
 
 /**
  * How long the provider catalogue is served from memory. The catalogue changes only by an operator's hand; a change
@@ -39,7 +44,22 @@ export function createProviderCatalogue(db: Kysely<Database>) {
     return provider;
   }
 
-  return { providers, forgetProviders, enabledProvider };
+  /**
+   * An operator switches a provider on or off, in the caller's transaction (ITEM_NOT_FOUND for an unknown code). The
+   * caller calls forgetProviders() after the commit, so this process serves the change at once.
+   */
+  async function switchProvider(
+    trx: Transaction<Database>,
+    code: string,
+    isEnabled: boolean,
+  ): Promise<{ before: ProviderRow; after: ProviderRow }> {
+    const before = await lockProvider(trx, code);
+    if (!before) throw new AppError('ITEM_NOT_FOUND');
+    const after = await setProviderEnabled(trx, code, isEnabled);
+    return { before, after };
+  }
+
+  return { providers, forgetProviders, enabledProvider, switchProvider };
 }
 
 export type ProviderCatalogue = ReturnType<typeof createProviderCatalogue>;

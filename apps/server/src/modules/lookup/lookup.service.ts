@@ -77,6 +77,7 @@ export function createLookupService({
     agreements: () => required('agreement'),
     info: () => required('brand'),
     notice: () => required('notice'),
+    howto: () => required('howto'),
     contact: () => required('contact'),
 
     async withdraw() {

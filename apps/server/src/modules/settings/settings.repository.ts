@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@/db/schema.ts';
 import {
   settingDefaults,
@@ -53,6 +53,35 @@ export async function findSettingCached<K extends SettingKey>(
   const value = await findSetting(db, key);
   cache.set(key, { value, expiresAt: now + SETTING_CACHE_TTL_MS, generation: readUnder });
   return value;
+}
+
+/**
+ * Makes every cached setting of this process stale. A save inside a transaction bumps the generation before its commit,
+ * so a read racing it could cache the old value again; whoever commits such a save calls this after the commit.
+ */
+export function forgetCachedSettings(): void {
+  generation += 1;
+}
+
+/**
+ * Reads one setting for a change in this transaction: a transaction-scoped lock on the key (its row may not exist yet,
+ * so a row lock would not serialize two first saves) makes concurrent saves of one key take turns, so each audit record's
+ * before is what the previous save left.
+ */
+export async function findSettingForUpdate<K extends SettingKey>(
+  trx: Transaction<Database>,
+  key: K,
+): Promise<SettingValue<K> | undefined> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`operator_settings:${key}`}))`.execute(trx);
+  const row = await trx
+    .selectFrom('operator_settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return settingDefaults[key] as SettingValue<K> | undefined;
+  const parsed = settingSchemas[key].safeParse(row.value);
+  // A malformed stored value is replaced by the save; the audit trail keeps what was there.
+  return (parsed.success ? parsed.data : row.value) as SettingValue<K>;
 }
 
 export async function saveSetting<K extends SettingKey>(

@@ -26,6 +26,16 @@ export const settingSchemas = {
     html: localizedTextSchema,
   }),
   notice: z.object({ text: localizedTextSchema.nullable() }),
+  /** The how-to page's five video addresses (docs/back-office/settings.md#how-to-videos); '' for one not set. */
+  howto: z.object({
+    videos: z.object({
+      wallet: z.string(),
+      play: z.string(),
+      balance: z.string(),
+      bonus: z.string(),
+      bonusCancel: z.string(),
+    }),
+  }),
   deposit: z.object({ isManual: z.boolean() }),
   /** Amounts in minor units (satang), docs/design.md#money. */
   withdraw: z
@@ -86,6 +96,7 @@ export type SettingValue<K extends SettingKey> = z.output<(typeof settingSchemas
 /** What a switch means when the operator never set it. Content settings have no default: their lookup answers NO_DATA. */
 export const settingDefaults: { [K in SettingKey]?: SettingValue<K> } = {
   notice: { text: null },
+  howto: { videos: { wallet: '', play: '', balance: '', bonus: '', bonusCancel: '' } },
   deposit: { isManual: false },
   slip: { closedFrom: null, closedTo: null },
   registerOtp: { enabled: true },

@@ -16,7 +16,12 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: false, toFake: ['setTimeout', 'clearTimeout'] });
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => jsonResponse(agreement));
+  // The member's stored acceptance cannot be read here: the device's memory decides (the fallback).
+  fetchMock.mockImplementation(async (input) =>
+    String(input).endsWith('/api/account/agreement')
+      ? jsonResponse({ message: 'SERVICE_UNAVAILABLE' }, 503)
+      : jsonResponse(agreement),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -69,5 +74,53 @@ describe('AgreementModal', () => {
     renderWithProviders(<AgreementModal />);
     await advance(1500);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  describe('with the member’s acceptance stored on the server', () => {
+    const status = (acceptedVersion: string | null) => ({
+      version: '2025-01',
+      acceptedVersion,
+      isAcceptRequired: acceptedVersion !== '2025-01',
+    });
+    const answer = (acceptedVersion: string | null) => async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/api/account/agreement')) {
+        const body = init?.body ? (JSON.parse(String(init.body)) as { version: string }) : null;
+        return jsonResponse(status(body ? body.version : acceptedVersion));
+      }
+      return jsonResponse(agreement);
+    };
+
+    it('stays closed on a new device when the member accepted this version elsewhere', async () => {
+      fetchMock.mockImplementation(answer('2025-01'));
+      renderWithProviders(<AgreementModal />);
+      await advance(3000);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('opens for a new version and records the acceptance on the server', async () => {
+      localStorage.setItem('remember-agreement', '2024-06');
+      fetchMock.mockImplementation(answer('2024-06'));
+      renderWithProviders(<AgreementModal />);
+      await advance(1500);
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      vi.useRealTimers();
+      await userEvent.click(screen.getByRole('button', { name: 'I agree' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+      expect(String(post?.[0])).toContain('/api/account/agreement');
+      expect(JSON.parse(String(post?.[1]?.body))).toEqual({ version: '2025-01' });
+    });
+
+    it('tells the server of a version this device accepted before, without asking again', async () => {
+      localStorage.setItem('remember-agreement', '2025-01');
+      fetchMock.mockImplementation(answer(null));
+      renderWithProviders(<AgreementModal />);
+      await advance(3000);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+      expect(posts).toHaveLength(1);
+      expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ version: '2025-01' });
+    });
   });
 });

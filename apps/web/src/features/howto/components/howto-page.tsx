@@ -1,16 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { howtoQuery } from '@/lib/lookup-queries';
 import '@/features/howto/components/howto.css';
 
 const VIDEO_KEYS = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const;
 type VideoKey = (typeof VIDEO_KEYS)[number];
 
-/** Embeddable URLs come from the build setting VITE_HOWTO_VIDEO_URLS, in the order of VIDEO_KEYS. */
-function videoUrls(): Record<VideoKey, string> {
-  const urls = (import.meta.env.VITE_HOWTO_VIDEO_URLS ?? '').split(',').map((url) => url.trim());
-  return Object.fromEntries(VIDEO_KEYS.map((key, index) => [key, urls[index] ?? ''])) as Record<VideoKey, string>;
+/**
+ * Embeddable URLs are an operator setting (the how-to lookup, docs/back-office/settings.md#how-to-videos); a video the
+ * operator has not set falls back to the build setting VITE_HOWTO_VIDEO_URLS, in the order of VIDEO_KEYS.
+ */
+function videoUrls(operator: Partial<Record<VideoKey, string>> | undefined): Record<VideoKey, string> {
+  const built = (import.meta.env.VITE_HOWTO_VIDEO_URLS ?? '').split(',').map((url) => url.trim());
+  return Object.fromEntries(
+    VIDEO_KEYS.map((key, index) => [key, operator?.[key] || built[index] || '']),
+  ) as Record<VideoKey, string>;
 }
 
 /**
@@ -19,7 +26,8 @@ function videoUrls(): Record<VideoKey, string> {
  */
 export function HowtoPage() {
   const { t } = useTranslation();
-  const urls = videoUrls();
+  const { data } = useQuery(howtoQuery);
+  const urls = videoUrls(data?.videos);
   return (
     <section className="page">
       <PageHeader title={t('howto.title')} subtitle={t('howto.subtitle')} />

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
+import { useSettings } from '@/features/settings/api/settings-api';
+import { AccountsSection } from '@/features/settings/components/accounts-section';
+import { AgreementSection } from '@/features/settings/components/agreement-section';
+import { ContentSection } from '@/features/settings/components/content-section';
+import { LimitsSection } from '@/features/settings/components/limits-section';
+import { ProvidersSection } from '@/features/settings/components/providers-section';
+import { SystemSection } from '@/features/settings/components/system-section';
+import '@/features/settings/components/settings.css';
+
+const TABS = ['accounts', 'limits', 'providers', 'content', 'agreement', 'system'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The operator settings of DESIGN D10 except promotions, one tab per area (docs/back-office/settings.md). */
+export function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: Tab = (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'accounts';
+  const settings = useSettings();
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <div className="tabs" role="tablist">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            data-testid={`settings-tab-${name}`}
+            onClick={() => setParams({ tab: name })}
+          >
+            {t(`tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'accounts' ? <AccountsSection /> : null}
+      {tab === 'providers' ? <ProvidersSection /> : null}
+      {tab !== 'accounts' && tab !== 'providers' ? (
+        <QueryState query={settings}>
+          {(values) =>
+            tab === 'limits' ? (
+              <LimitsSection settings={values} />
+            ) : tab === 'content' ? (
+              <ContentSection settings={values} />
+            ) : tab === 'agreement' ? (
+              <AgreementSection settings={values} />
+            ) : (
+              <SystemSection settings={values} />
+            )
+          }
+        </QueryState>
+      ) : null}
+    </>
+  );
+}
