@@ -127,8 +127,8 @@ describe('audit trail chained by hash (docs/decisions/0014-back-office.md#audit-
         () => null,
         (error: { code: number; stderr: string }) => error,
       );
-      expect(failure?.code).toBe(1);
-      expect(failure?.stderr).toMatch(/AUDIT TRAIL BROKEN at record 1/);
+      expect(failure?.code, failure?.stderr).toBe(1);
+      expect(failure?.stderr ?? '', failure?.stderr).toMatch(/AUDIT TRAIL BROKEN at record 1/);
     },
   );
 });
