@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { BACKOFFICE_VIEWPORT, demoOperator, openBackoffice } from './support/backoffice.ts';
+import { BACKOFFICE_VIEWPORT, freshOperator, openBackoffice } from './support/backoffice.ts';
 
 /**
  * Review screenshots of the back office's own screens (sign-in, enrolment, recovery codes, overview, audit trail,
@@ -13,14 +13,17 @@ const LOCALES = ['th', 'en', 'la'] as const;
 test.use(BACKOFFICE_VIEWPORT);
 
 async function useLocale(page: Page, locale: string) {
-  await page.addInitScript((value) => localStorage.setItem('mekong-backoffice-locale', value), locale);
+  await page.addInitScript(
+    (value) => localStorage.setItem('mekong-backoffice-locale', value),
+    locale,
+  );
 }
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
 
 test('sign-in, enrolment and recovery codes', async ({ page }) => {
-  const { username, password } = demoOperator('marketing');
+  const { username, password } = await freshOperator('marketing');
   for (const locale of LOCALES) {
     await useLocale(page, locale);
     await page.goto('/backoffice/sign-in');
@@ -57,7 +60,7 @@ test('overview, audit trail and operators as the owner', async ({ page }) => {
     await shot(page, `bo-${locale}-06-audit-record`);
     await page.keyboard.press('Escape');
     await page.goto('/backoffice/operators');
-    await expect(page.locator('.data-table tbody tr')).toHaveCount(5);
+    await expect(page.locator('.data-table tbody tr').first()).toBeVisible();
     await shot(page, `bo-${locale}-07-operators`);
     await page.locator('.page-header__actions button').click();
     await expect(page.getByRole('dialog')).toBeVisible();

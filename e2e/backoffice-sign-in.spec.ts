@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import {
   BACKOFFICE_VIEWPORT,
   demoOperator,
+  freshOperator,
   openBackoffice,
   signInThroughPage,
 } from './support/backoffice.ts';
@@ -11,10 +12,10 @@ import { SERVER_URL } from './support/urls.ts';
 test.use(BACKOFFICE_VIEWPORT);
 
 test.describe('back office sign-in (docs/decisions/0014-back-office.md#sign-in)', () => {
-  test('the auditor enrols an authenticator from the QR page, keeps the recovery codes and reaches the shell', async ({
+  test('a new auditor enrols an authenticator from the QR page, keeps the recovery codes and reaches the shell', async ({
     page,
   }) => {
-    const { username, password } = demoOperator('auditor');
+    const { username, password } = await freshOperator('auditor');
     await page.goto('/backoffice/');
     await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
     await page.getByLabel('ชื่อผู้ใช้').fill(username);
@@ -27,7 +28,7 @@ test.describe('back office sign-in (docs/decisions/0014-back-office.md#sign-in)'
     await page.getByRole('button', { name: 'ยืนยัน' }).click();
     await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
     await page.getByRole('button', { name: 'บันทึกเรียบร้อยแล้ว' }).click();
-    await expect(page.getByTestId('operator-name')).toContainText('Demo auditor');
+    await expect(page.getByTestId('operator-name')).toContainText('Test auditor');
     await expect(
       page.getByRole('navigation').getByRole('link', { name: 'ประวัติการตรวจสอบ' }),
     ).toBeVisible();

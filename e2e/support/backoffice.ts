@@ -158,3 +158,18 @@ export async function confirmReauth(page: Page, role: Role): Promise<void> {
   await dialog.getByLabel(/authenticator code|รหัสจากแอป|ລະຫັດຈາກແອັບ/i).fill(await totpCodeFor(role));
   await dialog.getByRole('button', { name: /confirm|ยืนยัน|ຢືນຢັນ/i }).click();
 }
+
+/**
+ * A new operator nobody else uses (created by the demo owner through the API), not enrolled yet: for tests that walk
+ * through the enrolment page without racing the shared demo operators.
+ */
+export async function freshOperator(role: Role): Promise<{ username: string; password: string }> {
+  const token = await operatorToken('owner');
+  const username = `${role}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const created = await call(
+    '/api/admin/operators',
+    { username, displayName: `Test ${role}`, role },
+    token,
+  );
+  return { username, password: String(created.initialPassword) };
+}
