@@ -112,8 +112,28 @@ export async function totpCodeFor(role: Role): Promise<string> {
   });
 }
 
-/** Signs the role in through the API: a back-office session token. */
+const tokens = new Map<Role, string>();
+
+async function isLive(token: string): Promise<boolean> {
+  const response = await fetch(`${SERVER_URL}/api/admin/auth/me`, {
+    headers: { 'x-client': 'backoffice', authorization: `Bearer ${token}` },
+  });
+  return response.ok;
+}
+
+/**
+ * The role's back-office session token: one sign-in per worker and role, reused while it lives (each sign-in spends a
+ * TOTP step, and steps are scarce: two a minute per operator).
+ */
 export async function operatorToken(role: Role): Promise<string> {
+  const known = tokens.get(role);
+  if (known && (await isLive(known))) return known;
+  const token = await signInByApi(role);
+  tokens.set(role, token);
+  return token;
+}
+
+async function signInByApi(role: Role): Promise<string> {
   const { username, password } = demoOperator(role);
   const code = await totpCodeFor(role);
   const signIn = await call('/api/admin/auth/sign-in', { username, password });
