@@ -137,3 +137,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </div>
   );
 }
+
+/** The DataTable props that come from a list query (rows, total, loading, error and its retry). */
+export function tableStateOf<T>(query: {
+  data?: { rows: T[]; total: number };
+  isPending: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}) {
+  return {
+    rows: query.data?.rows,
+    total: query.data?.total ?? 0,
+    isLoading: query.isPending,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+  };
+}

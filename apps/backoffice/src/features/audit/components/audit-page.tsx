@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AuditRecord } from '@mekong/contracts/admin/audit';
 import { Button } from '@/components/button';
-import { DataTable } from '@/components/data-table';
+import { DataTable, tableStateOf } from '@/components/data-table';
+import { FilterBar } from '@/components/filter-bar';
 import { Dialog } from '@/components/dialog';
 import { PageHeader } from '@/components/page-header';
 import { formatDateTime } from '@/lib/format';
@@ -121,7 +122,14 @@ export function AuditPage() {
             : t('broken', { seq: verify.data.atSeq, problem: verify.data.problem })}
         </p>
       ) : null}
-      <form className="filters" onSubmit={(event) => void onApply(event)}>
+      <FilterBar
+        onSubmit={(event) => void onApply(event)}
+        onReset={() => {
+          form.reset(EMPTY);
+          setApplied(EMPTY);
+          setPage(1);
+        }}
+      >
         <label className="field">
           <span>{t('operator')}</span>
           <input {...form.register('operator')} />
@@ -146,30 +154,13 @@ export function AuditPage() {
           <span>{t('to')}</span>
           <input type="date" {...form.register('to')} />
         </label>
-        <div className="filters__actions">
-          <Button type="submit">{t('common:search')}</Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              form.reset(EMPTY);
-              setApplied(EMPTY);
-              setPage(1);
-            }}
-          >
-            {t('common:reset')}
-          </Button>
-        </div>
-      </form>
+      </FilterBar>
       <DataTable
         columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.total ?? 0}
+        {...tableStateOf(list)}
         page={page}
         pageSize={PAGE_SIZE}
         onPageChange={setPage}
-        isLoading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         emptyText={t('empty')}
         onRowClick={setOpen}
         rowId={(row) => String(row.seq)}

@@ -3,9 +3,9 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { HeldWithdrawal } from '@mekong/contracts/admin/withdrawals';
-import { Button } from '@/components/button';
 import { ClaimControl } from '@/components/claim-control';
-import { DataTable } from '@/components/data-table';
+import { DataTable, tableStateOf } from '@/components/data-table';
+import { FilterBar } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
@@ -140,7 +140,14 @@ export function WithdrawalsPage() {
   return (
     <>
       <PageHeader title={t('withdrawalsTitle')} subtitle={t('withdrawalsSubtitle')} />
-      <form className="filters" onSubmit={(event) => void onApply(event)}>
+      <FilterBar
+        onSubmit={(event) => void onApply(event)}
+        onReset={() => {
+          form.reset(EMPTY);
+          setApplied(EMPTY);
+          setPage(1);
+        }}
+      >
         <label className="field">
           <span>{t('member')}</span>
           <input {...form.register('member')} />
@@ -177,31 +184,14 @@ export function WithdrawalsPage() {
             <option value="no">{t('notAwaitingSecond')}</option>
           </select>
         </label>
-        <div className="filters__actions">
-          <Button type="submit">{t('common:search')}</Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              form.reset(EMPTY);
-              setApplied(EMPTY);
-              setPage(1);
-            }}
-          >
-            {t('common:reset')}
-          </Button>
-        </div>
-      </form>
+      </FilterBar>
       <div className="split money-out__split">
         <DataTable
           columns={columns}
-          rows={list.data?.rows}
-          total={list.data?.total ?? 0}
+          {...tableStateOf(list)}
           page={page}
           pageSize={PAGE_SIZE}
           onPageChange={setPage}
-          isLoading={list.isPending}
-          error={list.error}
-          onRetry={() => void list.refetch()}
           emptyText={t('empty')}
           onRowClick={(row) => setSelectedId(row.id)}
           rowId={(row) => row.id}
