@@ -214,4 +214,41 @@ describe('back-office sign-in (docs/decisions/0014-back-office.md#sign-in)', () 
       expect(typeof r.json().message).toBe('string');
     }
   });
+
+  it('a burst of 100 wrong sign-ins at once: no 500, the lock holds, the right password is refused after', async () => {
+    const op = await signedInOperator(t, 'support');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signInStep(op.username, `wrong-password-${i}`)),
+    );
+    expect(answers.filter((r) => r.statusCode >= 500 && r.statusCode !== 503)).toEqual([]);
+    const codes = new Set(answers.map((r) => r.json().message));
+    expect(codes.has('OPERATOR_LOCKED')).toBe(true);
+    expect(
+      [...codes].every((c) =>
+        ['OPERATOR_SIGN_IN_FAILED', 'OPERATOR_LOCKED', 'SERVICE_UNAVAILABLE'].includes(c),
+      ),
+    ).toBe(true);
+    expect((await signInStep(op.username, op.password)).json().message).toBe('OPERATOR_LOCKED');
+  });
+
+  it('100 operators claiming one queue item at once: exactly one holds it', async () => {
+    const a = await signedInOperator(t, 'finance');
+    const b = await signedInOperator(t, 'finance');
+    const item = '00000000-0000-4000-8000-000000000001';
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        adminApi(t, 'POST', `/api/admin/claims/withdrawals/${item}`, {
+          token: i % 2 ? a.token : b.token,
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode >= 500)).toEqual([]);
+    const winners = new Set(
+      answers.filter((r) => r.statusCode === 200).map((r) => r.json().claimedBy),
+    );
+    expect(winners.size).toBe(1);
+    expect(answers.every((r) => r.statusCode === 200 || r.json().message === 'ITEM_CLAIMED')).toBe(
+      true,
+    );
+  });
 });
