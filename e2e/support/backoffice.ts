@@ -51,7 +51,8 @@ export function demoOperator(role: Role): { username: string; password: string }
   return found;
 }
 
-async function call(path: string, body: unknown, token?: string) {
+/** A POST of the back-office API (marker header, the operator's token); throws on any failed answer. */
+export async function adminPost(path: string, body: unknown, token?: string) {
   const response = await fetch(`${SERVER_URL}${path}`, {
     method: 'POST',
     headers: {
@@ -87,15 +88,15 @@ async function freshCode(role: Role, secrets: Secrets): Promise<string> {
 async function ensureEnrolled(role: Role, secrets: Secrets): Promise<void> {
   if (secrets[role]) return;
   const { username, password } = demoOperator(role);
-  const signIn = await call('/api/admin/auth/sign-in', { username, password });
+  const signIn = await adminPost('/api/admin/auth/sign-in', { username, password });
   if (signIn.next !== 'enrol')
     throw new Error(`${role} is enrolled but its secret is unknown to the tests`);
-  const start = await call('/api/admin/auth/enrol/start', {
+  const start = await adminPost('/api/admin/auth/enrol/start', {
     challengeToken: signIn.challengeToken,
   });
   const secret = String(start.secret);
   const step = Math.floor(Date.now() / 30_000);
-  await call('/api/admin/auth/enrol/confirm', {
+  await adminPost('/api/admin/auth/enrol/confirm', {
     challengeToken: signIn.challengeToken,
     code: await generate({ secret, epoch: step * 30 + 1 }),
   });
@@ -136,8 +137,8 @@ export async function operatorToken(role: Role): Promise<string> {
 async function signInByApi(role: Role): Promise<string> {
   const { username, password } = demoOperator(role);
   const code = await totpCodeFor(role);
-  const signIn = await call('/api/admin/auth/sign-in', { username, password });
-  const verified = await call('/api/admin/auth/totp', {
+  const signIn = await adminPost('/api/admin/auth/sign-in', { username, password });
+  const verified = await adminPost('/api/admin/auth/totp', {
     challengeToken: signIn.challengeToken,
     code,
   });
@@ -188,13 +189,13 @@ export async function freshOperator(role: Role): Promise<{ username: string; pas
   const username = `${role}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const body = { username, displayName: `Test ${role}`, role };
   // Creating an operator asks for a fresh re-authentication once the owner's sign-in is five minutes old.
-  const created = await call('/api/admin/operators', body, token).catch(async () => {
-    await call(
+  const created = await adminPost('/api/admin/operators', body, token).catch(async () => {
+    await adminPost(
       '/api/admin/auth/reauth',
       { password: demoOperator('owner').password, code: await totpCodeFor('owner') },
       token,
     );
-    return call('/api/admin/operators', body, token);
+    return adminPost('/api/admin/operators', body, token);
   });
   return { username, password: String(created.initialPassword) };
 }

@@ -4,7 +4,10 @@ import type { Api } from './api.ts';
 
 /** The English copy of the bonus screens, straight from the app's locale file. */
 export type BonusTexts = {
-  bonus: Record<'ready' | 'cancelFailed' | 'received' | 'current' | 'withdrawCapNotice' | 'withdrawCapConfirm', string>;
+  bonus: Record<
+    'ready' | 'cancelFailed' | 'received' | 'current' | 'withdrawCapNotice' | 'withdrawCapConfirm',
+    string
+  >;
   promotion: Record<'notFound' | 'searching', string>;
   common: Record<'saved' | 'ok', string>;
   withdraw: Record<'success' | 'pending', string>;
@@ -29,9 +32,12 @@ export const DEMO = {
 export function memberBonus(api: Api, token: string) {
   return {
     list: () => api.get<{ bonuses: Bonus[] }>('/api/bonus', { token }),
-    active: () => api.get<{ status: boolean; bonus: MemberBonus | null }>('/api/bonus/check/active', { token }),
-    activate: (code: string) => api.get<{ userBonus: MemberBonus }>(`/api/bonus/activate/${code}`, { token }),
-    find: (code: string) => api.get<{ promotion: Promotion }>(`/api/promotion/find/${code}`, { token }),
+    active: () =>
+      api.get<{ status: boolean; bonus: MemberBonus | null }>('/api/bonus/check/active', { token }),
+    activate: (code: string) =>
+      api.get<{ userBonus: MemberBonus }>(`/api/bonus/activate/${code}`, { token }),
+    find: (code: string) =>
+      api.get<{ promotion: Promotion }>(`/api/promotion/find/${code}`, { token }),
     refreshGames: () => api.get('/api/wallet/refresh/slot', { token }),
   };
 }

@@ -152,7 +152,10 @@ export async function chooseDepositMethod(modal: Locator, method: DepositMethod)
 }
 
 /** The new pending payment the sandbox gateway holds for a QR just made (one not in `before`). */
-export async function newQrPayment(provider: QrProvider, before: Set<string>): Promise<SandboxQrPayment> {
+export async function newQrPayment(
+  provider: QrProvider,
+  before: Set<string>,
+): Promise<SandboxQrPayment> {
   const created = (await qrPayments(provider)).filter((p) => !before.has(p.reference));
   expect(created).toHaveLength(1);
   return created[0]!;

@@ -3,13 +3,20 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { SERVER_URL } from './urls.ts';
 
-export type AccessibilityReport = { url: string; score: number; failures: { id: string; title: string; items: string[] }[] };
+export type AccessibilityReport = {
+  url: string;
+  score: number;
+  failures: { id: string; title: string; items: string[] }[];
+};
 
 /**
  * Runs Lighthouse's accessibility category on `path` in the system Chromium at 390×844, signed in with `token`
  * (put into the browser's storage first, and kept: Lighthouse resets storage otherwise).
  */
-export async function accessibilityOf(path: string, storage: Record<string, string> = {}): Promise<AccessibilityReport> {
+export async function accessibilityOf(
+  path: string,
+  storage: Record<string, string> = {},
+): Promise<AccessibilityReport> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -29,20 +36,36 @@ export async function accessibilityOf(path: string, storage: Record<string, stri
       onlyCategories: ['accessibility'],
       disableStorageReset: true,
       formFactor: 'mobile',
-      screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 2, disabled: false },
+      screenEmulation: {
+        mobile: true,
+        width: 390,
+        height: 844,
+        deviceScaleFactor: 2,
+        disabled: false,
+      },
       logLevel: 'error',
       output: 'json',
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
     const { lhr } = result;
     const failures = Object.values(lhr.audits)
-      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      .filter(
+        (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+      )
       .map((audit) => ({
         id: audit.id,
         title: audit.title,
-        items: ((audit.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).map((item) => item.node?.snippet ?? '').slice(0, 5),
+        items: (
+          (audit.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []
+        )
+          .map((item) => item.node?.snippet ?? '')
+          .slice(0, 5),
       }));
-    return { url: lhr.finalDisplayedUrl, score: lhr.categories.accessibility?.score ?? 0, failures };
+    return {
+      url: lhr.finalDisplayedUrl,
+      score: lhr.categories.accessibility?.score ?? 0,
+      failures,
+    };
   } finally {
     chrome.kill();
   }

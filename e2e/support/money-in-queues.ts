@@ -1,24 +1,10 @@
 import type { Api } from './api.ts';
+import { adminPost } from './backoffice.ts';
 import { makeSlip, operatorDepositAccount, payQr } from './deposit.ts';
 import { uniqueBankAccountNo } from './data.ts';
 import { SANDBOX_URL, SERVER_URL } from './urls.ts';
 
 /** Items for the back office's money-in queues (docs/back-office/money-in.md), made through the real calls. */
-
-async function adminPost<T>(token: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${SERVER_URL}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-client': 'backoffice',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
 /**
  * A transfer into the operator's account from an account no member registered; waits until the bank-feed job has
@@ -42,11 +28,11 @@ export async function unmatchedBankLine(
   const { transfer } = (await res.json()) as { transfer: { reference: string } };
   const deadline = Date.now() + 40_000;
   for (;;) {
-    const { rows } = await adminPost<{ rows: { id: string }[] }>(
-      operatorToken,
+    const { rows } = (await adminPost(
       '/api/admin/deposits/bank-lines',
       { search: transfer.reference },
-    );
+      operatorToken,
+    )) as { rows: { id: string }[] };
     if (rows[0]) return rows[0].id;
     if (Date.now() > deadline) throw new Error(`bank line ${transfer.reference} never arrived`);
     await new Promise((resolve) => setTimeout(resolve, 500));

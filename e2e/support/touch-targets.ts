@@ -10,7 +10,8 @@ export type SmallTarget = { label: string; width: number; height: number };
  */
 export function smallTargets(page: Page, minimum = 44): Promise<SmallTarget[]> {
   return page.evaluate((min) => {
-    const selector = 'a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="link"], [tabindex]:not([tabindex="-1"])';
+    const selector =
+      'a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="link"], [tabindex]:not([tabindex="-1"])';
     const small: { label: string; width: number; height: number }[] = [];
     for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
       const style = getComputedStyle(element);
@@ -18,16 +19,37 @@ export function smallTargets(page: Page, minimum = 44): Promise<SmallTarget[]> {
       if (element.closest('[aria-hidden="true"], [inert]')) continue;
       let target: HTMLElement = element;
       if (element instanceof HTMLInputElement && ['checkbox', 'radio'].includes(element.type)) {
-        target = element.closest('label') ?? (element.id ? document.querySelector<HTMLElement>(`label[for="${element.id}"]`) : null) ?? element;
+        target =
+          element.closest('label') ??
+          (element.id ? document.querySelector<HTMLElement>(`label[for="${element.id}"]`) : null) ??
+          element;
       }
       if (element instanceof HTMLInputElement && element.type === 'hidden') continue;
       const box = target.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
       // Off-screen until focused (skip link) or clipped to nothing: not a target yet.
-      if (box.right <= 0 || box.bottom <= 0 || box.left >= innerWidth + 1 || style.clipPath === 'inset(50%)' || (box.width <= 1 && box.height <= 1)) continue;
+      if (
+        box.right <= 0 ||
+        box.bottom <= 0 ||
+        box.left >= innerWidth + 1 ||
+        style.clipPath === 'inset(50%)' ||
+        (box.width <= 1 && box.height <= 1)
+      )
+        continue;
       if (box.width + 0.5 < min || box.height + 0.5 < min) {
-        const label = (element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim().slice(0, 40);
-        small.push({ label: `${element.tagName.toLowerCase()} ${label}`, width: Math.round(box.width), height: Math.round(box.height) });
+        const label = (
+          element.getAttribute('data-testid') ??
+          element.getAttribute('aria-label') ??
+          element.textContent ??
+          element.tagName
+        )
+          .trim()
+          .slice(0, 40);
+        small.push({
+          label: `${element.tagName.toLowerCase()} ${label}`,
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+        });
       }
     }
     return small;
@@ -56,10 +78,13 @@ export function smallText(page: Page, minSize = 13, minLineHeight = 1.4): Promis
         const lineHeight = style.lineHeight === 'normal' ? null : parseFloat(style.lineHeight);
         const range = document.createRange();
         range.selectNodeContents(node);
-        const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+        const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)))
+          .size;
         const isTooSmall = fontSize + 0.01 < minSize;
-        const isTooTight = lines > 1 && lineHeight !== null && lineHeight + 0.01 < minLineHeight * fontSize;
-        if (isTooSmall || isTooTight) found.push({ text: node.textContent.trim().slice(0, 30), fontSize, lineHeight });
+        const isTooTight =
+          lines > 1 && lineHeight !== null && lineHeight + 0.01 < minLineHeight * fontSize;
+        if (isTooSmall || isTooTight)
+          found.push({ text: node.textContent.trim().slice(0, 30), fontSize, lineHeight });
       }
       return found;
     },

@@ -226,8 +226,9 @@ export function markReauthenticated(db: Q, sessionId: string, now: Date) {
     .execute();
 }
 
-export function listOperators(db: Q) {
-  return db
+/** Every operator, or the one of `id`, with when each last used a session. */
+export function listOperators(db: Q, id?: string) {
+  let query = db
     .selectFrom('operators as o')
     .select((eb) => [
       'o.id',
@@ -245,8 +246,9 @@ export function listOperators(db: Q) {
         .where('s.stage', '=', 'signed_in')
         .as('last_seen_at'),
     ])
-    .orderBy('o.created_at')
-    .execute();
+    .orderBy('o.created_at');
+  if (id) query = query.where('o.id', '=', id);
+  return query.execute();
 }
 
 export function countActiveOwners(db: Q) {

@@ -34,7 +34,7 @@ export function createOperatorsAdminService(deps: AppDeps) {
   const { db, clock, passwords } = deps;
 
   async function rowById(id: string): Promise<OperatorRow> {
-    const row = (await repo.listOperators(db.kysely)).find((o) => o.id === id);
+    const [row] = await repo.listOperators(db.kysely, id);
     if (!row) throw new AppError('OPERATOR_NOT_FOUND');
     return rowOf(row);
   }
