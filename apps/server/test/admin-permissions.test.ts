@@ -108,4 +108,32 @@ describe('every /api/admin call against the permission matrix (docs/decisions/00
     for (const role of ROLES.filter((r) => r !== 'owner'))
       expect(outcomes, role).toContain(`${role}:forbidden`);
   });
+
+  it('bad bodies on every call (empty, wrong type, control characters, huge text) get a code, never a 500', async () => {
+    const owner = tokens.get('owner')!;
+    const failures: string[] = [];
+    for (const contract of contracts.filter((c) => !SKIPPED.has(key(c)) && c.method !== 'GET')) {
+      const shape = (contract.body as { shape?: Record<string, unknown> } | undefined)?.shape ?? {
+        field: null,
+      };
+      const bodies: unknown[] = [{}, [], 'text', 42, null];
+      for (const field of Object.keys(shape))
+        bodies.push(
+          { [field]: 'a\u0000b' },
+          { [field]: 'x'.repeat(60_000) },
+          { [field]: { nested: [1] } },
+          { [field]: -1e308 },
+        );
+      for (const body of bodies) {
+        const r = await adminApi(t, contract.method, urlOf(contract), { token: owner, body });
+        if (r.statusCode >= 500 && r.statusCode !== 503)
+          failures.push(
+            `${key(contract)} ${JSON.stringify(body).slice(0, 60)}: ${r.statusCode} ${r.body.slice(0, 100)}`,
+          );
+        else if (typeof r.json().message !== 'string' && r.statusCode >= 400)
+          failures.push(`${key(contract)}: no message code`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
