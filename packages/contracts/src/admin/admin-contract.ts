@@ -18,6 +18,8 @@ export const permissionSchema = z.enum([
   'reports.read',
   'audit.read',
   'operators.manage',
+  'chat.read',
+  'chat.answer',
 ]);
 export type Permission = z.infer<typeof permissionSchema>;
 

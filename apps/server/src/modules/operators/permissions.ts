@@ -20,6 +20,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reports.read',
     'audit.read',
     'operators.manage',
+    'chat.read',
+    'chat.answer',
   ],
   finance: [
     'queues.read',
@@ -31,7 +33,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'settings.money',
     'reports.read',
   ],
-  support: ['queues.read', 'members.read', 'members.manage', 'settings.read'],
+  support: ['queues.read', 'members.read', 'members.manage', 'settings.read', 'chat.read', 'chat.answer'],
   marketing: [
     'members.read',
     'settings.read',
@@ -39,7 +41,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'settings.content',
     'reports.read',
   ],
-  auditor: ['queues.read', 'members.read', 'settings.read', 'reports.read', 'audit.read'],
+  auditor: ['queues.read', 'members.read', 'settings.read', 'reports.read', 'audit.read', 'chat.read'],
 };
 
 export function can(role: Role, permission: Permission): boolean {
