@@ -91,6 +91,7 @@ import { sessions } from '@/plugins/sessions.ts';
 import { serializeRequest } from '@/plugins/request-log.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
 import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
+import { registerApiDocs } from '@/modules/api-docs/api-docs.routes.ts';
 import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
 import { registerOperatorAuthRoutes } from '@/modules/operators/operator-auth.routes.ts';
 import {
@@ -378,6 +379,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       catalogue: createSettingsCatalogueService(deps, games),
     });
     registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));
+    await registerApiDocs(app, apiRoutes);
 
     await app.ready();
   } catch (error) {

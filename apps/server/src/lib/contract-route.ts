@@ -49,7 +49,17 @@ function parseBody(schema: z.ZodType | undefined, body: unknown): unknown {
 }
 
 /** Paths of registered API routes, so an unknown method on a known path can answer METHOD_NOT_ALLOWED. */
-export type ApiRouteTable = { method: string; path: string; pattern: RegExp }[];
+/** Each route keeps its contract, from which the OpenAPI document is made (modules/api-docs). */
+export type ApiRouteTable = {
+  method: string;
+  path: string;
+  pattern: RegExp;
+  /** The call's contract; a raw route (a webhook, a file) has none and says what it is in `summary`. */
+  contract?: Contract;
+  summary?: string;
+  /** Whose session the call needs: a member's bearer token, an operator's (checked in `onRequest`), or none. */
+  session?: 'member' | 'operator' | 'none';
+}[];
 
 function pathPattern(path: string): RegExp {
   const escaped = path
@@ -72,7 +82,13 @@ export function contractRoute<C extends Contract, S extends z.ZodType | undefine
 ): void {
   const { contract } = options;
   const schema = (options.body ?? contract.body) as z.ZodType | undefined;
-  table.push({ method: contract.method, path: contract.path, pattern: pathPattern(contract.path) });
+  table.push({
+    method: contract.method,
+    path: contract.path,
+    pattern: pathPattern(contract.path),
+    contract,
+    session: contract.isAuthenticated ? 'member' : options.onRequest ? 'operator' : 'none',
+  });
   app.route({
     method: contract.method,
     url: contract.path,

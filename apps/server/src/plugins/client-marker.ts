@@ -12,14 +12,15 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
- * Calls made by others than the member web app: outside parties' webhooks (/api/hooks/…) and files a browser tab
- * opens by their unguessable address (/api/files/…). They never carry the marker.
+ * Calls made by others than the member web app: outside parties' webhooks (/api/hooks/…), files a browser tab
+ * opens by their unguessable address (/api/files/…) and the API documentation page (/api/docs). They never carry the
+ * marker.
  */
-const UNMARKED_PREFIXES = ['/api/hooks/', '/api/files/'];
+const UNMARKED_PREFIXES = ['/api/hooks/', '/api/files/', '/api/docs/'];
 
 export function isUnmarkedPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  return UNMARKED_PREFIXES.some((prefix) => path.startsWith(prefix));
+  return path === '/api/docs' || UNMARKED_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /** The back office's calls carry its own marker value. */

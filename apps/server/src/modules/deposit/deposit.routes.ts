@@ -87,6 +87,7 @@ export function registerDepositRoutes(
     method: 'POST',
     path: `${QR_WEBHOOK_PATH}/:provider`,
     pattern: new RegExp(`^${QR_WEBHOOK_PATH}/[^/]+/?$`),
+    summary: "A QR gateway's paid notice, signed over the raw body.",
   });
   void app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();

@@ -76,6 +76,7 @@ export function registerSlipRoutes(
     method: 'GET',
     path: `${SLIP_IMAGE_PATH}/:token`,
     pattern: new RegExp(`^${SLIP_IMAGE_PATH}/[^/]+/?$`),
+    summary: 'A slip image at its signed, expiring link (query member, expires, sig).',
   });
   app.get<{ Params: { token: string }; Querystring: Record<string, unknown> }>(
     `${SLIP_IMAGE_PATH}/:token`,
