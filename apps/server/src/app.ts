@@ -1,17 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
-import type { BankGateway } from '@/adapters/bank/bank-gateway.ts';
-import { createHttpBankGateway } from '@/adapters/bank/http-bank-gateway.ts';
-import type { GameProvider } from '@/adapters/games/game-provider.ts';
-import { createHttpGameProvider } from '@/adapters/games/http-game-provider.ts';
-import { createHttpQrGateway } from '@/adapters/qr/http-qr-gateway.ts';
-import type { QrGateway } from '@/adapters/qr/qr-gateway.ts';
-import { createHttpSlipVerifier } from '@/adapters/slip/http-slip-verifier.ts';
-import type { SlipVerifier } from '@/adapters/slip/slip-verifier.ts';
-import { createHttpVoucherService } from '@/adapters/truemoney/http-voucher-service.ts';
-import type { VoucherService } from '@/adapters/truemoney/voucher-service.ts';
-import { createHttpSmsGateway } from '@/adapters/sms/http-sms-gateway.ts';
-import type { SmsGateway } from '@/adapters/sms/sms-gateway.ts';
+import { createAdapters, type AdapterOverrides } from '@/app-adapters.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import { trustProxyOption, type Config } from '@/config.ts';
 import { createDatabase } from '@/db/database.ts';
@@ -27,6 +17,10 @@ import { registerHousekeepingJobs } from '@/jobs/housekeeping-jobs.ts';
 import { registerMoneyInJobs } from '@/jobs/money-in-jobs.ts';
 import { registerMoneyOutJobs } from '@/jobs/money-out-jobs.ts';
 import { createJobScheduler, type JobScheduler } from '@/jobs/job-scheduler.ts';
+import { createMetrics } from '@/lib/metrics.ts';
+import { requestIdOf } from '@/lib/request-context.ts';
+import { ledgerHealth } from '@/modules/ledger/ledger.service.ts';
+import { observability } from '@/plugins/observability.ts';
 import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
 import { registerBonusAdminRoutes } from '@/modules/bonus/bonus-admin.routes.ts';
 import { createBonusAdminService } from '@/modules/bonus/bonus-admin.service.ts';
@@ -154,17 +148,11 @@ declare module 'fastify' {
 
 export const MANUAL_DEPOSIT_MATCH_JOB = 'manual-deposit-match';
 
-export type BuildAppOptions = {
+export type BuildAppOptions = AdapterOverrides & {
   config: Config;
   clock?: Clock;
-  sms?: SmsGateway;
-  games?: GameProvider;
   /** Start the background jobs (server.ts: JOBS_ENABLED); default false, so tests never run them unasked. */
   isJobsEnabled?: boolean;
-  bank?: BankGateway;
-  qr?: QrGateway;
-  slipVerifier?: SlipVerifier;
-  vouchers?: VoucherService;
   counters?: CounterStore;
   /** Where the pino log lines go (tests capture them); default standard output. */
   logStream?: DestinationStream;
@@ -182,6 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
     bodyLimit: JSON_BODY_LIMIT,
     // Node's whole-request limit: a slip upload may take 300 s (docs/spec.md §9); other calls get their 60 s deadline from
     // the request-deadline plugin.
@@ -225,47 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db,
       clock,
       counters,
-      sms:
-        options.sms ??
-        createHttpSmsGateway({
-          baseUrl: config.SMS_GATEWAY_URL,
-          apiKey: config.SMS_API_KEY,
-          timeoutMs: config.SMS_TIMEOUT_MS,
-        }),
-      games:
-        options.games ??
-        createHttpGameProvider({
-          baseUrl: config.GAME_PROVIDER_URL,
-          apiKey: config.GAME_API_KEY,
-          timeoutMs: config.GAME_TIMEOUT_MS,
-        }),
-      bank:
-        options.bank ??
-        createHttpBankGateway({
-          baseUrl: config.BANK_API_URL,
-          apiKey: config.BANK_API_KEY,
-          timeoutMs: config.BANK_TIMEOUT_MS,
-        }),
-      qr:
-        options.qr ??
-        createHttpQrGateway({
-          baseUrl: config.QR_GATEWAY_URL,
-          apiKey: config.QR_API_KEY,
-          timeoutMs: config.QR_TIMEOUT_MS,
-        }),
-      slipVerifier:
-        options.slipVerifier ??
-        createHttpSlipVerifier({
-          baseUrl: config.SLIP_VERIFIER_URL,
-          apiKey: config.SLIP_API_KEY,
-          timeoutMs: config.SLIP_TIMEOUT_MS,
-        }),
-      vouchers:
-        options.vouchers ??
-        createHttpVoucherService({
-          baseUrl: config.TRUEMONEY_URL,
-          timeoutMs: config.TRUEMONEY_TIMEOUT_MS,
-        }),
+      ...createAdapters(config, options),
       passwords: createPasswordHasher(
         {
           memoryCost: config.ARGON2_MEMORY_KIB,
@@ -285,7 +235,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const games = createGamesService(deps);
     const wallet = createWalletService(deps, games, account);
     app.decorate('moneyCore', { games, wallet });
-    const jobs = createJobScheduler(app.log);
+    const metrics = createMetrics({
+      ledgerHealth: () => ledgerHealth(db.kysely, clock.now()),
+      now: () => clock.now(),
+    });
+    const jobs = createJobScheduler(app.log, metrics.observeJob);
     app.decorate('jobs', jobs);
     registerGameJobs(jobs, games, config);
     registerHousekeepingJobs(jobs, deps);
@@ -335,6 +289,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const onBackoffice = await registerBackofficeApp(app, config.BACKOFFICE_DIST_DIR);
     const onWebFallback = (request: FastifyRequest, reply: FastifyReply) =>
       isBackofficePath(request.url) ? onBackoffice(request, reply) : onMemberWeb(request, reply);
+    await app.register(observability, {
+      metrics,
+      isMetricsPublic: config.METRICS_ON_PUBLIC_PORT,
+      checks: [
+        { name: 'database', check: async () => (await sql`select 1`.execute(db.kysely), 'ok') },
+        {
+          name: 'redis',
+          check: async () => (config.REDIS_URL ? (await counters.ping(), 'ok') : 'disabled'),
+        },
+        {
+          name: 'jobs',
+          check: async () => {
+            if (!options.isJobsEnabled) return 'disabled';
+            if (!jobs.isRunning) throw new Error('job scheduler stopped');
+            return 'ok';
+          },
+        },
+      ],
+    });
     await app.register(errorEnvelope, { apiRoutes, onWebFallback });
     await app.register(securityHeaders);
     await app.register(requestDeadline, { timeoutMs: config.REQUEST_TIMEOUT_MS });

@@ -137,6 +137,9 @@ const optionalUrl = (protocols: RegExp) =>
  * - GAME_NOT_FOUND_VOID_AFTER_MS (300000): a pending game transfer the provider has never seen is voided only once it
  *   is this old (so a request still on its way cannot be applied after the void).
  * - JOBS_ENABLED (true): run the background jobs in this process (server.ts only; tests never start them).
+ * - METRICS_PORT (unset), METRICS_HOST (127.0.0.1): Prometheus metrics at http://<host>:<port>/metrics, a listener of
+ *   their own so the public port never shows them; METRICS_ON_PUBLIC_PORT (false) serves /metrics on the public port
+ *   too, for a deployment whose balancer keeps /metrics private (docs/operations.md#metrics).
  * - PUBLIC_URL (http://127.0.0.1:<PORT>): how outside parties reach this server (the QR gateways' webhook callback).
  * - QR_GATEWAY_URL (http://127.0.0.1:3001/qr), QR_API_KEY (sandbox-qr-key), QR_TIMEOUT_MS (10000): the QR payment
  *   gateways (each under <url>/<PROVIDER>).
@@ -208,6 +211,9 @@ export const configSchema = z.object({
   GAME_RECONCILE_AFTER_MS: integer(0, 3_600_000).default(30_000),
   GAME_NOT_FOUND_VOID_AFTER_MS: integer(0, 86_400_000).default(300_000),
   JOBS_ENABLED: booleanFromEnv.default(true),
+  METRICS_PORT: integer(1, 65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_ON_PUBLIC_PORT: booleanFromEnv.default(false),
   PUBLIC_URL: httpUrl.optional(),
   ...outsideParty('QR', 'QR_GATEWAY_URL', 'http://127.0.0.1:3001/qr', 10_000),
   QR_WEBHOOK_SECRET_KBANK: z.string().min(1).optional(),

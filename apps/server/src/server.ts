@@ -1,5 +1,6 @@
 import { buildApp } from '@/app.ts';
 import { ConfigError, loadConfig } from '@/config.ts';
+import { startMetricsListener } from '@/plugins/observability.ts';
 
 async function main() {
   let config;
@@ -14,8 +15,12 @@ async function main() {
   }
 
   const app = await buildApp({ config, isJobsEnabled: config.JOBS_ENABLED });
+  const metricsListener = config.METRICS_PORT
+    ? await startMetricsListener(app.metrics, config.METRICS_HOST, config.METRICS_PORT)
+    : null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await metricsListener?.close();
     await app.close();
     process.exit(0);
   };

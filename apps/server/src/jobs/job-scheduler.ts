@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { runWithRequestId } from '@/lib/request-context.ts';
 
 /** A background job run every `intervalMs` (measured from the end of the previous run, so runs never overlap). */
 export type Job = { name: string; intervalMs: number; run: () => Promise<unknown> };
@@ -20,7 +22,11 @@ export type JobScheduler = {
  * by tests unless they ask. With several server processes every one runs them: each job must be safe to run
  * concurrently (they settle through conditional updates and unique constraints, never check-then-act).
  */
-export function createJobScheduler(log: FastifyBaseLogger): JobScheduler {
+export function createJobScheduler(
+  log: FastifyBaseLogger,
+  /** Told of every run's time and outcome (the metrics). */
+  onRunEnd: (job: string, seconds: number, isFailed: boolean) => void = () => undefined,
+): JobScheduler {
   const jobs = new Map<string, Job>();
   const timers = new Map<string, NodeJS.Timeout>();
   const inFlight = new Map<string, Promise<void>>();
@@ -29,15 +35,20 @@ export function createJobScheduler(log: FastifyBaseLogger): JobScheduler {
   function runOnce(job: Job): Promise<void> {
     const previous = inFlight.get(job.name);
     if (previous) return previous;
-    const run = (async () => {
+    // Each run has an id of its own, carried to the outside calls it makes like a request's.
+    const run = runWithRequestId(`job-${job.name}-${randomUUID()}`, async () => {
+      const started = performance.now();
+      let isFailed = false;
       try {
         await job.run();
       } catch (error) {
+        isFailed = true;
         log.error({ err: error, job: job.name }, 'background job failed');
       } finally {
         inFlight.delete(job.name);
+        onRunEnd(job.name, (performance.now() - started) / 1000, isFailed);
       }
-    })();
+    });
     inFlight.set(job.name, run);
     return run;
   }

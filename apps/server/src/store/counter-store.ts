@@ -17,5 +17,7 @@ export type CounterStore = {
   /** Takes back one recorded event (e.g. a send that never happened). */
   remove(key: string, entryId: string): Promise<void>;
   clear(key: string): Promise<void>;
+  /** Resolves when the store answers (readiness, /health/ready); throws SERVICE_UNAVAILABLE when it does not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 };

@@ -61,6 +61,7 @@ export function createMemoryCounterStore(): CounterStore {
     async clear(key) {
       events.delete(key);
     },
+    async ping() {},
     async close() {
       clearInterval(sweep);
       events.clear();

@@ -87,6 +87,10 @@ export function createRedisCounterStore(url: string, prefix: string): CounterSto
       orUnavailable(async () => {
         await redis.del(k(key));
       }),
+    ping: () =>
+      orUnavailable(async () => {
+        await redis.ping();
+      }),
     async close() {
       // quit() waits for a connection that may never come back.
       if (redis.status === 'ready') await redis.quit();

@@ -7,6 +7,7 @@ import {
   type PayoutOutcome,
   type PayoutStatus,
 } from '@/adapters/bank/bank-gateway.ts';
+import { outsideCallHeaders } from '@/lib/request-context.ts';
 
 export type HttpBankGatewayOptions = { baseUrl: string; apiKey: string; timeoutMs: number };
 
@@ -65,8 +66,11 @@ export function createHttpBankGateway(options: HttpBankGatewayOptions): BankGate
   ): Promise<{ status: number; json: unknown }> {
     const response = await fetch(`${base}${path}`, {
       method: init.method,
-      headers:
-        init.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      headers: {
+        ...headers,
+        ...outsideCallHeaders(),
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       signal: AbortSignal.timeout(options.timeoutMs),
     });

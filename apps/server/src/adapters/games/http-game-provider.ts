@@ -8,6 +8,7 @@ import {
   type MoneyOutcome,
   type ReferenceStatus,
 } from '@/adapters/games/game-provider.ts';
+import { outsideCallHeaders } from '@/lib/request-context.ts';
 
 export type HttpGameProviderOptions = {
   /** Base URL; each provider lives under `<baseUrl>/<CODE>` (the sandbox: http://127.0.0.1:3001/games). */
@@ -72,6 +73,7 @@ export function createHttpGameProvider(options: HttpGameProviderOptions): GamePr
         dispatcher,
         headers: {
           authorization: `Bearer ${options.apiKey}`,
+          ...outsideCallHeaders(),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -7,6 +7,7 @@ import type {
   QrCreateRequest,
   QrGateway,
 } from '@/adapters/qr/qr-gateway.ts';
+import { outsideCallHeaders } from '@/lib/request-context.ts';
 
 export type HttpQrGatewayOptions = { baseUrl: string; apiKey: string; timeoutMs: number };
 
@@ -32,7 +33,11 @@ export function createHttpQrGateway(options: HttpQrGatewayOptions): QrGateway {
   async function call(path: string, body: unknown): Promise<{ status: number; json: unknown }> {
     const response = await fetch(`${base}${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${options.apiKey}`,
+        'content-type': 'application/json',
+        ...outsideCallHeaders(),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(options.timeoutMs),
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SlipVerifier, SlipVerifyOutcome } from '@/adapters/slip/slip-verifier.ts';
+import { outsideCallHeaders } from '@/lib/request-context.ts';
 
 export type HttpSlipVerifierOptions = { baseUrl: string; apiKey: string; timeoutMs: number };
 
@@ -38,6 +39,7 @@ export function createHttpSlipVerifier(options: HttpSlipVerifierOptions): SlipVe
           headers: {
             authorization: `Bearer ${options.apiKey}`,
             'content-type': 'application/json',
+            ...outsideCallHeaders(),
           },
           body: JSON.stringify(request),
           signal: AbortSignal.timeout(options.timeoutMs),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SmsGatewayError, type SmsGateway } from '@/adapters/sms/sms-gateway.ts';
+import { outsideCallHeaders } from '@/lib/request-context.ts';
 
 export type HttpSmsGatewayOptions = { baseUrl: string; apiKey: string; timeoutMs: number };
 
@@ -18,7 +19,11 @@ export function createHttpSmsGateway(options: HttpSmsGatewayOptions): SmsGateway
     try {
       response = await fetch(`${base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${options.apiKey}`,
+          ...outsideCallHeaders(),
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs),
       });

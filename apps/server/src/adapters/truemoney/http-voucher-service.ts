@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RedeemOutcome, VoucherService } from '@/adapters/truemoney/voucher-service.ts';
+import { outsideCallHeaders } from '@/lib/request-context.ts';
 
 export type HttpVoucherServiceOptions = { baseUrl: string; timeoutMs: number };
 
@@ -48,7 +49,7 @@ export function createHttpVoucherService(options: HttpVoucherServiceOptions): Vo
           `${base}/campaign/vouchers/${encodeURIComponent(voucherHash)}/redeem`,
           {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
+            headers: { 'content-type': 'application/json', ...outsideCallHeaders() },
             body: JSON.stringify({ mobile, voucher_hash: voucherHash }),
             signal: AbortSignal.timeout(options.timeoutMs),
           },

@@ -305,3 +305,37 @@ export async function readMemberBalances(
 export function getMemberPostedBalances(db: Db, memberId: string): Promise<MemberBalances> {
   return readMemberBalances(db, memberId, 'posted');
 }
+
+export type LedgerHealthRow = { kind: TransferKind; count: number; oldest: Date | null };
+
+/** Pending transfers per kind with the oldest one's time, and transfers posted since `since` per kind (metrics). */
+export async function readLedgerHealth(
+  db: Db,
+  since: Date,
+): Promise<{ pending: LedgerHealthRow[]; posted: { kind: TransferKind; count: number }[] }> {
+  const pending = await db
+    .selectFrom('ledger_transfers')
+    .select([
+      'kind',
+      sql<string>`count(*)`.as('count'),
+      sql<Date | null>`min(created_at)`.as('oldest'),
+    ])
+    .where('status', '=', 'pending')
+    .groupBy('kind')
+    .execute();
+  const posted = await db
+    .selectFrom('ledger_transfers')
+    .select(['kind', sql<string>`count(*)`.as('count')])
+    .where('status', '=', 'posted')
+    .where('settled_at', '>=', since)
+    .groupBy('kind')
+    .execute();
+  return {
+    pending: pending.map((r) => ({
+      kind: r.kind,
+      count: Number(r.count),
+      oldest: r.oldest === null ? null : new Date(r.oldest),
+    })),
+    posted: posted.map((r) => ({ kind: r.kind, count: Number(r.count) })),
+  };
+}

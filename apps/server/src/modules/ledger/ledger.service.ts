@@ -13,6 +13,7 @@ import {
   findTransferByExternalRef,
   findTransferByIdempotencyKey,
   getTransfer,
+  readLedgerHealth,
   readMemberBalances,
   toTransfer,
   transferColumns,
@@ -375,4 +376,9 @@ export type { MemberBalances };
 /** Available funds (balance - reserved) of each of the member's accounts. Works on the db or a trx. */
 export function getMemberBalances(db: Db, memberId: string): Promise<MemberBalances> {
   return readMemberBalances(db, memberId, 'available');
+}
+
+/** Pending transfers per kind (with the oldest one's age) and the transfers posted in the last 24 hours (metrics). */
+export function ledgerHealth(db: Kysely<Database>, now: Date) {
+  return readLedgerHealth(db, new Date(now.getTime() - 24 * 3600_000));
 }
