@@ -171,7 +171,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: requestIdOf,
-    requestIdLogLabel: 'requestId',
     bodyLimit: JSON_BODY_LIMIT,
     // Node's whole-request limit: a slip upload may take 300 s (docs/spec.md §9); other calls get their 60 s deadline from
     // the request-deadline plugin.
