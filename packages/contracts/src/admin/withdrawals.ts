@@ -11,6 +11,7 @@ import {
   reasonBody,
 } from './admin-contract.ts';
 import { claimSchema } from './claims.ts';
+import { WITHDRAWAL_STATUSES } from './reports.ts';
 
 /** Money out in the back office (docs/back-office/money-out.md): withdrawals held for approval, and stuck payouts. */
 
@@ -35,7 +36,7 @@ const withdrawalFields = {
   bankCode: z.string(),
   accountNo: z.string(),
   accountName: z.string(),
-  status: z.enum(['pending_approval', 'processing', 'succeeded', 'failed', 'rejected']),
+  status: z.enum(WITHDRAWAL_STATUSES),
   failureCode: z.string().nullable(),
   payoutAttempts: z.number(),
   createdAt: z.string(),
