@@ -41,9 +41,9 @@ export function defineContract<
   };
 }
 
-/** A GET of public data: no session, no body, no path parameters (the lookups). */
-export function publicGet<TResponse extends z.ZodType>(path: string, response: TResponse) {
-  return defineContract({ method: 'GET', path, response });
+/** A lookup: a GET of public data at `/api/lookup/<name>`, with no session, no body and no path parameters. */
+export function lookupGet<TResponse extends z.ZodType>(name: string, response: TResponse) {
+  return defineContract({ method: 'GET', path: `/api/lookup/${name}`, response });
 }
 
 /** A call only a signed-in member may make. */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ENGLISH_NAME_BANKS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Country } from './constants.ts';
+import {
+  ENGLISH_NAME_BANKS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type Country,
+} from './constants.ts';
 
 /**
  * Field schemas shared by server validation and client forms. Each failure carries a catalogue code
@@ -22,6 +27,15 @@ export function textSchema(typeError: string) {
   return z
     .string({ error: typeError })
     .refine(hasNoControlCharacters, { error: 'INVALID_CHARACTERS', abort: true });
+}
+
+/** A whole number from `min` to `max`; every failure answers `code`. */
+export function wholeNumberSchema(code: string, min: number, max: number) {
+  return z
+    .number({ error: code })
+    .int({ error: code })
+    .min(min, { error: code })
+    .max(max, { error: code });
 }
 
 export const THAI_PHONE = /^0\d{9}$/;
@@ -66,10 +80,7 @@ export const bankAccountNoSchema = textSchema('BANK_ACCOUNT_NO_INVALID')
 export const bankAccountNameSchema = textSchema('BANK_ACCOUNT_NAME_REQUIRED')
   .transform((s) => s.trim().replace(/\s+/g, ' ').toUpperCase())
   .pipe(
-    z
-      .string()
-      .min(1, { error: 'BANK_ACCOUNT_NAME_REQUIRED' })
-      .max(100, { error: 'NAME_TOO_LONG' }),
+    z.string().min(1, { error: 'BANK_ACCOUNT_NAME_REQUIRED' }).max(100, { error: 'NAME_TOO_LONG' }),
   );
 
 export const ENGLISH_NAME = /^[A-Za-z ]+$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicGet } from './contract.ts';
+import { lookupGet } from './contract.ts';
 import { localizedTextSchema } from './fields.ts';
 
 export const bankSchema = z.object({
@@ -11,7 +11,7 @@ export const bankSchema = z.object({
 });
 export type Bank = z.infer<typeof bankSchema>;
 
-export const lookupBanks = publicGet('/api/lookup/banks', z.array(bankSchema));
+export const lookupBanks = lookupGet('banks', z.array(bankSchema));
 
 export const depositBankSchema = z.object({
   bankCode: z.string(),
@@ -31,8 +31,8 @@ export const depositWalletSchema = z.object({
 });
 export type DepositWallet = z.infer<typeof depositWalletSchema>;
 
-export const lookupDeposit = publicGet(
-  '/api/lookup/deposit',
+export const lookupDeposit = lookupGet(
+  'deposit',
   z.object({
     banks: z.array(depositBankSchema),
     wallets: z.array(depositWalletSchema),
@@ -40,13 +40,13 @@ export const lookupDeposit = publicGet(
   }),
 );
 
-export const lookupConditions = publicGet(
-  '/api/lookup/conditions',
+export const lookupConditions = lookupGet(
+  'conditions',
   z.object({ title: localizedTextSchema, html: localizedTextSchema }),
 );
 
-export const lookupAgreements = publicGet(
-  '/api/lookup/agreements',
+export const lookupAgreements = lookupGet(
+  'agreements',
   z.object({ version: z.string(), title: localizedTextSchema, html: localizedTextSchema }),
 );
 
@@ -59,15 +59,12 @@ export const brandSchema = z.object({
 });
 export type Brand = z.infer<typeof brandSchema>;
 
-export const lookupInfo = publicGet('/api/lookup/info', brandSchema);
+export const lookupInfo = lookupGet('info', brandSchema);
 
-export const lookupNotice = publicGet(
-  '/api/lookup/notice',
-  z.object({ text: localizedTextSchema.nullable() }),
-);
+export const lookupNotice = lookupGet('notice', z.object({ text: localizedTextSchema.nullable() }));
 
-export const lookupContact = publicGet(
-  '/api/lookup/contact',
+export const lookupContact = lookupGet(
+  'contact',
   z.object({
     text: localizedTextSchema,
     lineId: z.string(),
@@ -76,13 +73,13 @@ export const lookupContact = publicGet(
   }),
 );
 
-export const lookupWithdraw = publicGet(
-  '/api/lookup/withdraw',
+export const lookupWithdraw = lookupGet(
+  'withdraw',
   z.object({ withdrawMin: z.number(), withdrawMax: z.number() }),
 );
 
-export const lookupSlip = publicGet(
-  '/api/lookup/slip',
+export const lookupSlip = lookupGet(
+  'slip',
   z.object({
     isOpen: z.boolean(),
     closedFrom: z.string().nullable(),
@@ -92,26 +89,23 @@ export const lookupSlip = publicGet(
 
 export const sourceSchema = z.object({ code: z.string(), description: localizedTextSchema });
 
-export const lookupSources = publicGet('/api/lookup/sources', z.array(sourceSchema));
+export const lookupSources = lookupGet('sources', z.array(sourceSchema));
 
-export const lookupActive = publicGet(
-  '/api/lookup/active',
+export const lookupActive = lookupGet(
+  'active',
   z.object({ terminated: z.enum(['gone']).nullable() }),
 );
 
-export const lookupRegisterOtp = publicGet(
-  '/api/lookup/registerOTP',
-  z.object({ enabled: z.boolean() }),
-);
+export const lookupRegisterOtp = lookupGet('registerOTP', z.object({ enabled: z.boolean() }));
 
-export const lookupEnableChatWidget = publicGet(
-  '/api/lookup/enableChatWidget',
+export const lookupEnableChatWidget = lookupGet(
+  'enableChatWidget',
   z.object({ enabled: z.boolean() }),
 );
 
 /** The how-to page's video addresses (docs/back-office/settings.md#how-to-videos); '' for a video not yet set. */
-export const lookupHowto = publicGet(
-  '/api/lookup/howto',
+export const lookupHowto = lookupGet(
+  'howto',
   z.object({
     videos: z.object({
       wallet: z.string(),

@@ -1,25 +1,21 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { memberCall } from './contract.ts';
-import { localizedTextSchema } from './fields.ts';
+import { localizedTextSchema, wholeNumberSchema } from './fields.ts';
 import { MONEY_STATUSES } from './money.ts';
 
 export const pageBodySchema = (maxLimit = 50) =>
   z.strictObject({
-    page: z
-      .number({ error: 'INVALID_REQUEST' })
-      .int({ error: 'INVALID_REQUEST' })
-      .min(1, { error: 'INVALID_REQUEST' })
-      .max(100_000, { error: 'INVALID_REQUEST' }),
-    limit: z
-      .number({ error: 'INVALID_REQUEST' })
-      .int({ error: 'INVALID_REQUEST' })
-      .min(1, { error: 'INVALID_REQUEST' })
-      .max(maxLimit, { error: 'INVALID_REQUEST' }),
+    page: wholeNumberSchema('INVALID_REQUEST', 1, 100_000),
+    limit: wholeNumberSchema('INVALID_REQUEST', 1, maxLimit),
   });
 
 /** A POST list of one page (docs/spec.md §9): the page body (at most five pages at once), the total and the page's rows. */
-export function pagedListCall<TShape extends z.ZodRawShape>(path: string, pageSize: number, shape: TShape) {
+export function pagedListCall<TShape extends z.ZodRawShape>(
+  path: string,
+  pageSize: number,
+  shape: TShape,
+) {
   return memberCall('POST', path, {
     body: pageBodySchema(pageSize * 5),
     response: z.object({ total: z.number().int(), ...shape }),

@@ -9,8 +9,8 @@ import {
   isValidAmountMinor,
   isValidReference,
   isValidUsername,
+  TRANSFER_TYPES,
   type GamesStore,
-  type TransferType,
 } from './games.store.ts';
 import { findProvider } from './providers.ts';
 
@@ -55,7 +55,7 @@ export function gamesRoutes(ctx: SandboxContext, store: GamesStore) {
       );
     });
 
-    for (const type of ['deposit', 'withdraw'] as const satisfies TransferType[]) {
+    for (const type of TRANSFER_TYPES) {
       app.post(`/games/:provider/${type}`, async (request, reply) => {
         const provider = providerOf(request);
         if (!provider) return send(reply, error(404, 'PROVIDER_NOT_FOUND'));

@@ -17,14 +17,18 @@ export type GameAccount = {
   createdAt: string;
 };
 
-export type TransferType = 'deposit' | 'withdraw';
+export const TRANSFER_TYPES = ['deposit', 'withdraw'] as const;
 
-export type TransferRecord = {
-  provider: GameProviderCode;
-  reference: string;
-  type: TransferType;
+/** What the caller asks for; the reference makes it happen at most once. */
+export type TransferRequest = {
+  type: (typeof TRANSFER_TYPES)[number];
   username: string;
+  reference: string;
   amountMinor: number;
+};
+
+export type TransferRecord = TransferRequest & {
+  provider: GameProviderCode;
   status: 'success' | 'failed';
   /** Why a failed transfer failed. */
   code?: string;
@@ -131,7 +135,7 @@ export function createGamesStore(ctx: SandboxContext) {
      */
     transfer(
       provider: GameProviderCode,
-      input: { type: TransferType; username: string; reference: string; amountMinor: number },
+      input: TransferRequest,
       isRejected = false,
     ): Answer {
       const existing = transfers.get(key(provider, input.reference));

@@ -4,15 +4,6 @@ import { z } from 'zod';
  * Switchable misbehaviour of a simulated party, so tests can exercise the server's two-phase transfers (docs/design.md#money):
  * a definite failure, or an unknown outcome (time-out / 5xx) that happened before or after the change was applied.
  */
-export const OUTCOMES = [
-  'ok',
-  'fail',
-  'timeout-before',
-  'timeout-after',
-  'error-before',
-  'error-after',
-] as const;
-export type Outcome = (typeof OUTCOMES)[number];
 export const UNKNOWN_OUTCOMES = [
   'timeout-before',
   'timeout-after',
@@ -20,6 +11,8 @@ export const UNKNOWN_OUTCOMES = [
   'error-after',
 ] as const;
 export type UnknownOutcome = (typeof UNKNOWN_OUTCOMES)[number];
+export const OUTCOMES = ['ok', 'fail', ...UNKNOWN_OUTCOMES] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 
 export type Faults = {
   /** Added before every call is handled (status checks included). */

@@ -45,15 +45,12 @@ function decode(store: QrStore, payload: string): Answer {
   const reference = qr.billPayment?.ref1 ?? null;
   return ok({
     data: {
+      ...qr,
       kind: qr.billPayment ? 'billPayment' : qr.promptPay ? 'promptPay' : 'lapnet',
       reference,
       amountMinor: qr.amountMinor === null ? null : Number(qr.amountMinor),
-      isDynamic: qr.isDynamic,
-      country: qr.country,
-      currency: qr.currency,
       billPayment: qr.billPayment ?? null,
       promptPay: qr.promptPay ?? null,
-      tags: qr.tags,
       payments: reference ? store.findByReference(reference) : [],
     },
   });

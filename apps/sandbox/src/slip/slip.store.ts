@@ -7,15 +7,16 @@ import { findThaiBank, maskAccountNo } from './thai-banks.ts';
 import { majorText } from '../lib/money.ts';
 
 
-export type SlipPartyInput = { name: string; bankCode: string; accountNo: string };
-export type SlipParty = {
+export type SlipPartyInput = {
   name: string;
   /** 3-digit bank code, as in the mini-QR. */
   bankCode: string;
-  /** The wallet's short code (SCB, KBANK, TMB …). */
-  bankShortCode: string;
   /** Sandbox extra: real verifiers give only the masked number. */
   accountNo: string;
+};
+export type SlipParty = SlipPartyInput & {
+  /** The wallet's short code (SCB, KBANK, TMB …). */
+  bankShortCode: string;
   maskedAccountNo: string;
 };
 

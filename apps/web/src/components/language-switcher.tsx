@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '@mekong/contracts/constants';
 import { useTranslation } from 'react-i18next';
+import { SegmentedSwitch } from '@/components/segmented-switch';
 import { changeLocale, currentLocale, htmlLang } from '@/lib/i18n';
-import '@/components/language-switcher.css';
 
 const fullName: Record<Locale, string> = { th: 'language.thName', la: 'language.laName', en: 'language.enName' };
 
@@ -10,21 +10,18 @@ export function LanguageSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }
   const { t, i18n } = useTranslation();
   const active = i18n.language ? currentLocale() : 'th';
   return (
-    <div className={`lang-switch lang-switch--${tone}`} role="group" aria-label={t('language.label')}>
-      {LOCALES.map((locale) => (
-        <button
-          key={locale}
-          type="button"
-          lang={htmlLang(locale)}
-          className="lang-switch__option"
-          aria-pressed={active === locale}
-          title={t(fullName[locale])}
-          data-testid={`lang-${locale}`}
-          onClick={() => changeLocale(locale)}
-        >
-          {t(`language.${locale}`)}
-        </button>
-      ))}
-    </div>
+    <SegmentedSwitch
+      options={LOCALES.map((locale) => ({
+        value: locale,
+        label: t(`language.${locale}`),
+        lang: htmlLang(locale),
+        title: t(fullName[locale]),
+      }))}
+      active={active}
+      label={t('language.label')}
+      tone={tone}
+      testIdPrefix="lang"
+      onSelect={changeLocale}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract, type Contract, type HttpMethod } from '../contract.ts';
-import { textSchema } from '../fields.ts';
+import { textSchema, wholeNumberSchema } from '../fields.ts';
 
 /** What an operator may do (docs/decisions/0014-back-office.md#roles); the matrix of roles lives in permissions.ts. */
 export const permissionSchema = z.enum([
@@ -77,9 +77,30 @@ export const reasonSchema = textSchema('REASON_REQUIRED')
 /** A uuid path parameter of the back office; anything else is ITEM_NOT_FOUND, never a database error. */
 export const idParams = z.object({ id: z.uuid({ error: 'ITEM_NOT_FOUND' }) });
 
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+/** A decision that asks only for the operator's reason. */
+export const reasonBody = z.strictObject({ reason: reasonSchema });
+/** An action whose reason the operator may leave out. */
+export const optionalReasonBody = z.strictObject({ reason: reasonSchema.optional() });
 
 export const okSchema = z.object({ message: z.literal('OK') });
+
+/** A free-text filter of a back-office list (a phone, a reference, an action): optional, trimmed, one line. */
+export const filterTextSchema = textSchema('INVALID_REQUEST').trim().max(100).optional();
+
+/** A bound of a list's time filter: an ISO date-time with its offset. */
+export const filterTimeSchema = z.iso
+  .datetime({ offset: true, error: 'INVALID_REQUEST' })
+  .optional();
+
+/** The page a back-office list body asks for; anything out of range is INVALID_REQUEST. */
+export function pageFields(defaultLimit = 20) {
+  return {
+    page: wholeNumberSchema('INVALID_REQUEST', 1, 100_000).default(1),
+    limit: wholeNumberSchema('INVALID_REQUEST', 1, 100).default(defaultLimit),
+  };
+}
+
+/** One page of a back-office list: its rows and the total of rows that match. */
+export function pageOf<T extends z.ZodType>(row: T) {
+  return z.object({ rows: z.array(row), total: z.number() });
+}

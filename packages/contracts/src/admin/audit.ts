@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { textSchema } from '../fields.ts';
-import { adminCall } from './admin-contract.ts';
+import {
+  adminCall,
+  filterTextSchema,
+  filterTimeSchema,
+  pageFields,
+  pageOf,
+} from './admin-contract.ts';
 
 export const auditRecordSchema = z.object({
   seq: z.number(),
@@ -18,21 +23,18 @@ export const auditRecordSchema = z.object({
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
-const filterText = textSchema('INVALID_REQUEST').trim().max(100).optional();
-
 /** The audit trail, newest first, filtered (docs/decisions/0014-back-office.md#audit-trail). */
 export const adminAuditListContract = adminCall('POST', '/api/admin/audit', {
   body: z.strictObject({
-    operator: filterText,
-    action: filterText,
-    targetType: filterText,
-    targetId: filterText,
-    from: z.iso.datetime({ offset: true, error: 'INVALID_REQUEST' }).optional(),
-    to: z.iso.datetime({ offset: true, error: 'INVALID_REQUEST' }).optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    limit: z.number().int().min(1).max(100).default(50),
+    operator: filterTextSchema,
+    action: filterTextSchema,
+    targetType: filterTextSchema,
+    targetId: filterTextSchema,
+    from: filterTimeSchema,
+    to: filterTimeSchema,
+    ...pageFields(50),
   }),
-  response: z.object({ rows: z.array(auditRecordSchema), total: z.number() }),
+  response: pageOf(auditRecordSchema),
   permission: 'audit.read',
 });
 

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { textSchema } from '../fields.ts';
-import { adminCall } from './admin-contract.ts';
+import { adminCall, okSchema } from './admin-contract.ts';
 
 /** The queues of the back office (docs/decisions/0014-back-office.md#queues); an item is claimed before it is worked. */
 export const moneyOutQueueSchema = z.enum(['withdrawals', 'payouts'], { error: 'ITEM_NOT_FOUND' });
 export const moneyInQueueSchema = z.enum(['qr', 'vouchers', 'notices', 'bank-lines', 'slips'], {
   error: 'ITEM_NOT_FOUND',
 });
-export type QueueName = z.infer<typeof moneyOutQueueSchema> | z.infer<typeof moneyInQueueSchema>;
+export type MoneyInQueue = z.infer<typeof moneyInQueueSchema>;
+export type QueueName = z.infer<typeof moneyOutQueueSchema> | MoneyInQueue;
 
 const itemId = textSchema('ITEM_NOT_FOUND')
   .min(1, { error: 'ITEM_NOT_FOUND' })
@@ -22,34 +23,25 @@ export const claimSchema = z.object({
 });
 export type Claim = z.infer<typeof claimSchema>;
 
-export const adminClaimMoneyOutContract = adminCall('POST', '/api/admin/claims/:queue/:id', {
-  params: z.object({ queue: moneyOutQueueSchema, id: itemId }),
-  response: claimSchema,
-  permission: 'withdrawals.decide',
-});
+/** Claiming an item of a queue and releasing it; `:queue` is one of `queues`, `permission` what working it needs. */
+function claimCalls<TQueues extends typeof moneyOutQueueSchema | typeof moneyInQueueSchema>(
+  path: '/api/admin/claims' | '/api/admin/deposit-claims',
+  queues: TQueues,
+  permission: 'withdrawals.decide' | 'deposits.decide',
+) {
+  const params = z.object({ queue: queues, id: itemId });
+  return {
+    claim: adminCall('POST', `${path}/:queue/:id`, { params, response: claimSchema, permission }),
+    release: adminCall('POST', `${path}/:queue/:id/release`, {
+      params,
+      response: okSchema,
+      permission,
+    }),
+  };
+}
 
-export const adminReleaseMoneyOutContract = adminCall(
-  'POST',
-  '/api/admin/claims/:queue/:id/release',
-  {
-    params: z.object({ queue: moneyOutQueueSchema, id: itemId }),
-    response: z.object({ message: z.literal('OK') }),
-    permission: 'withdrawals.decide',
-  },
-);
+export const { claim: adminClaimMoneyOutContract, release: adminReleaseMoneyOutContract } =
+  claimCalls('/api/admin/claims', moneyOutQueueSchema, 'withdrawals.decide');
 
-export const adminClaimMoneyInContract = adminCall('POST', '/api/admin/deposit-claims/:queue/:id', {
-  params: z.object({ queue: moneyInQueueSchema, id: itemId }),
-  response: claimSchema,
-  permission: 'deposits.decide',
-});
-
-export const adminReleaseMoneyInContract = adminCall(
-  'POST',
-  '/api/admin/deposit-claims/:queue/:id/release',
-  {
-    params: z.object({ queue: moneyInQueueSchema, id: itemId }),
-    response: z.object({ message: z.literal('OK') }),
-    permission: 'deposits.decide',
-  },
-);
+export const { claim: adminClaimMoneyInContract, release: adminReleaseMoneyInContract } =
+  claimCalls('/api/admin/deposit-claims', moneyInQueueSchema, 'deposits.decide');

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { textSchema } from '../fields.ts';
 import { MAX_AMOUNT } from '../money.ts';
-import { adminCall, idParams, reasonSchema } from './admin-contract.ts';
-import { claimSchema } from './claims.ts';
+import {
+  adminCall,
+  filterTextSchema,
+  filterTimeSchema,
+  idParams,
+  pageFields,
+  pageOf,
+  reasonBody,
+  reasonSchema,
+} from './admin-contract.ts';
+import { claimSchema, type MoneyInQueue } from './claims.ts';
 
 /**
  * The money-in queues of the back office (docs/back-office/money-in.md): held QR payments, held gift vouchers, manual
@@ -10,8 +19,6 @@ import { claimSchema } from './claims.ts';
  * decisions deposits.decide, and a credit a fresh re-authentication. Amounts are integers in minor units (satang,
  * att), as everywhere in the back-office API.
  */
-
-const filterText = textSchema('INVALID_REQUEST').trim().max(100).optional();
 
 /** open: waiting for an operator; decided: settled by an operator; all: both. */
 export const queueStateSchema = z.enum(['open', 'decided', 'all'], { error: 'INVALID_REQUEST' });
@@ -21,11 +28,10 @@ const listBody = <T extends z.ZodRawShape>(extra: T) =>
   z.strictObject({
     state: queueStateSchema.default('open'),
     /** A member's phone or public id, or the item's reference. */
-    search: filterText,
-    from: z.iso.datetime({ offset: true, error: 'INVALID_REQUEST' }).optional(),
-    to: z.iso.datetime({ offset: true, error: 'INVALID_REQUEST' }).optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    limit: z.number().int().min(1).max(100).default(20),
+    search: filterTextSchema,
+    from: filterTimeSchema,
+    to: filterTimeSchema,
+    ...pageFields(),
     ...extra,
   });
 
@@ -51,8 +57,45 @@ const itemBase = {
   claim: claimSchema.nullable(),
 };
 
-const listResponse = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), total: z.number() });
+/**
+ * The four calls of a queue: its list, one item (`detail`: a fuller view of it), a credit (with a fresh
+ * re-authentication) and a refusal. A decision answers the item as it now stands.
+ */
+function queueCalls<
+  TItem extends z.ZodType,
+  TDetail extends z.ZodType = TItem,
+  TFilters extends z.ZodRawShape = Record<never, never>,
+  TCredit extends z.ZodType = typeof reasonBody,
+  TRefuse extends z.ZodType = typeof reasonBody,
+>(
+  queue: MoneyInQueue,
+  item: TItem,
+  more: { detail?: TDetail; filters?: TFilters; creditBody?: TCredit; refuseBody?: TRefuse } = {},
+) {
+  const path = `/api/admin/deposits/${queue}` as const;
+  const decision = <TBody extends z.ZodType>(kind: 'credit' | 'refuse', body: TBody) =>
+    adminCall('POST', `${path}/:id/${kind}`, {
+      params: idParams,
+      body,
+      response: item,
+      permission: 'deposits.decide',
+      isReauthRequired: kind === 'credit',
+    });
+  return {
+    list: adminCall('POST', path, {
+      body: listBody((more.filters ?? {}) as TFilters),
+      response: pageOf(item),
+      permission: 'queues.read',
+    }),
+    get: adminCall('GET', `${path}/:id`, {
+      params: idParams,
+      response: (more.detail ?? item) as TDetail,
+      permission: 'queues.read',
+    }),
+    credit: decision('credit', (more.creditBody ?? reasonBody) as TCredit),
+    refuse: decision('refuse', (more.refuseBody ?? reasonBody) as TRefuse),
+  };
+}
 
 // Held QR payments ------------------------------------------------------------------------------------------------
 
@@ -73,29 +116,12 @@ export const qrItemSchema = z.object({
 });
 export type QrItem = z.infer<typeof qrItemSchema>;
 
-export const adminQrListContract = adminCall('POST', '/api/admin/deposits/qr', {
-  body: listBody({}),
-  response: listResponse(qrItemSchema),
-  permission: 'queues.read',
-});
-export const adminQrGetContract = adminCall('GET', '/api/admin/deposits/qr/:id', {
-  params: idParams,
-  response: qrItemSchema,
-  permission: 'queues.read',
-});
-export const adminQrCreditContract = adminCall('POST', '/api/admin/deposits/qr/:id/credit', {
-  params: idParams,
-  body: z.strictObject({ reason: reasonSchema }),
-  response: qrItemSchema,
-  permission: 'deposits.decide',
-  isReauthRequired: true,
-});
-export const adminQrRefuseContract = adminCall('POST', '/api/admin/deposits/qr/:id/refuse', {
-  params: idParams,
-  body: z.strictObject({ reason: reasonSchema }),
-  response: qrItemSchema,
-  permission: 'deposits.decide',
-});
+export const {
+  list: adminQrListContract,
+  get: adminQrGetContract,
+  credit: adminQrCreditContract,
+  refuse: adminQrRefuseContract,
+} = queueCalls('qr', qrItemSchema);
 
 // Held gift vouchers ----------------------------------------------------------------------------------------------
 
@@ -111,37 +137,12 @@ export const voucherItemSchema = z.object({
 });
 export type VoucherItem = z.infer<typeof voucherItemSchema>;
 
-export const adminVoucherListContract = adminCall('POST', '/api/admin/deposits/vouchers', {
-  body: listBody({}),
-  response: listResponse(voucherItemSchema),
-  permission: 'queues.read',
-});
-export const adminVoucherGetContract = adminCall('GET', '/api/admin/deposits/vouchers/:id', {
-  params: idParams,
-  response: voucherItemSchema,
-  permission: 'queues.read',
-});
-export const adminVoucherCreditContract = adminCall(
-  'POST',
-  '/api/admin/deposits/vouchers/:id/credit',
-  {
-    params: idParams,
-    body: z.strictObject({ reason: reasonSchema }),
-    response: voucherItemSchema,
-    permission: 'deposits.decide',
-    isReauthRequired: true,
-  },
-);
-export const adminVoucherRefuseContract = adminCall(
-  'POST',
-  '/api/admin/deposits/vouchers/:id/refuse',
-  {
-    params: idParams,
-    body: z.strictObject({ reason: reasonSchema }),
-    response: voucherItemSchema,
-    permission: 'deposits.decide',
-  },
-);
+export const {
+  list: adminVoucherListContract,
+  get: adminVoucherGetContract,
+  credit: adminVoucherCreditContract,
+  refuse: adminVoucherRefuseContract,
+} = queueCalls('vouchers', voucherItemSchema);
 
 // Manual deposit notices ------------------------------------------------------------------------------------------
 
@@ -156,37 +157,12 @@ export const noticeItemSchema = z.object({
 });
 export type NoticeItem = z.infer<typeof noticeItemSchema>;
 
-export const adminNoticeListContract = adminCall('POST', '/api/admin/deposits/notices', {
-  body: listBody({}),
-  response: listResponse(noticeItemSchema),
-  permission: 'queues.read',
-});
-export const adminNoticeGetContract = adminCall('GET', '/api/admin/deposits/notices/:id', {
-  params: idParams,
-  response: noticeItemSchema,
-  permission: 'queues.read',
-});
-export const adminNoticeCreditContract = adminCall(
-  'POST',
-  '/api/admin/deposits/notices/:id/credit',
-  {
-    params: idParams,
-    body: z.strictObject({ reason: reasonSchema }),
-    response: noticeItemSchema,
-    permission: 'deposits.decide',
-    isReauthRequired: true,
-  },
-);
-export const adminNoticeRefuseContract = adminCall(
-  'POST',
-  '/api/admin/deposits/notices/:id/refuse',
-  {
-    params: idParams,
-    body: z.strictObject({ reason: reasonSchema }),
-    response: noticeItemSchema,
-    permission: 'deposits.decide',
-  },
-);
+export const {
+  list: adminNoticeListContract,
+  get: adminNoticeGetContract,
+  credit: adminNoticeCreditContract,
+  refuse: adminNoticeRefuseContract,
+} = queueCalls('notices', noticeItemSchema);
 
 // Bank lines not matched to a member ------------------------------------------------------------------------------
 
@@ -224,44 +200,20 @@ export const bankLineDetailSchema = bankLineItemSchema.extend({
 });
 export type BankLineDetail = z.infer<typeof bankLineDetailSchema>;
 
-export const adminBankLineListContract = adminCall('POST', '/api/admin/deposits/bank-lines', {
-  body: listBody({}),
-  response: listResponse(bankLineItemSchema),
-  permission: 'queues.read',
+export const {
+  list: adminBankLineListContract,
+  get: adminBankLineGetContract,
+  credit: adminBankLineCreditContract,
+  refuse: adminBankLineRefuseContract,
+} = queueCalls('bank-lines', bankLineItemSchema, {
+  detail: bankLineDetailSchema,
+  creditBody: z.strictObject({ memberId: z.uuid({ error: 'NO_USER' }), reason: reasonSchema }),
+  refuseBody: z.strictObject({
+    /** returned: sent back to its sender outside the system; ignored: not money for any member (a test, a fee). */
+    outcome: z.enum(['returned', 'ignored'], { error: 'INVALID_REQUEST' }),
+    reason: reasonSchema,
+  }),
 });
-export const adminBankLineGetContract = adminCall('GET', '/api/admin/deposits/bank-lines/:id', {
-  params: idParams,
-  response: bankLineDetailSchema,
-  permission: 'queues.read',
-});
-export const adminBankLineCreditContract = adminCall(
-  'POST',
-  '/api/admin/deposits/bank-lines/:id/credit',
-  {
-    params: idParams,
-    body: z.strictObject({
-      memberId: z.uuid({ error: 'NO_USER' }),
-      reason: reasonSchema,
-    }),
-    response: bankLineItemSchema,
-    permission: 'deposits.decide',
-    isReauthRequired: true,
-  },
-);
-export const adminBankLineRefuseContract = adminCall(
-  'POST',
-  '/api/admin/deposits/bank-lines/:id/refuse',
-  {
-    params: idParams,
-    body: z.strictObject({
-      /** returned: sent back to its sender outside the system; ignored: not money for any member (a test, a fee). */
-      outcome: z.enum(['returned', 'ignored'], { error: 'INVALID_REQUEST' }),
-      reason: reasonSchema,
-    }),
-    response: bankLineItemSchema,
-    permission: 'deposits.decide',
-  },
-);
 
 /** Members to credit a line to when no suggestion fits: by phone, public id or registered account number. */
 export const adminDepositMemberLookupContract = adminCall(
@@ -307,25 +259,14 @@ export const slipItemSchema = z.object({
 });
 export type SlipItem = z.infer<typeof slipItemSchema>;
 
-export const adminSlipListContract = adminCall('POST', '/api/admin/deposits/slips', {
-  body: listBody({ reason: filterText }),
-  response: listResponse(slipItemSchema),
-  permission: 'queues.read',
-});
-export const adminSlipGetContract = adminCall('GET', '/api/admin/deposits/slips/:id', {
-  params: idParams,
-  response: slipItemSchema,
-  permission: 'queues.read',
-});
-/** The slip's stored image, streamed to operators only (never at a guessable or member link). */
-export const adminSlipImageContract = adminCall('GET', '/api/admin/deposits/slips/:id/image', {
-  params: idParams,
-  response: z.unknown(),
-  permission: 'queues.read',
-});
-export const adminSlipCreditContract = adminCall('POST', '/api/admin/deposits/slips/:id/credit', {
-  params: idParams,
-  body: z.strictObject({
+export const {
+  list: adminSlipListContract,
+  get: adminSlipGetContract,
+  credit: adminSlipCreditContract,
+  refuse: adminSlipRefuseContract,
+} = queueCalls('slips', slipItemSchema, {
+  filters: { reason: filterTextSchema },
+  creditBody: z.strictObject({
     /** Typed by the operator; absent: the verifier's amount. */
     amountMinor: z
       .number({ error: 'INVALID_AMOUNT' })
@@ -335,13 +276,11 @@ export const adminSlipCreditContract = adminCall('POST', '/api/admin/deposits/sl
       .optional(),
     reason: reasonSchema,
   }),
-  response: slipItemSchema,
-  permission: 'deposits.decide',
-  isReauthRequired: true,
 });
-export const adminSlipRefuseContract = adminCall('POST', '/api/admin/deposits/slips/:id/refuse', {
+
+/** The slip's stored image, streamed to operators only (never at a guessable or member link). */
+export const adminSlipImageContract = adminCall('GET', '/api/admin/deposits/slips/:id/image', {
   params: idParams,
-  body: z.strictObject({ reason: reasonSchema }),
-  response: slipItemSchema,
-  permission: 'deposits.decide',
+  response: z.unknown(),
+  permission: 'queues.read',
 });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { textSchema } from '../fields.ts';
-import { adminCall, idParams, reasonSchema } from './admin-contract.ts';
+import {
+  adminCall,
+  idParams,
+  optionalReasonBody,
+  pageFields,
+  pageOf,
+  reasonBody,
+  reasonSchema,
+} from './admin-contract.ts';
 
 /**
  * Members in the back office (docs/back-office/members.md): search, the member page and its lists, and the actions.
@@ -8,12 +16,29 @@ import { adminCall, idParams, reasonSchema } from './admin-contract.ts';
  */
 
 const minorSchema = z.string();
-const pageFields = {
-  page: z.number().int().min(1).max(100_000).default(1),
-  limit: z.number().int().min(1).max(100).default(20),
-};
-const pageBody = z.strictObject(pageFields);
-const pageOf = <T extends z.ZodType>(row: T) => z.object({ total: z.number(), rows: z.array(row) });
+const pageBody = z.strictObject(pageFields());
+
+/** A page of one of the member page's lists (`/api/admin/members/:id/<list>`). */
+const memberListCall = <T extends z.ZodType>(list: string, row: T) =>
+  adminCall('POST', `/api/admin/members/:id/${list}`, {
+    params: idParams,
+    body: pageBody,
+    response: pageOf(row),
+    permission: 'members.read',
+  });
+
+/** An action on the member (`/api/admin/members/:id/<action>`), which members.manage may take. */
+const memberActionCall = <TBody extends z.ZodType, TResponse extends z.ZodType>(
+  action: string,
+  body: TBody,
+  response: TResponse,
+) =>
+  adminCall('POST', `/api/admin/members/:id/${action}`, {
+    params: idParams,
+    body,
+    response,
+    permission: 'members.manage',
+  });
 
 export const memberStatusSchema = z.enum(['active', 'suspended']);
 
@@ -45,7 +70,7 @@ export const adminMemberSearchContract = adminCall('POST', '/api/admin/members/s
       error: 'INVALID_REQUEST',
     }),
     field: memberSearchFieldSchema.default('any'),
-    ...pageFields,
+    ...pageFields(),
   }),
   response: pageOf(memberSummarySchema),
   permission: 'members.read',
@@ -152,7 +177,7 @@ export const memberLedgerViewSchema = z.enum(['ledger', 'statement', 'deposit', 
 
 export const adminMemberLedgerContract = adminCall('POST', '/api/admin/members/:id/ledger', {
   params: idParams,
-  body: z.strictObject({ view: memberLedgerViewSchema.default('ledger'), ...pageFields }),
+  body: z.strictObject({ view: memberLedgerViewSchema.default('ledger'), ...pageFields() }),
   response: pageOf(memberLedgerRowSchema),
   permission: 'members.read',
 });
@@ -167,12 +192,7 @@ export const memberSlipSchema = z.object({
 });
 export type MemberSlip = z.infer<typeof memberSlipSchema>;
 
-export const adminMemberSlipsContract = adminCall('POST', '/api/admin/members/:id/slips', {
-  params: idParams,
-  body: pageBody,
-  response: pageOf(memberSlipSchema),
-  permission: 'members.read',
-});
+export const adminMemberSlipsContract = memberListCall('slips', memberSlipSchema);
 
 export const memberInviteeSchema = z.object({
   id: z.string(),
@@ -183,12 +203,7 @@ export const memberInviteeSchema = z.object({
 });
 export type MemberInvitee = z.infer<typeof memberInviteeSchema>;
 
-export const adminMemberInviteesContract = adminCall('POST', '/api/admin/members/:id/invitees', {
-  params: idParams,
-  body: pageBody,
-  response: pageOf(memberInviteeSchema),
-  permission: 'members.read',
-});
+export const adminMemberInviteesContract = memberListCall('invitees', memberInviteeSchema);
 
 export const memberWithdrawalSchema = z.object({
   id: z.string(),
@@ -202,18 +217,7 @@ export const memberWithdrawalSchema = z.object({
 });
 export type MemberWithdrawal = z.infer<typeof memberWithdrawalSchema>;
 
-export const adminMemberWithdrawalsContract = adminCall(
-  'POST',
-  '/api/admin/members/:id/withdrawals',
-  {
-    params: idParams,
-    body: pageBody,
-    response: pageOf(memberWithdrawalSchema),
-    permission: 'members.read',
-  },
-);
-
-const optionalReason = reasonSchema.optional();
+export const adminMemberWithdrawalsContract = memberListCall('withdrawals', memberWithdrawalSchema);
 
 export const memberStatusChangeSchema = z.object({
   status: memberStatusSchema,
@@ -221,37 +225,29 @@ export const memberStatusChangeSchema = z.object({
 });
 
 /** Freezing suspends the member (no sign-in, no money call) and ends every session. */
-export const adminMemberFreezeContract = adminCall('POST', '/api/admin/members/:id/freeze', {
-  params: idParams,
-  body: z.strictObject({ reason: reasonSchema }),
-  response: memberStatusChangeSchema,
-  permission: 'members.manage',
-});
+export const adminMemberFreezeContract = memberActionCall(
+  'freeze',
+  reasonBody,
+  memberStatusChangeSchema,
+);
 
-export const adminMemberUnfreezeContract = adminCall('POST', '/api/admin/members/:id/unfreeze', {
-  params: idParams,
-  body: z.strictObject({ reason: reasonSchema }),
-  response: memberStatusChangeSchema,
-  permission: 'members.manage',
-});
+export const adminMemberUnfreezeContract = memberActionCall(
+  'unfreeze',
+  reasonBody,
+  memberStatusChangeSchema,
+);
 
-export const adminMemberSignOutContract = adminCall('POST', '/api/admin/members/:id/sign-out', {
-  params: idParams,
-  body: z.strictObject({ reason: optionalReason }),
-  response: z.object({ sessionsEnded: z.number() }),
-  permission: 'members.manage',
-});
+export const adminMemberSignOutContract = memberActionCall(
+  'sign-out',
+  optionalReasonBody,
+  z.object({ sessionsEnded: z.number() }),
+);
 
 /** Sends the member a password-reset code by SMS; the member sets the new password in the app (no operator sees it). */
-export const adminMemberPasswordResetContract = adminCall(
-  'POST',
-  '/api/admin/members/:id/password-reset',
-  {
-    params: idParams,
-    body: z.strictObject({ reason: optionalReason }),
-    response: z.object({ otpRef: z.string() }),
-    permission: 'members.manage',
-  },
+export const adminMemberPasswordResetContract = memberActionCall(
+  'password-reset',
+  optionalReasonBody,
+  z.object({ otpRef: z.string() }),
 );
 
 export const adjustmentDirectionSchema = z.enum(['credit', 'debit'], { error: 'INVALID_REQUEST' });
@@ -301,16 +297,7 @@ export const adminMemberAdjustContract = adminCall('POST', '/api/admin/members/:
   isReauthRequired: true,
 });
 
-export const adminMemberAdjustmentsContract = adminCall(
-  'POST',
-  '/api/admin/members/:id/adjustments/list',
-  {
-    params: idParams,
-    body: pageBody,
-    response: pageOf(adjustmentSchema),
-    permission: 'members.read',
-  },
-);
+export const adminMemberAdjustmentsContract = memberListCall('adjustments/list', adjustmentSchema);
 
 /** Every adjustment awaiting a second operator, oldest first. */
 export const adminPendingAdjustmentsContract = adminCall('POST', '/api/admin/adjustments/pending', {
@@ -319,24 +306,18 @@ export const adminPendingAdjustmentsContract = adminCall('POST', '/api/admin/adj
   permission: 'members.adjust',
 });
 
-export const adminAdjustmentApproveContract = adminCall(
-  'POST',
-  '/api/admin/adjustments/:id/approve',
-  {
+/** The second operator's decision on an adjustment; approving posts it, so it asks for a fresh re-authentication. */
+const adjustmentDecisionCall = <TBody extends z.ZodType | undefined = undefined>(
+  decision: 'approve' | 'reject',
+  body?: TBody,
+) =>
+  adminCall('POST', `/api/admin/adjustments/:id/${decision}`, {
     params: idParams,
+    body,
     response: adjustmentSchema,
     permission: 'members.adjust',
-    isReauthRequired: true,
-  },
-);
+    isReauthRequired: decision === 'approve',
+  });
 
-export const adminAdjustmentRejectContract = adminCall(
-  'POST',
-  '/api/admin/adjustments/:id/reject',
-  {
-    params: idParams,
-    body: z.strictObject({ reason: reasonSchema }),
-    response: adjustmentSchema,
-    permission: 'members.adjust',
-  },
-);
+export const adminAdjustmentApproveContract = adjustmentDecisionCall('approve');
+export const adminAdjustmentRejectContract = adjustmentDecisionCall('reject', reasonBody);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema } from '../fields.ts';
+import { textSchema, wholeNumberSchema } from '../fields.ts';
 
 /** Field schemas of the back office's promotion calls (docs/back-office/promotions.md); each failure is a message code. */
 
@@ -37,19 +37,10 @@ export function percent(code: string, max = 100) {
     .refine(hasTwoDecimals, { error: code });
 }
 
-export const minor = (code: string) =>
-  z
-    .number({ error: code })
-    .int({ error: code })
-    .min(0, { error: code })
-    .max(MAX_MINOR, { error: code });
+export const minor = (code: string) => wholeNumberSchema(code, 0, MAX_MINOR);
 
 export const count = (min: number, max: number) =>
-  z
-    .number({ error: 'PROMO_COUNT_INVALID' })
-    .int({ error: 'PROMO_COUNT_INVALID' })
-    .min(min, { error: 'PROMO_COUNT_INVALID' })
-    .max(max, { error: 'PROMO_COUNT_INVALID' });
+  wholeNumberSchema('PROMO_COUNT_INVALID', min, max);
 
 /** A bonus or promotion code as members type it: capitals, digits, _ and -. */
 export const promoCodeSchema = textSchema('PROMO_CODE_INVALID')

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { textSchema } from '../fields.ts';
+import { textSchema, wholeNumberSchema } from '../fields.ts';
 import { PRIZE_KINDS } from '../spinwheel.ts';
-import { adminCall } from './admin-contract.ts';
 import {
   bannersSchema,
   count,
@@ -13,6 +12,7 @@ import {
   percent,
   promoCodeSchema,
 } from './promotion-fields.ts';
+import { promotionCallsOf } from './promotions.ts';
 
 /**
  * The prize wheel and the refund and invite rates in the back office (docs/back-office/promotions.md#wheel, #rates).
@@ -33,11 +33,7 @@ const sliceInputSchema = z
     prizeKind: z.enum(PRIZE_KINDS, { error: 'WHEEL_PRIZE_INVALID' }),
     amountMinor: minor('WHEEL_PRIZE_INVALID'),
     bonusCode: promoCodeSchema.nullable(),
-    weight: z
-      .number({ error: 'WHEEL_WEIGHT_INVALID' })
-      .int({ error: 'WHEEL_WEIGHT_INVALID' })
-      .min(1, { error: 'WHEEL_WEIGHT_INVALID' })
-      .max(1_000_000, { error: 'WHEEL_WEIGHT_INVALID' }),
+    weight: wholeNumberSchema('WHEEL_WEIGHT_INVALID', 1, 1_000_000),
   })
   .superRefine((slice, ctx) => {
     const isValid =
@@ -105,46 +101,21 @@ export const adminWheelAnswerSchema = z.object({
 });
 export type AdminWheelAnswer = z.infer<typeof adminWheelAnswerSchema>;
 
+const wheel = promotionCallsOf('/api/admin/promotions/wheel', adminWheelAnswerSchema);
+
 /** The wheel being edited: the active one, else the newest. */
-export const adminWheelGetContract = adminCall('GET', '/api/admin/promotions/wheel', {
-  response: adminWheelAnswerSchema,
-  permission: 'settings.read',
-});
+export const adminWheelGetContract = wheel.get;
 
 /** Saves the wheel's slices (creates the wheel when there is none); a slice left out is taken off the wheel. */
-export const adminWheelSaveContract = adminCall('PUT', '/api/admin/promotions/wheel', {
-  body: wheelSaveBodySchema,
-  response: adminWheelAnswerSchema,
-  permission: 'settings.promotions',
-});
-
-export const adminWheelActivateContract = adminCall(
-  'POST',
-  '/api/admin/promotions/wheel/activate',
-  {
-    response: adminWheelAnswerSchema,
-    permission: 'settings.promotions',
-  },
-);
-
-export const adminWheelDeactivateContract = adminCall(
-  'POST',
-  '/api/admin/promotions/wheel/deactivate',
-  {
-    response: adminWheelAnswerSchema,
-    permission: 'settings.promotions',
-  },
-);
+export const adminWheelSaveContract = wheel.change('PUT', '', wheelSaveBodySchema);
+export const adminWheelActivateContract = wheel.change('POST', '/activate');
+export const adminWheelDeactivateContract = wheel.change('POST', '/deactivate');
 
 export const coinRuleBodySchema = z.strictObject({
   coinPriceMinor: minor('PROMO_AMOUNT_INVALID').min(1, { error: 'PROMO_AMOUNT_INVALID' }),
 });
 
-export const adminCoinRuleContract = adminCall('PUT', '/api/admin/promotions/wheel/coins', {
-  body: coinRuleBodySchema,
-  response: adminWheelAnswerSchema,
-  permission: 'settings.promotions',
-});
+export const adminCoinRuleContract = wheel.change('PUT', '/coins', coinRuleBodySchema);
 
 // Refund of losses and invite commission.
 
@@ -187,19 +158,9 @@ export const promotionRatesSchema = z.object({
 });
 export type PromotionRates = z.infer<typeof promotionRatesSchema>;
 
-export const adminRatesGetContract = adminCall('GET', '/api/admin/promotions/rates', {
-  response: promotionRatesSchema,
-  permission: 'settings.read',
-});
+/** Saving one rate answers both. */
+const rates = promotionCallsOf('/api/admin/promotions/rates', promotionRatesSchema);
 
-export const adminRefundRateContract = adminCall('PUT', '/api/admin/promotions/rates/refund', {
-  body: refundRateBodySchema,
-  response: promotionRatesSchema,
-  permission: 'settings.promotions',
-});
-
-export const adminInviteRateContract = adminCall('PUT', '/api/admin/promotions/rates/invite', {
-  body: inviteRateBodySchema,
-  response: promotionRatesSchema,
-  permission: 'settings.promotions',
-});
+export const adminRatesGetContract = rates.get;
+export const adminRefundRateContract = rates.change('PUT', '/refund', refundRateBodySchema);
+export const adminInviteRateContract = rates.change('PUT', '/invite', inviteRateBodySchema);

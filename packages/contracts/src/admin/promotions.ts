@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import type { HttpMethod } from '../contract.ts';
 import { BONUS_AMOUNT_KINDS, BONUS_CONDITION_KINDS, BONUS_TYPES } from '../bonus.ts';
-import { textSchema } from '../fields.ts';
 import { GAME_CATEGORIES } from '../wallet.ts';
-import { adminCall } from './admin-contract.ts';
+import { adminCall, filterTextSchema } from './admin-contract.ts';
 import {
   bannersSchema,
   count,
@@ -19,6 +19,30 @@ import {
  * and a preview, the prize wheel and its coin rule, the refund and invite rates. Amounts are integer minor units
  * (satang, kip); percents and the multiplier keep two decimals. Reads need settings.read, changes settings.promotions.
  */
+
+/**
+ * The calls on one promotion setting at `path` (here and in promotions-wheel.ts): reading it and changing it or a
+ * step of it (`path/publish`). Each answers the setting as it now stands.
+ */
+export function promotionCallsOf<
+  TResponse extends z.ZodType,
+  TParams extends z.ZodType | undefined = undefined,
+>(path: `/api/admin/promotions/${string}`, response: TResponse, params?: TParams) {
+  return {
+    get: adminCall('GET', path, { params, response, permission: 'settings.read' }),
+    change: <TBody extends z.ZodType | undefined = undefined>(
+      method: HttpMethod,
+      step: `/${string}` | '',
+      body?: TBody,
+    ) =>
+      adminCall(method, `${path}${step}`, {
+        params,
+        body,
+        response,
+        permission: 'settings.promotions',
+      }),
+  };
+}
 
 export const BONUS_STATUSES = ['draft', 'published', 'retired'] as const;
 export type BonusStatus = (typeof BONUS_STATUSES)[number];
@@ -119,7 +143,7 @@ export const bonusCodeParams = z.object({ code: promoCodeSchema });
 export const bonusListBodySchema = z.strictObject({
   status: z.enum(BONUS_STATUSES, { error: 'INVALID_REQUEST' }).optional(),
   kind: z.enum(['bonus', 'promotion'], { error: 'INVALID_REQUEST' }).optional(),
-  search: textSchema('INVALID_REQUEST').trim().max(100, { error: 'INVALID_REQUEST' }).optional(),
+  search: filterTextSchema,
 });
 
 export const adminBonusListContract = adminCall('POST', '/api/admin/promotions/bonuses/list', {
@@ -128,11 +152,13 @@ export const adminBonusListContract = adminCall('POST', '/api/admin/promotions/b
   permission: 'settings.read',
 });
 
-export const adminBonusGetContract = adminCall('GET', '/api/admin/promotions/bonuses/:code', {
-  params: bonusCodeParams,
-  response: adminBonusSchema,
-  permission: 'settings.read',
-});
+const bonus = promotionCallsOf(
+  '/api/admin/promotions/bonuses/:code',
+  adminBonusSchema,
+  bonusCodeParams,
+);
+
+export const adminBonusGetContract = bonus.get;
 
 /** A new bonus starts as a draft. */
 export const adminBonusCreateContract = adminCall('POST', '/api/admin/promotions/bonuses', {
@@ -145,34 +171,13 @@ export const adminBonusCreateContract = adminCall('POST', '/api/admin/promotions
  * Once published, the terms a running member bonus is measured by (kind, release condition, multiplier, category
  * weights, percentFail, withdrawal cap) are fixed: BONUS_TERMS_LOCKED. Texts, banners, amounts and limits stay editable.
  */
-export const adminBonusUpdateContract = adminCall('PUT', '/api/admin/promotions/bonuses/:code', {
-  params: bonusCodeParams,
-  body: bonusUpdateBodySchema,
-  response: adminBonusSchema,
-  permission: 'settings.promotions',
-});
+export const adminBonusUpdateContract = bonus.change('PUT', '', bonusUpdateBodySchema);
 
 /** draft or retired → published; anything else BONUS_STATUS_INVALID. */
-export const adminBonusPublishContract = adminCall(
-  'POST',
-  '/api/admin/promotions/bonuses/:code/publish',
-  {
-    params: bonusCodeParams,
-    response: adminBonusSchema,
-    permission: 'settings.promotions',
-  },
-);
+export const adminBonusPublishContract = bonus.change('POST', '/publish');
 
 /** published → retired: no new receipts; member bonuses running go on. */
-export const adminBonusRetireContract = adminCall(
-  'POST',
-  '/api/admin/promotions/bonuses/:code/retire',
-  {
-    params: bonusCodeParams,
-    response: adminBonusSchema,
-    permission: 'settings.promotions',
-  },
-);
+export const adminBonusRetireContract = bonus.change('POST', '/retire');
 
 export const bonusPreviewBodySchema = z.strictObject({
   /** The member's phone, public id or id. */

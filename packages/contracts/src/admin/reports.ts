@@ -103,18 +103,29 @@ export const summaryReportSchema = z.object({
 });
 export type SummaryReport = z.infer<typeof summaryReportSchema>;
 
-export const adminReportSummaryContract = adminCall('POST', '/api/admin/reports/summary', {
-  body: reportRangeSchema,
-  response: summaryReportSchema,
-  permission: 'reports.read',
-});
+/** A report and its CSV twin (`<report>.csv`: UTF-8 with a byte-order mark), both answering the same request. */
+function reportCalls<TBody extends z.ZodType, TResponse extends z.ZodType>(
+  report: 'summary' | 'reconciliation',
+  body: TBody,
+  response: TResponse,
+) {
+  const path = `/api/admin/reports/${report}` as const;
+  return {
+    json: adminCall('POST', path, { body, response, permission: 'reports.read' }),
+    csv: adminCall('POST', `${path}.csv`, {
+      body,
+      response: z.string(),
+      permission: 'reports.read',
+    }),
+  };
+}
 
-/** The summary as CSV (UTF-8 with a byte-order mark, one row per day, currency and figure). */
-export const adminReportSummaryCsvContract = adminCall('POST', '/api/admin/reports/summary.csv', {
-  body: reportRangeSchema,
-  response: z.string(),
-  permission: 'reports.read',
-});
+/** The summary as CSV has one row per day, currency and figure. */
+export const { json: adminReportSummaryContract, csv: adminReportSummaryCsvContract } = reportCalls(
+  'summary',
+  reportRangeSchema,
+  summaryReportSchema,
+);
 
 export const RECONCILIATION_SECTIONS = ['ledger', 'games', 'payouts', 'bankLines'] as const;
 export type ReconciliationSection = (typeof RECONCILIATION_SECTIONS)[number];
@@ -196,18 +207,5 @@ export const reconciliationReportSchema = z.object({
 });
 export type ReconciliationReport = z.infer<typeof reconciliationReportSchema>;
 
-export const adminReconciliationContract = adminCall('POST', '/api/admin/reports/reconciliation', {
-  body: reconciliationRequestSchema,
-  response: reconciliationReportSchema,
-  permission: 'reports.read',
-});
-
-export const adminReconciliationCsvContract = adminCall(
-  'POST',
-  '/api/admin/reports/reconciliation.csv',
-  {
-    body: reconciliationRequestSchema,
-    response: z.string(),
-    permission: 'reports.read',
-  },
-);
+export const { json: adminReconciliationContract, csv: adminReconciliationCsvContract } =
+  reportCalls('reconciliation', reconciliationRequestSchema, reconciliationReportSchema);

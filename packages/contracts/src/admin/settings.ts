@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema } from '../fields.ts';
+import { textSchema, wholeNumberSchema } from '../fields.ts';
 import { brandSchema, lookupConditions, lookupContact } from '../lookup.ts';
 import { adminCall, okSchema } from './admin-contract.ts';
 
@@ -51,11 +51,7 @@ const color = textSchema('SETTING_COLOR_INVALID').regex(/^#[0-9a-fA-F]{6}$/, {
 /** Ten billion baht: far above any real limit, far below where a float loses whole satang. */
 export const MAX_SETTING_MINOR = 1_000_000_000_000;
 const minor = (isZeroAllowed = false) =>
-  z
-    .number({ error: 'SETTING_AMOUNT_INVALID' })
-    .int({ error: 'SETTING_AMOUNT_INVALID' })
-    .min(isZeroAllowed ? 0 : 1, { error: 'SETTING_AMOUNT_INVALID' })
-    .max(MAX_SETTING_MINOR, { error: 'SETTING_AMOUNT_INVALID' });
+  wholeNumberSchema('SETTING_AMOUNT_INVALID', isZeroAllowed ? 0 : 1, MAX_SETTING_MINOR);
 
 const flag = z.boolean({ error: 'INVALID_REQUEST' });
 const timeOfDay = z
@@ -127,11 +123,7 @@ export const withdrawSettingSchema = z
   .refine((w) => w.minMinor <= w.maxMinor, { error: 'SETTING_LIMITS_INVALID', path: ['maxMinor'] });
 
 export const withdrawLimitsSettingSchema = z.strictObject({
-  dailyCount: z
-    .number({ error: 'SETTING_LIMITS_INVALID' })
-    .int({ error: 'SETTING_LIMITS_INVALID' })
-    .min(1, { error: 'SETTING_LIMITS_INVALID' })
-    .max(1_000, { error: 'SETTING_LIMITS_INVALID' }),
+  dailyCount: wholeNumberSchema('SETTING_LIMITS_INVALID', 1, 1_000),
   dailyAmountMinor: minor(),
   /** 0 sends every withdrawal to an operator. */
   autoPayoutMaxMinor: minor(true),
@@ -169,16 +161,8 @@ export const adminAccessSettingSchema = z.strictObject({
       },
     )
     .max(100, { error: 'SETTING_ALLOWLIST_INVALID' }),
-  idleMinutes: z
-    .number({ error: 'SETTING_SESSION_LIMITS_INVALID' })
-    .int({ error: 'SETTING_SESSION_LIMITS_INVALID' })
-    .min(5, { error: 'SETTING_SESSION_LIMITS_INVALID' })
-    .max(240, { error: 'SETTING_SESSION_LIMITS_INVALID' }),
-  absoluteHours: z
-    .number({ error: 'SETTING_SESSION_LIMITS_INVALID' })
-    .int({ error: 'SETTING_SESSION_LIMITS_INVALID' })
-    .min(1, { error: 'SETTING_SESSION_LIMITS_INVALID' })
-    .max(24, { error: 'SETTING_SESSION_LIMITS_INVALID' }),
+  idleMinutes: wholeNumberSchema('SETTING_SESSION_LIMITS_INVALID', 5, 240),
+  absoluteHours: wholeNumberSchema('SETTING_SESSION_LIMITS_INVALID', 1, 24),
 });
 
 /** Every setting key of this area, its body schema on save, and the permission its save needs. */

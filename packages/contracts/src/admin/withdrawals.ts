@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { textSchema } from '../fields.ts';
-import { adminCall, idParams, reasonSchema } from './admin-contract.ts';
+import {
+  adminCall,
+  filterTextSchema,
+  filterTimeSchema,
+  idParams,
+  okSchema,
+  optionalReasonBody,
+  pageFields,
+  pageOf,
+  reasonBody,
+} from './admin-contract.ts';
 import { claimSchema } from './claims.ts';
+import { WITHDRAWAL_STATUSES } from './reports.ts';
 
 /** Money out in the back office (docs/back-office/money-out.md): withdrawals held for approval, and stuck payouts. */
 
@@ -13,13 +23,7 @@ export type HoldReason = z.infer<typeof holdReasonSchema>;
 export const payoutStateSchema = z.enum(['unknown', 'held', 'failed']);
 export type PayoutState = z.infer<typeof payoutStateSchema>;
 
-const filterText = textSchema('INVALID_REQUEST').trim().max(100).optional();
 const minorFilter = z.number({ error: 'INVALID_REQUEST' }).int().min(0).max(1e13).optional();
-const dateFilter = z.iso.datetime({ offset: true, error: 'INVALID_REQUEST' }).optional();
-const paging = {
-  page: z.number({ error: 'INVALID_REQUEST' }).int().min(1).max(100_000).default(1),
-  limit: z.number({ error: 'INVALID_REQUEST' }).int().min(1).max(100).default(20),
-};
 
 const withdrawalFields = {
   id: z.string(),
@@ -32,7 +36,7 @@ const withdrawalFields = {
   bankCode: z.string(),
   accountNo: z.string(),
   accountName: z.string(),
-  status: z.enum(['pending_approval', 'processing', 'succeeded', 'failed', 'rejected']),
+  status: z.enum(WITHDRAWAL_STATUSES),
   failureCode: z.string().nullable(),
   payoutAttempts: z.number(),
   createdAt: z.string(),
@@ -70,17 +74,17 @@ export type PayoutItem = z.infer<typeof payoutItemSchema>;
 export const adminWithdrawalListContract = adminCall('POST', '/api/admin/withdrawals/list', {
   body: z.strictObject({
     /** The member's phone or public id, exactly. */
-    member: filterText,
+    member: filterTextSchema,
     minAmountMinor: minorFilter,
     maxAmountMinor: minorFilter,
-    from: dateFilter,
-    to: dateFilter,
+    from: filterTimeSchema,
+    to: filterTimeSchema,
     reason: holdReasonSchema.optional(),
     /** Only those whose first approval is given (true) or not (false). */
     isAwaitingSecond: z.boolean().optional(),
-    ...paging,
+    ...pageFields(),
   }),
-  response: z.object({ rows: z.array(heldWithdrawalSchema), total: z.number() }),
+  response: pageOf(heldWithdrawalSchema),
   permission: 'queues.read',
 });
 
@@ -117,7 +121,7 @@ export const adminWithdrawalApproveContract = adminCall(
   '/api/admin/withdrawals/:id/approve',
   {
     params: idParams,
-    body: z.strictObject({ reason: reasonSchema.optional() }),
+    body: optionalReasonBody,
     response: z.object({
       message: z.enum(['OK', 'SECOND_APPROVAL_REQUIRED']),
       state: approvalStateSchema,
@@ -132,21 +136,21 @@ export const adminWithdrawalRejectContract = adminCall(
   '/api/admin/withdrawals/:id/reject',
   {
     params: idParams,
-    body: z.strictObject({ reason: reasonSchema }),
-    response: z.object({ message: z.literal('OK') }),
+    body: reasonBody,
+    response: okSchema,
     permission: 'withdrawals.decide',
   },
 );
 
 export const adminPayoutListContract = adminCall('POST', '/api/admin/payouts/list', {
   body: z.strictObject({
-    member: filterText,
+    member: filterTextSchema,
     state: payoutStateSchema.optional(),
-    from: dateFilter,
-    to: dateFilter,
-    ...paging,
+    from: filterTimeSchema,
+    to: filterTimeSchema,
+    ...pageFields(),
   }),
-  response: z.object({ rows: z.array(payoutItemSchema), total: z.number() }),
+  response: pageOf(payoutItemSchema),
   permission: 'queues.read',
 });
 
@@ -155,7 +159,7 @@ export const payoutOutcomeSchema = z.enum(['paid', 'processing', 'failed']);
 
 export const adminPayoutRetryContract = adminCall('POST', '/api/admin/payouts/:id/retry', {
   params: idParams,
-  body: z.strictObject({ reason: reasonSchema.optional() }),
+  body: optionalReasonBody,
   response: z.object({ message: z.literal('OK'), state: payoutOutcomeSchema }),
   permission: 'withdrawals.decide',
   isReauthRequired: true,
@@ -163,8 +167,8 @@ export const adminPayoutRetryContract = adminCall('POST', '/api/admin/payouts/:i
 
 export const adminPayoutRefundContract = adminCall('POST', '/api/admin/payouts/:id/refund', {
   params: idParams,
-  body: z.strictObject({ reason: reasonSchema }),
-  response: z.object({ message: z.literal('OK') }),
+  body: reasonBody,
+  response: okSchema,
   permission: 'withdrawals.decide',
   isReauthRequired: true,
 });

@@ -2,12 +2,12 @@ import { DATE_ERAS, type DateEra } from '@mekong/contracts/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { SegmentedSwitch } from '@/components/segmented-switch';
 import { saveDateEra } from '@/features/profile/api/date-era';
 import { errorText } from '@/lib/error-message';
 import { playerParts } from '@/lib/format';
 import { storeProfile } from '@/lib/member-queries';
 import { useDateEra } from '@/lib/use-date-era';
-import '@/components/language-switcher.css';
 
 /** CE 2026 · BE 2569: how every date in the app counts years (docs/design.md#member-app). */
 export function DateEraSwitch() {
@@ -21,20 +21,17 @@ export function DateEraSwitch() {
   });
   const yearIn = (era: DateEra) => playerParts(Date.now(), { era })?.year ?? '';
   return (
-    <div className="lang-switch lang-switch--dark" role="group" aria-label={t('profile.dateEra')}>
-      {DATE_ERAS.map((era) => (
-        <button
-          key={era}
-          type="button"
-          className="lang-switch__option"
-          aria-pressed={active === era}
-          disabled={save.isPending}
-          data-testid={`date-era-${era}`}
-          onClick={() => active !== era && save.mutate(era)}
-        >
-          {t(`profile.eras.${era}`, { year: yearIn(era) })}
-        </button>
-      ))}
-    </div>
+    <SegmentedSwitch
+      options={DATE_ERAS.map((era) => ({
+        value: era,
+        label: t(`profile.eras.${era}`, { year: yearIn(era) }),
+      }))}
+      active={active}
+      label={t('profile.dateEra')}
+      tone="dark"
+      testIdPrefix="date-era"
+      isDisabled={save.isPending}
+      onSelect={(era) => era !== active && save.mutate(era)}
+    />
   );
 }
