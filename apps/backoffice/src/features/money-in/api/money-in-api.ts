@@ -83,6 +83,8 @@ const CONTRACTS = {
 type Contracts = typeof CONTRACTS;
 type ListAnswer<Q extends MoneyInQueue> = ResponseOf<Contracts[Q]['list']>;
 type ItemAnswer<Q extends MoneyInQueue> = ResponseOf<Contracts[Q]['get']>;
+/** A row of a queue's list (of any queue when none is named). */
+export type QueueRow<Q extends MoneyInQueue = MoneyInQueue> = ListAnswer<Q>['rows'][number];
 
 const listKey = (queue: MoneyInQueue) => ['admin', 'money-in', queue, 'list'] as const;
 const itemKey = (queue: MoneyInQueue, id: string) =>

@@ -1,19 +1,13 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { Lock } from 'lucide-react';
-import type {
-  BankLineItem,
-  NoticeItem,
-  QrItem,
-  QueueMember,
-  SlipItem,
-  VoucherItem,
-} from '@mekong/contracts/admin/deposits';
+import type { ReactNode } from 'react';
+import type { QueueMember } from '@mekong/contracts/admin/deposits';
 import type { Claim } from '@mekong/contracts/admin/claims';
 import { formatDateTime, formatMinor, type Currency } from '@/lib/format';
-import type { MoneyInQueue } from '@/features/money-in/api/money-in-api';
+import type { MoneyInQueue, QueueRow } from '@/features/money-in/api/money-in-api';
 
-export type QueueItem = QrItem | VoucherItem | NoticeItem | BankLineItem | SlipItem;
+export type QueueItem = QueueRow;
 
 export const currencyOf = (code: string): Currency => (code === 'LAK' ? 'LAK' : 'THB');
 
@@ -66,28 +60,26 @@ export function columnsFor(
   };
   const member: ColumnDef<QueueItem, unknown> = {
     header: t('col.member'),
-    cell: ({ row }) => <MemberCell member={(row.original as QrItem).member} />,
+    cell: ({ row }) => <MemberCell member={(row.original as QueueRow<'qr'>).member} />,
   };
   const status: ColumnDef<QueueItem, unknown> = {
     header: t('col.status'),
-    cell: ({ row }) => <StatusBadge status={(row.original as QrItem).status} t={t} />,
+    cell: ({ row }) => <StatusBadge status={(row.original as QueueRow<'qr'>).status} t={t} />,
   };
-  const num = (header: string, value: (r: QueueItem) => string): ColumnDef<QueueItem, unknown> => ({
-    header,
-    cell: ({ row }) => <span className="num">{value(row.original)}</span>,
-  });
+  const amount = <Q extends MoneyInQueue>(
+    minorOf: (r: QueueRow<Q>) => number | null,
+    currencyOf: (r: QueueRow<Q>) => string = () => 'THB',
+  ) => column<Q>(t('col.amount'), (r) => money(minorOf(r), currencyOf(r)), 'num');
+  const why = <Q extends MoneyInQueue>(reasonOf: (r: QueueRow<Q>) => string | null) =>
+    column<Q>(t('col.why'), (r) => t(`hold.${reasonOf(r) ?? ''}`, { defaultValue: '—' }));
   switch (queue) {
     case 'qr':
       return [
         when,
         member,
-        num(t('col.amount'), (r) => money((r as QrItem).amountMinor)),
-        num(t('col.paid'), (r) => money((r as QrItem).paidAmountMinor)),
-        {
-          header: t('col.why'),
-          cell: ({ row }) =>
-            t(`hold.${(row.original as QrItem).holdReason ?? ''}`, { defaultValue: '—' }),
-        },
+        amount<'qr'>((r) => r.amountMinor),
+        column<'qr'>(t('col.paid'), (r) => money(r.paidAmountMinor), 'num'),
+        why<'qr'>((r) => r.holdReason),
         status,
         claim,
       ];
@@ -95,16 +87,9 @@ export function columnsFor(
       return [
         when,
         member,
-        num(t('col.amount'), (r) => money((r as VoucherItem).amountMinor)),
-        {
-          header: t('col.owner'),
-          cell: ({ row }) => (row.original as VoucherItem).ownerPhone ?? '—',
-        },
-        {
-          header: t('col.why'),
-          cell: ({ row }) =>
-            t(`hold.${(row.original as VoucherItem).holdReason ?? ''}`, { defaultValue: '—' }),
-        },
+        amount<'vouchers'>((r) => r.amountMinor),
+        column<'vouchers'>(t('col.owner'), (r) => r.ownerPhone ?? '—'),
+        why<'vouchers'>((r) => r.holdReason),
         status,
         claim,
       ];
@@ -112,8 +97,9 @@ export function columnsFor(
       return [
         when,
         member,
-        num(t('col.amount'), (r) =>
-          money((r as NoticeItem).amountMinor, (r as NoticeItem).currency),
+        amount<'notices'>(
+          (r) => r.amountMinor,
+          (r) => r.currency,
         ),
         status,
         claim,
@@ -121,29 +107,18 @@ export function columnsFor(
     case 'bank-lines':
       return [
         when,
-        {
-          header: t('col.sender'),
-          cell: ({ row }) => {
-            const line = row.original as BankLineItem;
-            return (
-              <span>
-                {line.fromBankCode} {line.fromAccountNo}
-                <br />
-                <small className="muted">{line.fromAccountName ?? '—'}</small>
-              </span>
-            );
-          },
-        },
-        num(t('col.amount'), (r) =>
-          money((r as BankLineItem).amountMinor, (r as BankLineItem).currency),
+        column<'bank-lines'>(t('col.sender'), (line) => (
+          <span>
+            {line.fromBankCode} {line.fromAccountNo}
+            <br />
+            <small className="muted">{line.fromAccountName ?? '—'}</small>
+          </span>
+        )),
+        amount<'bank-lines'>(
+          (r) => r.amountMinor,
+          (r) => r.currency,
         ),
-        {
-          header: t('col.why'),
-          cell: ({ row }) =>
-            t(`hold.${(row.original as BankLineItem).unmatchedReason ?? ''}`, {
-              defaultValue: '—',
-            }),
-        },
+        why<'bank-lines'>((r) => r.unmatchedReason),
         status,
         claim,
       ];
@@ -151,16 +126,27 @@ export function columnsFor(
       return [
         when,
         member,
-        num(t('col.amount'), (r) => money((r as SlipItem).amountMinor)),
-        {
-          header: t('detail.slipReason'),
-          cell: ({ row }) =>
-            t(`slipReasons.${(row.original as SlipItem).reason ?? ''}`, {
-              defaultValue: (row.original as SlipItem).reason ?? '—',
-            }),
-        },
+        amount<'slips'>((r) => r.amountMinor),
+        column<'slips'>(t('detail.slipReason'), (r) =>
+          t(`slipReasons.${r.reason ?? ''}`, { defaultValue: r.reason ?? '—' }),
+        ),
         status,
         claim,
       ];
   }
+}
+
+/** A column of one queue's rows (the table shows one queue at a time, so its rows are of that queue). */
+function column<Q extends MoneyInQueue>(
+  header: string,
+  value: (row: QueueRow<Q>) => ReactNode,
+  className?: string,
+): ColumnDef<QueueItem, unknown> {
+  return {
+    header,
+    cell: ({ row }) => {
+      const shown = value(row.original as QueueRow<Q>);
+      return className ? <span className={className}>{shown}</span> : shown;
+    },
+  };
 }
