@@ -3,7 +3,7 @@ import { KeyRound, LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
-import { NAV } from '@/app/nav';
+import { visibleNav } from '@/app/nav';
 import { Button } from '@/components/button';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { QueryState } from '@/components/query-state';
@@ -39,11 +39,7 @@ export function Layout({ routes }: { routes: readonly string[] }) {
             </div>
             <nav aria-label={t('appName')}>
               <ul className="side-nav">
-                {NAV.filter(
-                  (entry) =>
-                    routes.includes(entry.to) &&
-                    (entry.permission === null || operator.permissions.includes(entry.permission)),
-                ).map((entry) => (
+                {visibleNav(routes, operator.permissions).map((entry) => (
                   <li key={entry.to}>
                     <NavLink to={entry.to} end={entry.to === '/'} className="side-nav__link">
                       <entry.icon size={18} aria-hidden />

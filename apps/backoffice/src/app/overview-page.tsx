@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext } from 'react-router';
-import { NAV } from '@/app/nav';
+import { visibleNav } from '@/app/nav';
 import { PageHeader } from '@/components/page-header';
 import { useOperator } from '@/lib/use-operator';
 
@@ -11,12 +11,7 @@ export function OverviewPage() {
   const { routes: paths } = useOutletContext<{ routes: readonly string[] }>();
   if (!data) return null;
   const { operator } = data;
-  const entries = NAV.filter(
-    (entry) =>
-      entry.to !== '/' &&
-      paths.includes(entry.to) &&
-      (entry.permission === null || operator.permissions.includes(entry.permission)),
-  );
+  const entries = visibleNav(paths, operator.permissions).filter((entry) => entry.to !== '/');
   return (
     <>
       <PageHeader

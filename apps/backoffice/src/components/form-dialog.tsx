@@ -1,13 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { Dialog } from '@/components/dialog';
+import { Dialog, type DialogProps } from '@/components/dialog';
 
-type FormDialogProps = {
-  isOpen: boolean;
-  onClose: () => void;
-  title: string;
-  description?: string;
+export type FormDialogProps = Pick<DialogProps, 'isOpen' | 'onClose' | 'title' | 'description'> & {
   /** What the form does, said plainly above its fields (amount, member). */
   summary?: ReactNode;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;

@@ -1,22 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { reasonSchema } from '@mekong/contracts/admin/admin-contract';
 import { Field, useCodeText } from '@/components/field';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog, type FormDialogProps } from '@/components/form-dialog';
 
-type ReasonDialogProps = {
-  isOpen: boolean;
-  onClose: () => void;
-  title: string;
-  /** What the decision does, said plainly (amount, member). */
-  summary?: ReactNode;
+type ReasonDialogProps = Pick<
+  FormDialogProps,
+  'isOpen' | 'onClose' | 'title' | 'summary' | 'variant' | 'isBusy'
+> & {
   confirmText: string;
-  variant?: 'primary' | 'danger';
   isReasonRequired?: boolean;
-  isBusy?: boolean;
   onConfirm: (reason: string) => void;
 };
 

@@ -1,10 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
-import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditRecord } from '@mekong/contracts/admin/audit';
-import { Button } from '@/components/button';
 import { DataTable, tableStateOf } from '@/components/data-table';
 import { Dialog } from '@/components/dialog';
 import { Facts } from '@/components/facts';
@@ -12,7 +10,8 @@ import { dateFields, FilterBar, useListFilter, type FilterField } from '@/compon
 import { PageHeader } from '@/components/page-header';
 import { dayRange, textOrUndefined } from '@/lib/filter-values';
 import { formatDateTime } from '@/lib/format';
-import { useAuditList, useAuditVerify, type AuditFilter } from '@/features/audit/api/audit-api';
+import { useAuditList, type AuditFilter } from '@/features/audit/api/audit-api';
+import { useChainCheck } from '@/features/audit/components/chain-check';
 
 const PAGE_SIZE = 25;
 
@@ -57,9 +56,8 @@ export function AuditPage() {
   const { t, i18n } = useTranslation('audit');
   const filter = useListFilter(EMPTY, PAGE_SIZE);
   const [open, setOpen] = useState<AuditRecord | null>(null);
-  const [isVerifying, setIsVerifying] = useState(false);
   const list = useAuditList(toFilter(filter.applied, filter.page));
-  const verify = useAuditVerify(isVerifying);
+  const check = useChainCheck();
 
   const columns = useMemo<ColumnDef<AuditRecord, unknown>[]>(
     () => [
@@ -86,35 +84,8 @@ export function AuditPage() {
 
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <Button
-            variant="secondary"
-            isBusy={verify.isFetching}
-            onClick={() => (isVerifying ? void verify.refetch() : setIsVerifying(true))}
-          >
-            <ShieldCheck size={16} aria-hidden /> {t('verify')}
-          </Button>
-        }
-      />
-      {verify.data ? (
-        <p
-          className={`notice ${verify.data.isIntact ? 'notice--ok' : 'notice--danger'}`}
-          role="status"
-          data-testid="audit-verdict"
-        >
-          {verify.data.isIntact ? (
-            <ShieldCheck size={16} aria-hidden />
-          ) : (
-            <ShieldAlert size={16} aria-hidden />
-          )}{' '}
-          {verify.data.isIntact
-            ? t('intact', { records: verify.data.records })
-            : t('broken', { seq: verify.data.atSeq, problem: verify.data.problem })}
-        </p>
-      ) : null}
+      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={check.button} />
+      {check.notice}
       <FilterBar {...filter.bar} fields={fields(t)} />
       <DataTable
         columns={columns}

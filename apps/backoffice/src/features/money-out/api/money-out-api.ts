@@ -13,23 +13,15 @@ export const WITHDRAWALS_KEY = ['admin', 'withdrawals'] as const;
 export const PAYOUTS_KEY = ['admin', 'payouts'] as const;
 
 /** Money-out queues refresh every 30 s, so claims and decisions of other operators show. */
-const QUEUE_REFRESH_MS = 30_000;
+const REFRESH_MS = 30_000;
+const WITHDRAWAL_LIST = [...WITHDRAWALS_KEY, 'list'];
+const PAYOUT_LIST = [...PAYOUTS_KEY, 'list'];
 
 export const useWithdrawalList = (filter: WithdrawalFilter) =>
-  useListQuery(
-    [...WITHDRAWALS_KEY, 'list'],
-    withdrawals.adminWithdrawalListContract,
-    filter,
-    QUEUE_REFRESH_MS,
-  );
+  useListQuery(WITHDRAWAL_LIST, withdrawals.adminWithdrawalListContract, filter, REFRESH_MS);
 
 export const usePayoutList = (filter: PayoutFilter) =>
-  useListQuery(
-    [...PAYOUTS_KEY, 'list'],
-    withdrawals.adminPayoutListContract,
-    filter,
-    QUEUE_REFRESH_MS,
-  );
+  useListQuery(PAYOUT_LIST, withdrawals.adminPayoutListContract, filter, REFRESH_MS);
 
 export function useWithdrawalDetail(id: string | null) {
   return useQuery({

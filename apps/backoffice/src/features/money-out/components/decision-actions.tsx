@@ -5,8 +5,12 @@ import { Button } from '@/components/button';
 import { ClaimControl } from '@/components/claim-control';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { useCan } from '@/lib/use-operator';
-import type { MoneyOutDecision, MoneyOutQueue } from '@/features/money-out/api/money-out-api';
-import { useClaimActions, useDecision } from '@/features/money-out/hooks/use-money-out-actions';
+import type { MoneyOutDecision } from '@/features/money-out/api/money-out-api';
+import {
+  queueOf,
+  useClaimActions,
+  useDecision,
+} from '@/features/money-out/hooks/use-money-out-actions';
 
 /** One decision button of an item: what it says and what its confirmation says. */
 export type DecisionChoice = {
@@ -22,32 +26,31 @@ const isDanger = (decision: MoneyOutDecision) => decision === 'reject' || decisi
 
 /** The claim, then the decision buttons of a money-out item; each asks its reason in a dialog. */
 export function DecisionActions(props: {
-  queue: MoneyOutQueue;
-  id: string;
-  claim: Claim | null;
-  choices: DecisionChoice[];
+  item: { id: string; claim: Claim | null };
+  choices: [DecisionChoice, ...DecisionChoice[]];
   notes?: ReactNode;
   onDecided: () => void;
 }) {
   const { t } = useTranslation('moneyOut');
   const canDecide = useCan('withdrawals.decide');
-  const { claim, release } = useClaimActions(props.queue);
-  const isMine = props.claim?.isMine === true;
+  const { claim, release } = useClaimActions(queueOf(props.choices[0].decision));
+  const { id } = props.item;
+  const isMine = props.item.claim?.isMine === true;
   return (
     <div className="money-out__actions">
       <ClaimControl
-        claim={props.claim}
+        claim={props.item.claim}
         canClaim={canDecide}
         isBusy={claim.isPending || release.isPending}
-        onClaim={() => claim.mutate(props.id)}
-        onRelease={() => release.mutate(props.id)}
+        onClaim={() => claim.mutate(id)}
+        onRelease={() => release.mutate(id)}
       />
       {canDecide
         ? props.choices.map((choice) => (
             <DecisionButton
               key={choice.decision}
               {...choice}
-              id={props.id}
+              id={id}
               isDisabled={!isMine || choice.isDisabled === true}
               onDecided={props.onDecided}
             />

@@ -33,9 +33,7 @@ export function PayoutDetail({ item, onDecided }: Props) {
         <p className="notice">{t('failedInfo')}</p>
       ) : (
         <DecisionActions
-          queue="payouts"
-          id={item.id}
-          claim={item.claim}
+          item={item}
           onDecided={onDecided}
           choices={[
             { decision: 'retry', summary: <p>{t('retrySummary')}</p> },

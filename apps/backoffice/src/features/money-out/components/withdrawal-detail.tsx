@@ -73,9 +73,7 @@ export function WithdrawalDetail({ id, onDecided }: Props) {
               )}
               {w.status === 'pending_approval' ? (
                 <DecisionActions
-                  queue="withdrawals"
-                  id={w.id}
-                  claim={w.claim}
+                  item={w}
                   onDecided={onDecided}
                   choices={[
                     {

@@ -30,18 +30,27 @@ export function useClaimActions(queue: MoneyOutQueue) {
 }
 
 /** What each decision refreshes (an approval also starts a payout) and the key of the toast that tells its result. */
+type Result = { message: string; state?: string };
 const DECISIONS: Record<
   MoneyOutDecision,
-  { invalidates: QueryKey[]; doneKey: (result: { message: string; state?: string }) => string }
+  { queue: MoneyOutQueue; invalidates: QueryKey[]; doneKey: (result: Result) => string }
 > = {
   approve: {
+    queue: 'withdrawals',
     invalidates: [WITHDRAWALS_KEY, PAYOUTS_KEY],
     doneKey: (result) => `approvalState.${result.state}`,
   },
-  reject: { invalidates: [WITHDRAWALS_KEY], doneKey: () => 'rejectedDone' },
-  retry: { invalidates: [PAYOUTS_KEY], doneKey: (result) => `retryState.${result.state}` },
-  refund: { invalidates: [PAYOUTS_KEY], doneKey: () => 'refundedDone' },
+  reject: { queue: 'withdrawals', invalidates: [WITHDRAWALS_KEY], doneKey: () => 'rejectedDone' },
+  retry: {
+    queue: 'payouts',
+    invalidates: [PAYOUTS_KEY],
+    doneKey: (result) => `retryState.${result.state}`,
+  },
+  refund: { queue: 'payouts', invalidates: [PAYOUTS_KEY], doneKey: () => 'refundedDone' },
 };
+
+/** The queue a decision is taken in (its item is claimed there). */
+export const queueOf = (decision: MoneyOutDecision) => DECISIONS[decision].queue;
 
 /** One decision on a held withdrawal or a stuck payout (re-authentication asked by the shared hook when needed). */
 export function useDecision(decision: MoneyOutDecision, onDone: () => void) {

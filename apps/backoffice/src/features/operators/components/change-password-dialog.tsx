@@ -16,13 +16,8 @@ const schema = z.object({
 type FormValues = z.infer<typeof schema>;
 
 /** Any operator's own password (asked from the top bar). */
-export function ChangePasswordDialog({
-  isOpen,
-  onClose,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+export function ChangePasswordDialog(dialog: { isOpen: boolean; onClose: () => void }) {
+  const { isOpen, onClose } = dialog;
   const { t } = useTranslation('operators');
   const form = useForm<FormValues>({
     resolver: zodResolver(schema),
@@ -39,8 +34,7 @@ export function ChangePasswordDialog({
   const codeText = useCodeText();
   return (
     <FormDialog
-      isOpen={isOpen}
-      onClose={onClose}
+      {...dialog}
       title={t('changePassword')}
       submitText={t('common:save')}
       isBusy={change.isPending}
