@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router';
 import { visibleNav } from '@/app/nav';
+import { NavLinks } from '@/app/nav-links';
 import { PageHeader } from '@/components/page-header';
 import { useOperator } from '@/lib/use-operator';
 
@@ -21,16 +22,7 @@ export function OverviewPage() {
           role: t(`role.${operator.role}`),
         })}
       />
-      <ul className="tiles">
-        {entries.map((entry) => (
-          <li key={entry.to}>
-            <Link to={entry.to} className="tile">
-              <entry.icon size={22} aria-hidden />
-              <span>{t(`nav.${entry.label}`)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <NavLinks entries={entries} variant="tiles" />
     </>
   );
 }

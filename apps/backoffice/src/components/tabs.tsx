@@ -7,6 +7,7 @@ export function Tabs<K extends string>({
   labelOf,
   onChange,
   label,
+  testIdOf,
 }: {
   tabs: readonly K[];
   current: K;
@@ -14,6 +15,7 @@ export function Tabs<K extends string>({
   onChange: (tab: K) => void;
   /** What the tabs are, for screen readers. */
   label?: string;
+  testIdOf?: (tab: K) => string;
 }) {
   return (
     <div className="tabs" role="tablist" aria-label={label}>
@@ -23,6 +25,7 @@ export function Tabs<K extends string>({
           type="button"
           role="tab"
           aria-selected={tab === current}
+          data-testid={testIdOf?.(tab)}
           onClick={() => onChange(tab)}
         >
           {labelOf(tab)}

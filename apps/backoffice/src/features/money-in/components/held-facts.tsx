@@ -36,64 +36,55 @@ export function statusFact(status: string, reason: string | null, t: TFunction):
   };
 }
 
-export function QrFacts({ item }: { item: QrItem }) {
+type Held = { member: QueueMember; status: string; holdReason?: string | null };
+
+/** A held deposit's facts: its member, its status (and why held), then the rows of its kind. */
+export function HeldFacts<T extends Held>({
+  item,
+  rowsOf,
+}: {
+  item: T;
+  rowsOf: (item: T, t: TFunction, language: string) => Fact[];
+}) {
   const { t, i18n } = useTranslation('moneyIn');
-  const lang = i18n.language;
   return (
     <Facts
       rows={[
         ...memberFacts(item.member, t),
-        statusFact(item.status, item.holdReason, t),
-        { label: t('detail.asked'), value: money(item.amountMinor) },
-        {
-          label: t('detail.paid'),
-          value: money(item.paidAmountMinor),
-          isMismatch: item.paidAmountMinor !== null && item.paidAmountMinor !== item.amountMinor,
-        },
-        { label: t('detail.paidAt'), value: formatDateTime(item.paidAt, lang) },
-        { label: t('detail.expiresAt'), value: formatDateTime(item.expiresAt, lang) },
-        { label: t('detail.provider'), value: `${item.provider} · ${item.reference}` },
-        { label: t('detail.transaction'), value: item.transactionId ?? '—' },
+        statusFact(item.status, item.holdReason ?? null, t),
+        ...rowsOf(item, t, i18n.language),
       ]}
     />
   );
 }
 
-export function VoucherFacts({ item }: { item: VoucherItem }) {
-  const { t, i18n } = useTranslation('moneyIn');
-  return (
-    <Facts
-      rows={[
-        ...memberFacts(item.member, t),
-        statusFact(item.status, item.holdReason, t),
-        { label: t('detail.amount'), value: money(item.amountMinor) },
-        {
-          label: t('detail.owner'),
-          value: `${item.ownerPhone ?? '—'} · ${item.ownerName ?? '—'}`,
-          isMismatch: item.ownerPhone !== item.member.phone,
-        },
-        { label: t('col.when'), value: formatDateTime(item.createdAt, i18n.language) },
-      ]}
-    />
-  );
-}
+export const qrRows = (item: QrItem, t: TFunction, lang: string): Fact[] => [
+  { label: t('detail.asked'), value: money(item.amountMinor) },
+  {
+    label: t('detail.paid'),
+    value: money(item.paidAmountMinor),
+    isMismatch: item.paidAmountMinor !== null && item.paidAmountMinor !== item.amountMinor,
+  },
+  { label: t('detail.paidAt'), value: formatDateTime(item.paidAt, lang) },
+  { label: t('detail.expiresAt'), value: formatDateTime(item.expiresAt, lang) },
+  { label: t('detail.provider'), value: `${item.provider} · ${item.reference}` },
+  { label: t('detail.transaction'), value: item.transactionId ?? '—' },
+];
 
-export function NoticeFacts({ item }: { item: NoticeItem }) {
-  const { t, i18n } = useTranslation('moneyIn');
-  return (
-    <Facts
-      rows={[
-        ...memberFacts(item.member, t),
-        statusFact(item.status, null, t),
-        { label: t('detail.amount'), value: money(item.amountMinor, item.currency) },
-        { label: t('col.when'), value: formatDateTime(item.createdAt, i18n.language) },
-        item.bankLineId
-          ? {
-              label: t('detail.matchedLine'),
-              value: <code>{item.bankLineId}</code>,
-            }
-          : null,
-      ]}
-    />
-  );
-}
+export const voucherRows = (item: VoucherItem, t: TFunction, lang: string): Fact[] => [
+  { label: t('detail.amount'), value: money(item.amountMinor) },
+  {
+    label: t('detail.owner'),
+    value: `${item.ownerPhone ?? '—'} · ${item.ownerName ?? '—'}`,
+    isMismatch: item.ownerPhone !== item.member.phone,
+  },
+  { label: t('col.when'), value: formatDateTime(item.createdAt, lang) },
+];
+
+export const noticeRows = (item: NoticeItem, t: TFunction, lang: string): Fact[] => [
+  { label: t('detail.amount'), value: money(item.amountMinor, item.currency) },
+  { label: t('col.when'), value: formatDateTime(item.createdAt, lang) },
+  ...(item.bankLineId
+    ? [{ label: t('detail.matchedLine'), value: <code>{item.bankLineId}</code> }]
+    : []),
+];

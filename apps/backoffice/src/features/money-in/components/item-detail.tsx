@@ -10,7 +10,12 @@ import {
 } from '@/features/money-in/api/money-in-api';
 import { BankLineFacts, BankLineSuggestions } from '@/features/money-in/components/bank-line-panel';
 import { DecisionBar, type DecisionBarProps } from '@/features/money-in/components/decision-bar';
-import { NoticeFacts, QrFacts, VoucherFacts } from '@/features/money-in/components/held-facts';
+import {
+  HeldFacts,
+  noticeRows,
+  qrRows,
+  voucherRows,
+} from '@/features/money-in/components/held-facts';
 import { money } from '@/features/money-in/components/queue-columns';
 import { SlipView } from '@/features/money-in/components/slip-view';
 
@@ -45,11 +50,11 @@ export function ItemDetail({
 function ItemFacts({ queue, item }: { queue: MoneyInQueue; item: unknown }) {
   switch (queue) {
     case 'qr':
-      return <QrFacts item={item as QueueEntry<'qr'>} />;
+      return <HeldFacts item={item as QueueEntry<'qr'>} rowsOf={qrRows} />;
     case 'vouchers':
-      return <VoucherFacts item={item as QueueEntry<'vouchers'>} />;
+      return <HeldFacts item={item as QueueEntry<'vouchers'>} rowsOf={voucherRows} />;
     case 'notices':
-      return <NoticeFacts item={item as QueueEntry<'notices'>} />;
+      return <HeldFacts item={item as QueueEntry<'notices'>} rowsOf={noticeRows} />;
     case 'bank-lines': {
       const line = item as QueueEntry<'bank-lines'>;
       return (

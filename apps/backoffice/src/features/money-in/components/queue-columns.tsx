@@ -66,78 +66,38 @@ export function columnsFor(
     header: t('col.status'),
     cell: ({ row }) => <StatusBadge status={(row.original as QueueRow<'qr'>).status} t={t} />,
   };
-  const amount = <Q extends MoneyInQueue>(
-    minorOf: (r: QueueRow<Q>) => number | null,
-    currencyOf: (r: QueueRow<Q>) => string = () => 'THB',
-  ) => column<Q>(t('col.amount'), (r) => money(minorOf(r), currencyOf(r)), 'num');
+  const amount = column(
+    t('col.amount'),
+    (r) => money(r.amountMinor, 'currency' in r ? r.currency : undefined),
+    'num',
+  );
   const why = <Q extends MoneyInQueue>(reasonOf: (r: QueueRow<Q>) => string | null) =>
     column<Q>(t('col.why'), (r) => t(`hold.${reasonOf(r) ?? ''}`, { defaultValue: '—' }));
-  switch (queue) {
-    case 'qr':
-      return [
-        when,
-        member,
-        amount<'qr'>((r) => r.amountMinor),
-        column<'qr'>(t('col.paid'), (r) => money(r.paidAmountMinor), 'num'),
-        why<'qr'>((r) => r.holdReason),
-        status,
-        claim,
-      ];
-    case 'vouchers':
-      return [
-        when,
-        member,
-        amount<'vouchers'>((r) => r.amountMinor),
-        column<'vouchers'>(t('col.owner'), (r) => r.ownerPhone ?? '—'),
-        why<'vouchers'>((r) => r.holdReason),
-        status,
-        claim,
-      ];
-    case 'notices':
-      return [
-        when,
-        member,
-        amount<'notices'>(
-          (r) => r.amountMinor,
-          (r) => r.currency,
-        ),
-        status,
-        claim,
-      ];
-    case 'bank-lines':
-      return [
-        when,
-        column<'bank-lines'>(t('col.sender'), (line) => (
-          <span>
-            {line.fromBankCode} {line.fromAccountNo}
-            <br />
-            <small className="muted">{line.fromAccountName ?? '—'}</small>
-          </span>
-        )),
-        amount<'bank-lines'>(
-          (r) => r.amountMinor,
-          (r) => r.currency,
-        ),
-        why<'bank-lines'>((r) => r.unmatchedReason),
-        status,
-        claim,
-      ];
-    case 'slips':
-      return [
-        when,
-        member,
-        amount<'slips'>((r) => r.amountMinor),
-        column<'slips'>(t('detail.slipReason'), (r) =>
-          t(`slipReasons.${r.reason ?? ''}`, { defaultValue: r.reason ?? '—' }),
-        ),
-        status,
-        claim,
-      ];
-  }
+  const paid = column<'qr'>(t('col.paid'), (r) => money(r.paidAmountMinor), 'num');
+  const owner = column<'vouchers'>(t('col.owner'), (r) => r.ownerPhone ?? '—');
+  const sender = column<'bank-lines'>(t('col.sender'), (line) => (
+    <span>
+      {line.fromBankCode} {line.fromAccountNo}
+      <br />
+      <small className="muted">{line.fromAccountName ?? '—'}</small>
+    </span>
+  ));
+  const slipReason = column<'slips'>(t('detail.slipReason'), (r) =>
+    t(`slipReasons.${r.reason ?? ''}`, { defaultValue: r.reason ?? '—' }),
+  );
+  /** What each queue shows between the time and its status. */
+  const own: Record<MoneyInQueue, ColumnDef<QueueItem, unknown>[]> = {
+    qr: [member, amount, paid, why<'qr'>((r) => r.holdReason)],
+    vouchers: [member, amount, owner, why<'vouchers'>((r) => r.holdReason)],
+    notices: [member, amount],
+    'bank-lines': [sender, amount, why<'bank-lines'>((r) => r.unmatchedReason)],
+    slips: [member, amount, slipReason],
+  };
+  return [when, ...own[queue], status, claim];
 }
 
 /** A column of one queue's rows (the table shows one queue at a time, so its rows are of that queue). */
-function column<Q extends MoneyInQueue>(
+function column<Q extends MoneyInQueue = MoneyInQueue>(
   header: string,
   value: (row: QueueRow<Q>) => ReactNode,
   className?: string,
