@@ -25,6 +25,7 @@ type Props<F extends BaseForm, Q, T extends MoneyOutRow> = {
   fields: (t: TFunction) => FilterField<F>[];
   /** The queue's own filter values (the member and the days are common to both). */
   toFilter: (form: F) => Q;
+  /** The queue's list hook, called once on every render like any hook. */
   useList: (filter: Q & BaseFilter) => UseQueryResult<{ rows: T[]; total: number }>;
   ownColumn: (t: TFunction) => ColumnDef<T, unknown>;
   /** A row without a claim control (a refused payout: nothing is left to decide). */
