@@ -3,7 +3,6 @@ import '@fontsource/noto-sans-thai/600.css';
 import '@fontsource/noto-sans-lao/lao-400.css';
 import '@fontsource/noto-sans-lao/lao-600.css';
 import '@/styles/global.css';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { i18nNamespaces } from '@/app/i18n-resources';
@@ -13,8 +12,4 @@ setupI18n(i18nNamespaces);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+createRoot(root).render(<App />);

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { createRouter } from '@/app/router';
@@ -19,6 +19,7 @@ function newQueryClient() {
   });
 }
 
+/** The whole back office: strict mode, the query cache, re-authentication, the router and the toasts. */
 export function App() {
   const [queryClient] = useState(newQueryClient);
   const [router] = useState(() => {
@@ -30,11 +31,13 @@ export function App() {
     return created;
   });
   return (
-    <QueryClientProvider client={queryClient}>
-      <ReauthProvider>
-        <RouterProvider router={router} />
-      </ReauthProvider>
-      <Toaster position="top-right" richColors closeButton />
-    </QueryClientProvider>
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ReauthProvider>
+          <RouterProvider router={router} />
+        </ReauthProvider>
+        <Toaster position="top-right" richColors closeButton />
+      </QueryClientProvider>
+    </StrictMode>
   );
 }

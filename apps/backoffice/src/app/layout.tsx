@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router';
-import { NAV } from '@/app/nav';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { visibleNav } from '@/app/nav';
+import { NavLinks } from '@/app/nav-links';
 import { Button } from '@/components/button';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { QueryState } from '@/components/query-state';
@@ -38,20 +39,7 @@ export function Layout({ routes }: { routes: readonly string[] }) {
               <span>{t('appName')}</span>
             </div>
             <nav aria-label={t('appName')}>
-              <ul className="side-nav">
-                {NAV.filter(
-                  (entry) =>
-                    routes.includes(entry.to) &&
-                    (entry.permission === null || operator.permissions.includes(entry.permission)),
-                ).map((entry) => (
-                  <li key={entry.to}>
-                    <NavLink to={entry.to} end={entry.to === '/'} className="side-nav__link">
-                      <entry.icon size={18} aria-hidden />
-                      <span>{t(`nav.${entry.label}`)}</span>
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <NavLinks entries={visibleNav(routes, operator.permissions)} variant="side-nav" />
             </nav>
           </aside>
           <div className="shell__main">

@@ -38,3 +38,15 @@ export const NAV: NavEntry[] = [
   { to: '/audit', label: 'audit', icon: ScrollText, permission: 'audit.read' },
   { to: '/operators', label: 'operators', icon: UserCog, permission: 'operators.manage' },
 ];
+
+/** The entries the operator may open: routed in this build and allowed by their role. */
+export function visibleNav(
+  routes: readonly string[],
+  permissions: readonly Permission[],
+): NavEntry[] {
+  return NAV.filter(
+    (entry) =>
+      routes.includes(entry.to) &&
+      (entry.permission === null || permissions.includes(entry.permission)),
+  );
+}

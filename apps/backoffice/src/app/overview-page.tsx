@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useOutletContext } from 'react-router';
-import { NAV } from '@/app/nav';
+import { useOutletContext } from 'react-router';
+import { visibleNav } from '@/app/nav';
+import { NavLinks } from '@/app/nav-links';
 import { PageHeader } from '@/components/page-header';
 import { useOperator } from '@/lib/use-operator';
 
@@ -11,12 +12,7 @@ export function OverviewPage() {
   const { routes: paths } = useOutletContext<{ routes: readonly string[] }>();
   if (!data) return null;
   const { operator } = data;
-  const entries = NAV.filter(
-    (entry) =>
-      entry.to !== '/' &&
-      paths.includes(entry.to) &&
-      (entry.permission === null || operator.permissions.includes(entry.permission)),
-  );
+  const entries = visibleNav(paths, operator.permissions).filter((entry) => entry.to !== '/');
   return (
     <>
       <PageHeader
@@ -26,16 +22,7 @@ export function OverviewPage() {
           role: t(`role.${operator.role}`),
         })}
       />
-      <ul className="tiles">
-        {entries.map((entry) => (
-          <li key={entry.to}>
-            <Link to={entry.to} className="tile">
-              <entry.icon size={22} aria-hidden />
-              <span>{t(`nav.${entry.label}`)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <NavLinks entries={entries} variant="tiles" />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from '@/app/layout';
 import { OverviewPage } from '@/app/overview-page';
@@ -16,11 +15,10 @@ import { OperatorsPage } from '@/features/operators/components/operators-page';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
 /**
- * The signed-in pages: one entry per feature screen (path under /backoffice, its page). The side menu (src/app/nav.ts)
- * shows an entry only when its path is here.
+ * The signed-in feature pages: one entry per screen (path under /backoffice, its page); the overview is the index and
+ * the answer to any unknown path. The side menu (src/app/nav.ts) shows an entry only when its path is routed.
  */
-const pages: { path: string; element: ReactNode }[] = [
-  { path: '/', element: <OverviewPage /> },
+const pages: RouteObject[] = [
   { path: '/audit', element: <AuditPage /> },
   { path: '/members', element: <MembersPage /> },
   { path: '/members/:id', element: <MemberPage /> },
@@ -35,16 +33,15 @@ const pages: { path: string; element: ReactNode }[] = [
 ];
 
 export function createRouter() {
-  const paths = pages.map((page) => page.path);
+  const paths = ['/', ...pages.map((page) => page.path ?? '')];
   return createBrowserRouter(
     [
       { path: '/sign-in', element: <SignInPage /> },
       {
         element: <Layout routes={paths} />,
         children: [
-          ...pages.map(({ path, element }): RouteObject =>
-            path === '/' ? { index: true, element } : { path, element },
-          ),
+          { index: true, element: <OverviewPage /> },
+          ...pages,
           { path: '*', element: <OverviewPage /> },
         ],
       },

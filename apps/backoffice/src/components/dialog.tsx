@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type DialogProps = {
+export type DialogProps = {
   isOpen: boolean;
   onClose: () => void;
   title: string;

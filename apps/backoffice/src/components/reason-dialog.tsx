@@ -1,64 +1,53 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { reasonSchema } from '@mekong/contracts/admin/admin-contract';
-import { Button } from '@/components/button';
-import { Dialog } from '@/components/dialog';
+import { Field, useCodeText } from '@/components/field';
+import { FormDialog, type FormDialogProps } from '@/components/form-dialog';
 
-type ReasonDialogProps = {
-  isOpen: boolean;
-  onClose: () => void;
-  title: string;
-  /** What the decision does, said plainly (amount, member). */
-  summary?: ReactNode;
+type ReasonDialogProps = Pick<
+  FormDialogProps,
+  'isOpen' | 'onClose' | 'title' | 'summary' | 'variant' | 'isBusy'
+> & {
   confirmText: string;
-  variant?: 'primary' | 'danger';
   isReasonRequired?: boolean;
-  isBusy?: boolean;
   onConfirm: (reason: string) => void;
 };
 
 /** Confirms a decision with the reason the operator types (kept in the audit trail). */
-export function ReasonDialog(props: ReasonDialogProps) {
+export function ReasonDialog({
+  isReasonRequired,
+  onConfirm,
+  confirmText,
+  ...dialog
+}: ReasonDialogProps) {
   const { t } = useTranslation();
+  const codeText = useCodeText();
   const schema = z.object({
-    reason: props.isReasonRequired === false ? z.string().trim().max(500) : reasonSchema,
+    reason: isReasonRequired === false ? z.string().trim().max(500) : reasonSchema,
   });
   const form = useForm<{ reason: string }>({
     resolver: zodResolver(schema),
     defaultValues: { reason: '' },
   });
+  const { isOpen } = dialog;
   useEffect(() => {
-    if (props.isOpen) form.reset({ reason: '' });
-  }, [props.isOpen, form]);
-  const error = form.formState.errors.reason?.message;
+    if (isOpen) form.reset({ reason: '' });
+  }, [isOpen, form]);
   return (
-    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={props.title}>
-      <form
-        className="form"
-        onSubmit={(event) => void form.handleSubmit((v) => props.onConfirm(v.reason))(event)}
+    <FormDialog
+      {...dialog}
+      submitText={confirmText}
+      onSubmit={(event) => void form.handleSubmit((v) => onConfirm(v.reason))(event)}
+    >
+      <Field
+        label={isReasonRequired === false ? t('reasonOptional') : t('reason')}
+        error={codeText(form.formState.errors.reason?.message)}
       >
-        {props.summary ? <div className="dialog-summary">{props.summary}</div> : null}
-        <label className="field">
-          <span>{props.isReasonRequired === false ? t('reasonOptional') : t('reason')}</span>
-          <textarea rows={3} maxLength={500} {...form.register('reason')} />
-        </label>
-        {error ? (
-          <p className="error-text" role="alert">
-            {t(`common:errors.${error}`, { defaultValue: error })}
-          </p>
-        ) : null}
-        <div className="form__actions">
-          <Button variant="secondary" onClick={props.onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" variant={props.variant ?? 'primary'} isBusy={props.isBusy}>
-            {props.confirmText}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        <textarea rows={3} maxLength={500} {...form.register('reason')} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -3,9 +3,9 @@ import { createContext, useCallback, useContext, useRef, useState, type ReactNod
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { adminReauthContract } from '@mekong/contracts/admin/auth';
-import { Button } from '@/components/button';
-import { Dialog } from '@/components/dialog';
+import { CodeField, PasswordField } from '@/components/credential-fields';
 import { ErrorText } from '@/components/error-text';
+import { FormDialog } from '@/components/form-dialog';
 import { adminFetch } from '@/lib/api-client';
 import { OPERATOR_QUERY_KEY } from '@/lib/use-operator';
 
@@ -55,41 +55,19 @@ export function ReauthProvider({ children }: { children: ReactNode }) {
   return (
     <ReauthContext.Provider value={{ requestReauth }}>
       {children}
-      <Dialog
+      <FormDialog
         isOpen={isOpen}
         onClose={() => finish(false)}
         title={t('reauth.title')}
         description={t('reauth.body')}
+        submitText={t('reauth.confirm')}
+        isBusy={form.formState.isSubmitting}
+        onSubmit={(event) => void onSubmit(event)}
       >
-        <form className="form" onSubmit={(event) => void onSubmit(event)}>
-          <label className="field">
-            <span>{t('auth.password')}</span>
-            <input
-              type="password"
-              autoComplete="current-password"
-              {...form.register('password', { required: true })}
-            />
-          </label>
-          <label className="field">
-            <span>{t('auth.code')}</span>
-            <input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={14}
-              {...form.register('code', { required: true })}
-            />
-          </label>
-          <ErrorText error={error} />
-          <div className="form__actions">
-            <Button variant="secondary" onClick={() => finish(false)}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" isBusy={form.formState.isSubmitting}>
-              {t('reauth.confirm')}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+        <PasswordField input={form.register('password', { required: true })} />
+        <CodeField input={form.register('code', { required: true })} />
+        <ErrorText error={error} />
+      </FormDialog>
     </ReauthContext.Provider>
   );
 }

@@ -9,14 +9,13 @@ import { clearToken, getToken } from '@/lib/session';
 
 /** A failed back-office call: `code` is the server's message code (or a client one: OFFLINE, REQUEST_TIMEOUT). */
 export class ApiError extends Error {
-  readonly code: string;
-  readonly status: number;
+  override readonly name = 'ApiError';
 
-  constructor(code: string, status: number) {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+  ) {
     super(code);
-    this.name = 'ApiError';
-    this.code = code;
-    this.status = status;
   }
 }
 
@@ -35,22 +34,36 @@ export function setSessionEndedHandler(handler: () => void): void {
   onSessionEnded = handler;
 }
 
-type BodyInput<TBody> = TBody extends z.ZodType ? z.input<TBody> : never;
+/** A call's JSON body (typed by its contract), path parameters and cancel signal. */
+export type CallOptions<TBody> = Partial<{
+  body: TBody extends z.ZodType ? z.input<TBody> : never;
+  params: Record<string, string | number>;
+  signal: AbortSignal;
+}>;
 
-export type CallOptions<TBody> = {
-  body?: BodyInput<TBody>;
-  params?: Record<string, string | number>;
-  signal?: AbortSignal;
-};
+/** The back-office marker, the operator's token, and the content type when a JSON body goes with the call. */
+function headersFor(body: unknown, accept?: string): Record<string, string> {
+  const headers: Record<string, string> = { [CLIENT_HEADER]: BACKOFFICE_CLIENT_HEADER_VALUE };
+  if (accept) headers.accept = accept;
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
+/** The answer's JSON, or null when it has none (an empty or non-JSON body). */
+const readJson = (response: Response): Promise<unknown> =>
+  response.json().catch(() => null) as Promise<unknown>;
+
+/** The failure of an answer that is not ok: the server's message code, else its HTTP status. */
+async function failureOf(response: Response): Promise<ApiError> {
+  const payload = await readJson(response);
+  const message =
+    payload && typeof payload === 'object' && 'message' in payload ? payload.message : null;
+  return new ApiError(
+    typeof message === 'string' ? message : `HTTP ${response.status}`,
+    response.status,
+  );
 }
 
 /** Calls one back-office contract with the operator's token and the back-office marker; parses the answer. */
@@ -62,13 +75,7 @@ export async function adminFetch<
   contract: Contract<TBody, TResponse, TParams>,
   options: CallOptions<TBody> = {},
 ): Promise<z.output<TResponse>> {
-  const headers: Record<string, string> = {
-    [CLIENT_HEADER]: BACKOFFICE_CLIENT_HEADER_VALUE,
-    accept: 'application/json',
-  };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const headers = headersFor(options.body, 'application/json');
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
@@ -85,22 +92,15 @@ export async function adminFetch<
   } finally {
     clearTimeout(timer);
   }
-  const payload = await readJson(response);
   if (!response.ok) {
-    const message =
-      payload &&
-      typeof payload === 'object' &&
-      'message' in payload &&
-      typeof payload.message === 'string'
-        ? payload.message
-        : `HTTP ${response.status}`;
-    if (response.status === 401 && message === 'UNAUTHORIZED' && token) {
+    const failure = await failureOf(response);
+    if (response.status === 401 && failure.code === 'UNAUTHORIZED' && headers.authorization) {
       clearToken();
       onSessionEnded();
     }
-    throw new ApiError(message, response.status);
+    throw failure;
   }
-  return contract.response.parse(payload);
+  return contract.response.parse(await readJson(response));
 }
 
 /**
@@ -111,26 +111,12 @@ export async function adminDownload(
   path: string,
   options: { method?: 'GET' | 'POST'; body?: unknown } = {},
 ): Promise<Blob> {
-  const headers: Record<string, string> = { [CLIENT_HEADER]: BACKOFFICE_CLIENT_HEADER_VALUE };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
     method: options.method ?? 'GET',
-    headers,
+    headers: headersFor(options.body),
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  if (!response.ok) {
-    const payload = await readJson(response);
-    const message =
-      payload &&
-      typeof payload === 'object' &&
-      'message' in payload &&
-      typeof payload.message === 'string'
-        ? payload.message
-        : `HTTP ${response.status}`;
-    throw new ApiError(message, response.status);
-  }
+  if (!response.ok) throw await failureOf(response);
   return response.blob();
 }
 

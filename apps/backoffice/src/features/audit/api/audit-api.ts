@@ -2,16 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { adminAuditListContract, adminAuditVerifyContract } from '@mekong/contracts/admin/audit';
 import type { BodyOf } from '@mekong/contracts/contract';
 import { adminFetch } from '@/lib/api-client';
+import { useListQuery } from '@/lib/list-query';
 
 export type AuditFilter = BodyOf<typeof adminAuditListContract>;
 
-export function useAuditList(filter: AuditFilter) {
-  return useQuery({
-    queryKey: ['admin', 'audit', filter],
-    queryFn: ({ signal }) => adminFetch(adminAuditListContract, { body: filter, signal }),
-    placeholderData: (previous) => previous,
-  });
-}
+export const useAuditList = (filter: AuditFilter) =>
+  useListQuery(['admin', 'audit'], adminAuditListContract, filter);
 
 export function useAuditVerify(isEnabled: boolean) {
   return useQuery({

@@ -1,16 +1,17 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AuditRecord } from '@mekong/contracts/admin/audit';
-import { Button } from '@/components/button';
 import { DataTable, tableStateOf } from '@/components/data-table';
-import { FilterBar } from '@/components/filter-bar';
 import { Dialog } from '@/components/dialog';
+import { Facts } from '@/components/facts';
+import { dateFields, FilterBar, useListFilter, type FilterField } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
+import { dayRange, textOrUndefined } from '@/lib/filter-values';
 import { formatDateTime } from '@/lib/format';
-import { useAuditList, useAuditVerify, type AuditFilter } from '@/features/audit/api/audit-api';
+import { useAuditList, type AuditFilter } from '@/features/audit/api/audit-api';
+import { useChainCheck } from '@/features/audit/components/chain-check';
 
 const PAGE_SIZE = 25;
 
@@ -31,37 +32,32 @@ const EMPTY: FilterForm = {
   to: '',
 };
 
-/** A date input's day (Bangkok) as the instant it starts; `to` is exclusive, so a day's end is the next day's start. */
-function dayStart(day: string, addDays = 0): string | undefined {
-  if (!day) return undefined;
-  const start = new Date(`${day}T00:00:00+07:00`);
-  start.setUTCDate(start.getUTCDate() + addDays);
-  return start.toISOString();
-}
-
 function toFilter(form: FilterForm, page: number): AuditFilter {
-  const text = (value: string) => value.trim() || undefined;
   return {
-    operator: text(form.operator),
-    action: text(form.action),
-    targetType: text(form.targetType),
-    targetId: text(form.targetId),
-    from: dayStart(form.from),
-    to: dayStart(form.to, 1),
+    operator: textOrUndefined(form.operator),
+    action: textOrUndefined(form.action),
+    targetType: textOrUndefined(form.targetType),
+    targetId: textOrUndefined(form.targetId),
+    ...dayRange(form),
     page,
     limit: PAGE_SIZE,
   };
 }
 
+const fields = (t: TFunction): FilterField<FilterForm>[] => [
+  { name: 'operator', label: t('operator') },
+  { name: 'action', label: t('action'), placeholder: 'withdrawal.' },
+  { name: 'targetType', label: t('targetType') },
+  { name: 'targetId', label: t('targetId') },
+  ...dateFields<FilterForm>(t),
+];
+
 export function AuditPage() {
   const { t, i18n } = useTranslation('audit');
-  const [applied, setApplied] = useState<FilterForm>(EMPTY);
-  const [page, setPage] = useState(1);
+  const filter = useListFilter(EMPTY, PAGE_SIZE);
   const [open, setOpen] = useState<AuditRecord | null>(null);
-  const [isVerifying, setIsVerifying] = useState(false);
-  const form = useForm<FilterForm>({ defaultValues: EMPTY });
-  const list = useAuditList(toFilter(applied, page));
-  const verify = useAuditVerify(isVerifying);
+  const list = useAuditList(toFilter(filter.applied, filter.page));
+  const check = useChainCheck();
 
   const columns = useMemo<ColumnDef<AuditRecord, unknown>[]>(
     () => [
@@ -86,81 +82,15 @@ export function AuditPage() {
     [t, i18n.language],
   );
 
-  const onApply = form.handleSubmit((values) => {
-    setApplied(values);
-    setPage(1);
-  });
-
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <Button
-            variant="secondary"
-            isBusy={verify.isFetching}
-            onClick={() => (isVerifying ? void verify.refetch() : setIsVerifying(true))}
-          >
-            <ShieldCheck size={16} aria-hidden /> {t('verify')}
-          </Button>
-        }
-      />
-      {verify.data ? (
-        <p
-          className={`notice ${verify.data.isIntact ? 'notice--ok' : 'notice--danger'}`}
-          role="status"
-          data-testid="audit-verdict"
-        >
-          {verify.data.isIntact ? (
-            <ShieldCheck size={16} aria-hidden />
-          ) : (
-            <ShieldAlert size={16} aria-hidden />
-          )}{' '}
-          {verify.data.isIntact
-            ? t('intact', { records: verify.data.records })
-            : t('broken', { seq: verify.data.atSeq, problem: verify.data.problem })}
-        </p>
-      ) : null}
-      <FilterBar
-        onSubmit={(event) => void onApply(event)}
-        onReset={() => {
-          form.reset(EMPTY);
-          setApplied(EMPTY);
-          setPage(1);
-        }}
-      >
-        <label className="field">
-          <span>{t('operator')}</span>
-          <input {...form.register('operator')} />
-        </label>
-        <label className="field">
-          <span>{t('action')}</span>
-          <input placeholder="withdrawal." {...form.register('action')} />
-        </label>
-        <label className="field">
-          <span>{t('targetType')}</span>
-          <input {...form.register('targetType')} />
-        </label>
-        <label className="field">
-          <span>{t('targetId')}</span>
-          <input {...form.register('targetId')} />
-        </label>
-        <label className="field">
-          <span>{t('from')}</span>
-          <input type="date" {...form.register('from')} />
-        </label>
-        <label className="field">
-          <span>{t('to')}</span>
-          <input type="date" {...form.register('to')} />
-        </label>
-      </FilterBar>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={check.button} />
+      {check.notice}
+      <FilterBar {...filter.bar} fields={fields(t)} />
       <DataTable
         columns={columns}
         {...tableStateOf(list)}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPage}
+        {...filter.paging}
         emptyText={t('empty')}
         onRowClick={setOpen}
         rowId={(row) => String(row.seq)}
@@ -173,26 +103,16 @@ export function AuditPage() {
       >
         {open ? (
           <div className="audit-detail">
-            <dl className="facts">
-              <dt>{t('at')}</dt>
-              <dd>{formatDateTime(open.at, i18n.language)}</dd>
-              <dt>{t('operator')}</dt>
-              <dd>{open.operatorName}</dd>
-              <dt>{t('action')}</dt>
-              <dd>
-                <code>{open.action}</code>
-              </dd>
-              <dt>{t('target')}</dt>
-              <dd>
-                {open.targetType} {open.targetId}
-              </dd>
-              <dt>{t('reason')}</dt>
-              <dd>{open.reason ?? '—'}</dd>
-              <dt>{t('hash')}</dt>
-              <dd>
-                <code className="hash">{open.hash}</code>
-              </dd>
-            </dl>
+            <Facts
+              rows={[
+                { label: t('at'), value: formatDateTime(open.at, i18n.language) },
+                { label: t('operator'), value: open.operatorName },
+                { label: t('action'), value: <code>{open.action}</code> },
+                { label: t('target'), value: `${open.targetType} ${open.targetId ?? ''}` },
+                { label: t('reason'), value: open.reason ?? '—' },
+                { label: t('hash'), value: <code className="hash">{open.hash}</code> },
+              ]}
+            />
             <div className="diff">
               <section>
                 <h3>{t('before')}</h3>

@@ -5,7 +5,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/button';
+import { CodeField, PasswordField } from '@/components/credential-fields';
 import { ErrorText } from '@/components/error-text';
+import { Field } from '@/components/field';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { getToken, setToken } from '@/lib/session';
 import { OPERATOR_QUERY_KEY } from '@/lib/use-operator';
@@ -84,22 +86,14 @@ export function SignInPage() {
         {step.kind === 'password' ? (
           <form className="form" onSubmit={(event) => void onPassword(event)}>
             <h1 id="sign-in-title">{t('auth.title')}</h1>
-            <label className="field">
-              <span>{t('auth.username')}</span>
+            <Field label={t('auth.username')}>
               <input
                 autoComplete="username"
                 autoFocus
                 {...passwordForm.register('username', { required: true })}
               />
-            </label>
-            <label className="field">
-              <span>{t('auth.password')}</span>
-              <input
-                type="password"
-                autoComplete="current-password"
-                {...passwordForm.register('password', { required: true })}
-              />
-            </label>
+            </Field>
+            <PasswordField input={passwordForm.register('password', { required: true })} />
             <ErrorText error={error} />
             <Button type="submit" isBusy={passwordForm.formState.isSubmitting}>
               {t('auth.signIn')}
@@ -127,17 +121,10 @@ export function SignInPage() {
                 </code>
               </>
             ) : null}
-            <label className="field">
-              <span>{t('auth.code')}</span>
-              <input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                autoFocus
-                maxLength={14}
-                {...codeForm.register('code', { required: true })}
-              />
-              <small className="muted">{t('auth.codeHint')}</small>
-            </label>
+            <CodeField
+              input={codeForm.register('code', { required: true })}
+              hint={t('auth.codeHint')}
+            />
             <ErrorText error={error} />
             <Button type="submit" isBusy={codeForm.formState.isSubmitting}>
               {t('auth.verify')}

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberDetail, MemberLedgerRow } from '@mekong/contracts/admin/members';
 import { DataTable } from '@/components/data-table';
+import { Tabs } from '@/components/tabs';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import { useMemberLedger, type LedgerQuery } from '@/features/members/api/members-api';
 import { displayCurrency, StateBadge } from '@/features/members/components/member-status-badge';
@@ -55,22 +56,16 @@ export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
 
   return (
     <section>
-      <div className="tabs" role="tablist" aria-label={t('ledgerViews')}>
-        {VIEWS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={view === key}
-            onClick={() => {
-              setView(key);
-              setPage(1);
-            }}
-          >
-            {t(`view.${key}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={VIEWS}
+        current={view}
+        labelOf={(key) => t(`view.${key}`)}
+        onChange={(key) => {
+          setView(key);
+          setPage(1);
+        }}
+        label={t('ledgerViews')}
+      />
       <DataTable
         columns={columns}
         rows={ledger.data?.rows}

@@ -4,31 +4,7 @@ import {
   adminClaimMoneyInContract,
   adminReleaseMoneyInContract,
 } from '@mekong/contracts/admin/claims';
-import {
-  adminBankLineCreditContract,
-  adminBankLineGetContract,
-  adminBankLineListContract,
-  adminBankLineRefuseContract,
-  adminDepositMemberLookupContract,
-  adminNoticeCreditContract,
-  adminNoticeGetContract,
-  adminNoticeListContract,
-  adminNoticeRefuseContract,
-  adminQrCreditContract,
-  adminQrGetContract,
-  adminQrListContract,
-  adminQrRefuseContract,
-  adminSlipCreditContract,
-  adminSlipGetContract,
-  adminSlipImageContract,
-  adminSlipListContract,
-  adminSlipRefuseContract,
-  adminVoucherCreditContract,
-  adminVoucherGetContract,
-  adminVoucherListContract,
-  adminVoucherRefuseContract,
-  type QueueState,
-} from '@mekong/contracts/admin/deposits';
+import * as deposits from '@mekong/contracts/admin/deposits';
 import { buildPath, type ResponseOf } from '@mekong/contracts/contract';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { adminDownload, adminFetch } from '@/lib/api-client';
@@ -38,7 +14,7 @@ import { adminDownload, adminFetch } from '@/lib/api-client';
 export type MoneyInQueue = 'qr' | 'vouchers' | 'notices' | 'bank-lines' | 'slips';
 
 export type QueueFilter = {
-  state: QueueState;
+  state: deposits.QueueState;
   search?: string;
   from?: string;
   to?: string;
@@ -49,40 +25,44 @@ export type QueueFilter = {
 
 const CONTRACTS = {
   qr: {
-    list: adminQrListContract,
-    get: adminQrGetContract,
-    credit: adminQrCreditContract,
-    refuse: adminQrRefuseContract,
+    list: deposits.adminQrListContract,
+    get: deposits.adminQrGetContract,
+    credit: deposits.adminQrCreditContract,
+    refuse: deposits.adminQrRefuseContract,
   },
   vouchers: {
-    list: adminVoucherListContract,
-    get: adminVoucherGetContract,
-    credit: adminVoucherCreditContract,
-    refuse: adminVoucherRefuseContract,
+    list: deposits.adminVoucherListContract,
+    get: deposits.adminVoucherGetContract,
+    credit: deposits.adminVoucherCreditContract,
+    refuse: deposits.adminVoucherRefuseContract,
   },
   notices: {
-    list: adminNoticeListContract,
-    get: adminNoticeGetContract,
-    credit: adminNoticeCreditContract,
-    refuse: adminNoticeRefuseContract,
+    list: deposits.adminNoticeListContract,
+    get: deposits.adminNoticeGetContract,
+    credit: deposits.adminNoticeCreditContract,
+    refuse: deposits.adminNoticeRefuseContract,
   },
   'bank-lines': {
-    list: adminBankLineListContract,
-    get: adminBankLineGetContract,
-    credit: adminBankLineCreditContract,
-    refuse: adminBankLineRefuseContract,
+    list: deposits.adminBankLineListContract,
+    get: deposits.adminBankLineGetContract,
+    credit: deposits.adminBankLineCreditContract,
+    refuse: deposits.adminBankLineRefuseContract,
   },
   slips: {
-    list: adminSlipListContract,
-    get: adminSlipGetContract,
-    credit: adminSlipCreditContract,
-    refuse: adminSlipRefuseContract,
+    list: deposits.adminSlipListContract,
+    get: deposits.adminSlipGetContract,
+    credit: deposits.adminSlipCreditContract,
+    refuse: deposits.adminSlipRefuseContract,
   },
 } as const;
 
 type Contracts = typeof CONTRACTS;
 type ListAnswer<Q extends MoneyInQueue> = ResponseOf<Contracts[Q]['list']>;
 type ItemAnswer<Q extends MoneyInQueue> = ResponseOf<Contracts[Q]['get']>;
+/** One item of a queue as its detail call answers it. */
+export type QueueEntry<Q extends MoneyInQueue> = ItemAnswer<Q>;
+/** A row of a queue's list (of any queue when none is named). */
+export type QueueRow<Q extends MoneyInQueue = MoneyInQueue> = ListAnswer<Q>['rows'][number];
 
 const listKey = (queue: MoneyInQueue) => ['admin', 'money-in', queue, 'list'] as const;
 const itemKey = (queue: MoneyInQueue, id: string) =>
@@ -150,7 +130,7 @@ export function useMemberLookup(query: string) {
   return useQuery({
     queryKey: ['admin', 'money-in', 'member-lookup', query],
     queryFn: ({ signal }) =>
-      adminFetch(adminDepositMemberLookupContract, { body: { query }, signal }),
+      adminFetch(deposits.adminDepositMemberLookupContract, { body: { query }, signal }),
     enabled: query.trim().length >= 3,
   });
 }
@@ -163,7 +143,7 @@ export function useSlipImage(id: string, hasImage: boolean) {
     if (!hasImage) return undefined;
     let objectUrl: string | null = null;
     let isCurrent = true;
-    adminDownload(buildPath(adminSlipImageContract.path, { id }))
+    adminDownload(buildPath(deposits.adminSlipImageContract.path, { id }))
       .then((blob) => {
         if (!isCurrent) return;
         objectUrl = URL.createObjectURL(blob);

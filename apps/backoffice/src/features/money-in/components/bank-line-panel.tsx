@@ -2,48 +2,31 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BankLineDetail, QueueMember } from '@mekong/contracts/admin/deposits';
 import { Button } from '@/components/button';
+import { Facts } from '@/components/facts';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
 import { useMemberLookup, useQueueActions } from '@/features/money-in/api/money-in-api';
-import { MemberCell, money, StatusBadge } from '@/features/money-in/components/queue-columns';
+import { statusFact } from '@/features/money-in/components/held-facts';
+import { MemberCell, money } from '@/features/money-in/components/queue-columns';
 
 export function BankLineFacts({ item }: { item: BankLineDetail }) {
   const { t, i18n } = useTranslation('moneyIn');
   return (
-    <dl className="facts">
-      <dt>{t('detail.amount')}</dt>
-      <dd>{money(item.amountMinor, item.currency)}</dd>
-      <dt>{t('detail.received')}</dt>
-      <dd>{formatDateTime(item.receivedAt, i18n.language)}</dd>
-      <dt>{t('detail.fromAccount')}</dt>
-      <dd>
-        {item.fromBankCode} {item.fromAccountNo}
-      </dd>
-      <dt>{t('detail.fromName')}</dt>
-      <dd>{item.fromAccountName ?? '—'}</dd>
-      <dt>{t('detail.toAccount')}</dt>
-      <dd>{item.toAccountNo ?? '—'}</dd>
-      <dt>{t('detail.bankReference')}</dt>
-      <dd>
-        <code>{item.reference}</code>
-      </dd>
-      <dt>{t('col.status')}</dt>
-      <dd>
-        <StatusBadge status={item.status} t={t} />{' '}
-        {item.unmatchedReason
-          ? t(`hold.${item.unmatchedReason}`, { defaultValue: item.unmatchedReason })
-          : null}
-      </dd>
-      {item.member ? (
-        <>
-          <dt>{t('detail.creditedTo')}</dt>
-          <dd>
-            <MemberCell member={item.member} />
-          </dd>
-        </>
-      ) : null}
-    </dl>
+    <Facts
+      rows={[
+        { label: t('detail.amount'), value: money(item.amountMinor, item.currency) },
+        { label: t('detail.received'), value: formatDateTime(item.receivedAt, i18n.language) },
+        { label: t('detail.fromAccount'), value: `${item.fromBankCode} ${item.fromAccountNo}` },
+        { label: t('detail.fromName'), value: item.fromAccountName ?? '—' },
+        { label: t('detail.toAccount'), value: item.toAccountNo ?? '—' },
+        { label: t('detail.bankReference'), value: <code>{item.reference}</code> },
+        statusFact(item.status, item.unmatchedReason, t),
+        item.member
+          ? { label: t('detail.creditedTo'), value: <MemberCell member={item.member} /> }
+          : null,
+      ]}
+    />
   );
 }
 

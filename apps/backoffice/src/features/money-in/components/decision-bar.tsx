@@ -11,7 +11,7 @@ import { SlipCreditDialog } from '@/features/money-in/components/slip-credit-dia
 
 type Decision = { by: string; at: string; reason: string | null } | null;
 
-type DecisionBarProps = {
+export type DecisionBarProps = {
   queue: MoneyInQueue;
   item: { id: string; claim: Claim | null; decision: Decision };
   isOpen: boolean;
@@ -25,12 +25,30 @@ type DecisionBarProps = {
   slipAmountMinor?: number | null;
 };
 
+/** The ways to refuse: a held item is refused; a bank line is returned to its sender or ignored. */
+const REFUSALS = {
+  refuse: { title: 'refuseTitle', button: 'refuse', variant: 'danger', outcome: undefined },
+  returned: {
+    title: 'returnedTitle',
+    button: 'markReturned',
+    variant: 'danger',
+    outcome: 'returned',
+  },
+  ignored: {
+    title: 'ignoredTitle',
+    button: 'markIgnored',
+    variant: 'secondary',
+    outcome: 'ignored',
+  },
+} as const;
+type Refusal = keyof typeof REFUSALS;
+
 /** Claim, then credit or refuse with a reason; what was decided once it is. */
 export function DecisionBar(props: DecisionBarProps) {
   const { t, i18n } = useTranslation('moneyIn');
   const canDecide = useCan('deposits.decide');
   const actions = useQueueActions(props.queue, props.item.id);
-  const [dialog, setDialog] = useState<'credit' | 'refuse' | 'returned' | 'ignored' | null>(null);
+  const [dialog, setDialog] = useState<'credit' | Refusal | null>(null);
   const close = () => setDialog(null);
   const kind = props.kind ?? 'held';
   const { decision, claim } = props.item;
@@ -44,8 +62,10 @@ export function DecisionBar(props: DecisionBarProps) {
     ) : null;
 
   const isMine = claim?.isMine === true;
-  const refuse = (reason: string, outcome?: 'returned' | 'ignored') =>
-    actions.refuse.mutate(outcome ? { reason, outcome } : { reason }, { onSuccess: close });
+  const refusals: Refusal[] = kind === 'bank-line' ? ['returned', 'ignored'] : ['refuse'];
+  const refusal = dialog === null || dialog === 'credit' ? null : REFUSALS[dialog];
+  const credit = (body: { reason: string; amountMinor?: number }) =>
+    actions.credit.mutate(body, { onSuccess: close });
   return (
     <div className="decision-bar">
       <ClaimControl
@@ -58,33 +78,24 @@ export function DecisionBar(props: DecisionBarProps) {
       {canDecide ? (
         <div className="decision-bar__buttons">
           {!isMine ? <span className="muted">{t('needsClaim')}</span> : null}
-          {kind !== 'bank-line' ? (
-            props.creditBlocked ? (
-              <span className="muted">{props.creditBlocked}</span>
-            ) : (
-              <Button disabled={!isMine} onClick={() => setDialog('credit')}>
-                {t('credit')}
-              </Button>
-            )
-          ) : null}
-          {kind === 'bank-line' ? (
-            <>
-              <Button variant="danger" disabled={!isMine} onClick={() => setDialog('returned')}>
-                {t('markReturned')}
-              </Button>
-              <Button variant="secondary" disabled={!isMine} onClick={() => setDialog('ignored')}>
-                {t('markIgnored')}
-              </Button>
-            </>
+          {kind === 'bank-line' ? null : props.creditBlocked ? (
+            <span className="muted">{props.creditBlocked}</span>
           ) : (
-            <Button
-              variant="danger"
-              disabled={!isMine || (props.queue === 'qr' && Boolean(props.creditBlocked))}
-              onClick={() => setDialog('refuse')}
-            >
-              {t('refuse')}
+            <Button disabled={!isMine} onClick={() => setDialog('credit')}>
+              {t('credit')}
             </Button>
           )}
+          {refusals.map((name) => (
+            <Button
+              key={name}
+              variant={REFUSALS[name].variant}
+              // A QR payment without its bank notice yet can be neither credited nor refused.
+              disabled={!isMine || (props.queue === 'qr' && Boolean(props.creditBlocked))}
+              onClick={() => setDialog(name)}
+            >
+              {t(REFUSALS[name].button)}
+            </Button>
+          ))}
         </div>
       ) : null}
       {kind === 'slip' ? (
@@ -94,7 +105,7 @@ export function DecisionBar(props: DecisionBarProps) {
           verifierAmountMinor={props.slipAmountMinor ?? null}
           summary={props.creditSummary}
           isBusy={actions.credit.isPending}
-          onConfirm={(body) => actions.credit.mutate(body, { onSuccess: close })}
+          onConfirm={credit}
         />
       ) : (
         <ReasonDialog
@@ -104,31 +115,22 @@ export function DecisionBar(props: DecisionBarProps) {
           summary={props.creditSummary}
           confirmText={t('credit')}
           isBusy={actions.credit.isPending}
-          onConfirm={(reason) => actions.credit.mutate({ reason }, { onSuccess: close })}
+          onConfirm={(reason) => credit({ reason })}
         />
       )}
       <ReasonDialog
-        isOpen={dialog === 'refuse' || dialog === 'returned' || dialog === 'ignored'}
+        isOpen={refusal !== null}
         onClose={close}
-        title={
-          dialog === 'returned'
-            ? t('returnedTitle')
-            : dialog === 'ignored'
-              ? t('ignoredTitle')
-              : t('refuseTitle')
-        }
+        title={t(refusal?.title ?? 'refuseTitle')}
         summary={props.refuseSummary}
-        confirmText={
-          dialog === 'returned'
-            ? t('markReturned')
-            : dialog === 'ignored'
-              ? t('markIgnored')
-              : t('refuse')
-        }
+        confirmText={t(refusal?.button ?? 'refuse')}
         variant="danger"
         isBusy={actions.refuse.isPending}
         onConfirm={(reason) =>
-          refuse(reason, dialog === 'returned' || dialog === 'ignored' ? dialog : undefined)
+          actions.refuse.mutate(
+            refusal?.outcome ? { reason, outcome: refusal.outcome } : { reason },
+            { onSuccess: close },
+          )
         }
       />
     </div>

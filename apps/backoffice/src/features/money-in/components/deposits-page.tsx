@@ -1,47 +1,27 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { DataTable } from '@/components/data-table';
+import { DataTable, tableStateOf } from '@/components/data-table';
+import { FilterBar, useListFilter } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
+import { Tabs, useTabParam } from '@/components/tabs';
+import { dayRange } from '@/lib/filter-values';
 import { useQueueList, type MoneyInQueue } from '@/features/money-in/api/money-in-api';
 import { ItemDetail } from '@/features/money-in/components/item-detail';
 import { columnsFor, type QueueItem } from '@/features/money-in/components/queue-columns';
-import {
-  dayStart,
-  EMPTY_FILTER,
-  QueueFilters,
-  type FilterForm,
-} from '@/features/money-in/components/queue-filters';
+import { EMPTY_FILTER, queueFields } from '@/features/money-in/components/queue-filters';
 import '@/features/money-in/components/money-in.css';
 
 const QUEUES: MoneyInQueue[] = ['qr', 'vouchers', 'notices', 'bank-lines', 'slips'];
 const PAGE_SIZE = 20;
 
-const isQueue = (value: string | null): value is MoneyInQueue =>
-  value !== null && (QUEUES as string[]).includes(value);
-
 /** The money-in queues, one tab each (docs/back-office/money-in.md). */
 export function DepositsPage() {
   const { t } = useTranslation('moneyIn');
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab');
-  const queue: MoneyInQueue = isQueue(tab) ? tab : 'qr';
+  const [queue, setQueue] = useTabParam(QUEUES);
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <div className="tabs" role="tablist">
-        {QUEUES.map((q) => (
-          <button
-            key={q}
-            type="button"
-            role="tab"
-            aria-selected={q === queue}
-            onClick={() => setParams({ tab: q })}
-          >
-            {t(`tabs.${q}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={QUEUES} current={queue} labelOf={(q) => t(`tabs.${q}`)} onChange={setQueue} />
       <QueueTab key={queue} queue={queue} />
     </>
   );
@@ -49,38 +29,25 @@ export function DepositsPage() {
 
 function QueueTab({ queue }: { queue: MoneyInQueue }) {
   const { t, i18n } = useTranslation('moneyIn');
-  const [filter, setFilter] = useState<FilterForm>(EMPTY_FILTER);
-  const [page, setPage] = useState(1);
+  const filter = useListFilter(EMPTY_FILTER, PAGE_SIZE);
   const [openId, setOpenId] = useState<string | null>(null);
+  const { applied } = filter;
   const list = useQueueList(queue, {
-    state: filter.state,
-    search: filter.search.trim() || undefined,
-    from: dayStart(filter.from),
-    to: dayStart(filter.to, 1),
-    reason: filter.reason || undefined,
-    page,
+    state: applied.state,
+    search: applied.search.trim() || undefined,
+    ...dayRange(applied),
+    reason: applied.reason || undefined,
+    page: filter.page,
     limit: PAGE_SIZE,
   });
   const columns = useMemo(() => columnsFor(queue, t, i18n.language), [queue, t, i18n.language]);
   return (
     <div role="tabpanel">
-      <QueueFilters
-        isSlips={queue === 'slips'}
-        onApply={(next) => {
-          setFilter(next);
-          setPage(1);
-        }}
-      />
+      <FilterBar {...filter.bar} fields={queueFields(t, queue === 'slips')} />
       <DataTable<QueueItem>
         columns={columns}
-        rows={list.data?.rows as QueueItem[] | undefined}
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        isLoading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...tableStateOf<QueueItem>(list)}
+        {...filter.paging}
         emptyText={t('empty')}
         onRowClick={(row) => setOpenId(row.id)}
         rowId={(row) => row.id}

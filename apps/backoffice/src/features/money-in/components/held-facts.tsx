@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type {
   NoticeItem,
@@ -5,99 +6,85 @@ import type {
   QueueMember,
   VoucherItem,
 } from '@mekong/contracts/admin/deposits';
+import { Facts, type Fact } from '@/components/facts';
 import { formatDateTime } from '@/lib/format';
 import { MemberCell, money, StatusBadge } from '@/features/money-in/components/queue-columns';
 
-export function MemberFacts({ member }: { member: QueueMember }) {
-  const { t } = useTranslation('moneyIn');
+/** The member an item is for, and the bank account they registered. */
+export function memberFacts(member: QueueMember, t: TFunction): Fact[] {
+  return [
+    { label: t('detail.member'), value: <MemberCell member={member} /> },
+    {
+      label: t('detail.memberBank'),
+      value: member.bank
+        ? `${member.bank.code} ${member.bank.accountNo} · ${member.bank.accountName}`
+        : '—',
+    },
+  ];
+}
+
+/** The status badge and, when held, why (in the item's own words when the text has no entry). */
+export function statusFact(status: string, reason: string | null, t: TFunction): Fact {
+  return {
+    label: t('col.status'),
+    value: (
+      <>
+        <StatusBadge status={status} t={t} />{' '}
+        {reason ? t(`hold.${reason}`, { defaultValue: reason }) : null}
+      </>
+    ),
+  };
+}
+
+type Held = { member: QueueMember; status: string; holdReason?: string | null };
+
+/** A held deposit's facts: its member, its status (and why held), then the rows of its kind. */
+export function HeldFacts<T extends Held>({
+  item,
+  rowsOf,
+}: {
+  item: T;
+  rowsOf: (item: T, t: TFunction, language: string) => Fact[];
+}) {
+  const { t, i18n } = useTranslation('moneyIn');
   return (
-    <>
-      <dt>{t('detail.member')}</dt>
-      <dd>
-        <MemberCell member={member} />
-      </dd>
-      <dt>{t('detail.memberBank')}</dt>
-      <dd>
-        {member.bank
-          ? `${member.bank.code} ${member.bank.accountNo} · ${member.bank.accountName}`
-          : '—'}
-      </dd>
-    </>
+    <Facts
+      rows={[
+        ...memberFacts(item.member, t),
+        statusFact(item.status, item.holdReason ?? null, t),
+        ...rowsOf(item, t, i18n.language),
+      ]}
+    />
   );
 }
 
-export function QrFacts({ item }: { item: QrItem }) {
-  const { t, i18n } = useTranslation('moneyIn');
-  const isOther = item.paidAmountMinor !== null && item.paidAmountMinor !== item.amountMinor;
-  return (
-    <dl className="facts">
-      <MemberFacts member={item.member} />
-      <dt>{t('col.status')}</dt>
-      <dd>
-        <StatusBadge status={item.status} t={t} />{' '}
-        {item.holdReason ? t(`hold.${item.holdReason}`, { defaultValue: item.holdReason }) : null}
-      </dd>
-      <dt>{t('detail.asked')}</dt>
-      <dd>{money(item.amountMinor)}</dd>
-      <dt>{t('detail.paid')}</dt>
-      <dd className={isOther ? 'is-mismatch' : undefined}>{money(item.paidAmountMinor)}</dd>
-      <dt>{t('detail.paidAt')}</dt>
-      <dd>{formatDateTime(item.paidAt, i18n.language)}</dd>
-      <dt>{t('detail.expiresAt')}</dt>
-      <dd>{formatDateTime(item.expiresAt, i18n.language)}</dd>
-      <dt>{t('detail.provider')}</dt>
-      <dd>
-        {item.provider} · {item.reference}
-      </dd>
-      <dt>{t('detail.transaction')}</dt>
-      <dd>{item.transactionId ?? '—'}</dd>
-    </dl>
-  );
-}
+export const qrRows = (item: QrItem, t: TFunction, lang: string): Fact[] => [
+  { label: t('detail.asked'), value: money(item.amountMinor) },
+  {
+    label: t('detail.paid'),
+    value: money(item.paidAmountMinor),
+    isMismatch: item.paidAmountMinor !== null && item.paidAmountMinor !== item.amountMinor,
+  },
+  { label: t('detail.paidAt'), value: formatDateTime(item.paidAt, lang) },
+  { label: t('detail.expiresAt'), value: formatDateTime(item.expiresAt, lang) },
+  { label: t('detail.provider'), value: `${item.provider} · ${item.reference}` },
+  { label: t('detail.transaction'), value: item.transactionId ?? '—' },
+];
 
-export function VoucherFacts({ item }: { item: VoucherItem }) {
-  const { t, i18n } = useTranslation('moneyIn');
-  return (
-    <dl className="facts">
-      <MemberFacts member={item.member} />
-      <dt>{t('col.status')}</dt>
-      <dd>
-        <StatusBadge status={item.status} t={t} />{' '}
-        {item.holdReason ? t(`hold.${item.holdReason}`, { defaultValue: item.holdReason }) : null}
-      </dd>
-      <dt>{t('detail.amount')}</dt>
-      <dd>{money(item.amountMinor)}</dd>
-      <dt>{t('detail.owner')}</dt>
-      <dd className={item.ownerPhone !== item.member.phone ? 'is-mismatch' : undefined}>
-        {item.ownerPhone ?? '—'} · {item.ownerName ?? '—'}
-      </dd>
-      <dt>{t('col.when')}</dt>
-      <dd>{formatDateTime(item.createdAt, i18n.language)}</dd>
-    </dl>
-  );
-}
+export const voucherRows = (item: VoucherItem, t: TFunction, lang: string): Fact[] => [
+  { label: t('detail.amount'), value: money(item.amountMinor) },
+  {
+    label: t('detail.owner'),
+    value: `${item.ownerPhone ?? '—'} · ${item.ownerName ?? '—'}`,
+    isMismatch: item.ownerPhone !== item.member.phone,
+  },
+  { label: t('col.when'), value: formatDateTime(item.createdAt, lang) },
+];
 
-export function NoticeFacts({ item }: { item: NoticeItem }) {
-  const { t, i18n } = useTranslation('moneyIn');
-  return (
-    <dl className="facts">
-      <MemberFacts member={item.member} />
-      <dt>{t('col.status')}</dt>
-      <dd>
-        <StatusBadge status={item.status} t={t} />
-      </dd>
-      <dt>{t('detail.amount')}</dt>
-      <dd>{money(item.amountMinor, item.currency)}</dd>
-      <dt>{t('col.when')}</dt>
-      <dd>{formatDateTime(item.createdAt, i18n.language)}</dd>
-      {item.bankLineId ? (
-        <>
-          <dt>{t('detail.matchedLine')}</dt>
-          <dd>
-            <code>{item.bankLineId}</code>
-          </dd>
-        </>
-      ) : null}
-    </dl>
-  );
-}
+export const noticeRows = (item: NoticeItem, t: TFunction, lang: string): Fact[] => [
+  { label: t('detail.amount'), value: money(item.amountMinor, item.currency) },
+  { label: t('col.when'), value: formatDateTime(item.createdAt, lang) },
+  ...(item.bankLineId
+    ? [{ label: t('detail.matchedLine'), value: <code>{item.bankLineId}</code> }]
+    : []),
+];

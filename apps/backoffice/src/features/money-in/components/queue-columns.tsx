@@ -1,19 +1,13 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { Lock } from 'lucide-react';
-import type {
-  BankLineItem,
-  NoticeItem,
-  QrItem,
-  QueueMember,
-  SlipItem,
-  VoucherItem,
-} from '@mekong/contracts/admin/deposits';
+import type { ReactNode } from 'react';
+import type { QueueMember } from '@mekong/contracts/admin/deposits';
 import type { Claim } from '@mekong/contracts/admin/claims';
 import { formatDateTime, formatMinor, type Currency } from '@/lib/format';
-import type { MoneyInQueue } from '@/features/money-in/api/money-in-api';
+import type { MoneyInQueue, QueueRow } from '@/features/money-in/api/money-in-api';
 
-export type QueueItem = QrItem | VoucherItem | NoticeItem | BankLineItem | SlipItem;
+export type QueueItem = QueueRow;
 
 export const currencyOf = (code: string): Currency => (code === 'LAK' ? 'LAK' : 'THB');
 
@@ -66,101 +60,53 @@ export function columnsFor(
   };
   const member: ColumnDef<QueueItem, unknown> = {
     header: t('col.member'),
-    cell: ({ row }) => <MemberCell member={(row.original as QrItem).member} />,
+    cell: ({ row }) => <MemberCell member={(row.original as QueueRow<'qr'>).member} />,
   };
   const status: ColumnDef<QueueItem, unknown> = {
     header: t('col.status'),
-    cell: ({ row }) => <StatusBadge status={(row.original as QrItem).status} t={t} />,
+    cell: ({ row }) => <StatusBadge status={(row.original as QueueRow<'qr'>).status} t={t} />,
   };
-  const num = (header: string, value: (r: QueueItem) => string): ColumnDef<QueueItem, unknown> => ({
+  const amount = column(
+    t('col.amount'),
+    (r) => money(r.amountMinor, 'currency' in r ? r.currency : undefined),
+    'num',
+  );
+  const why = <Q extends MoneyInQueue>(reasonOf: (r: QueueRow<Q>) => string | null) =>
+    column<Q>(t('col.why'), (r) => t(`hold.${reasonOf(r) ?? ''}`, { defaultValue: '—' }));
+  const paid = column<'qr'>(t('col.paid'), (r) => money(r.paidAmountMinor), 'num');
+  const owner = column<'vouchers'>(t('col.owner'), (r) => r.ownerPhone ?? '—');
+  const sender = column<'bank-lines'>(t('col.sender'), (line) => (
+    <span>
+      {line.fromBankCode} {line.fromAccountNo}
+      <br />
+      <small className="muted">{line.fromAccountName ?? '—'}</small>
+    </span>
+  ));
+  const slipReason = column<'slips'>(t('detail.slipReason'), (r) =>
+    t(`slipReasons.${r.reason ?? ''}`, { defaultValue: r.reason ?? '—' }),
+  );
+  /** What each queue shows between the time and its status. */
+  const own: Record<MoneyInQueue, ColumnDef<QueueItem, unknown>[]> = {
+    qr: [member, amount, paid, why<'qr'>((r) => r.holdReason)],
+    vouchers: [member, amount, owner, why<'vouchers'>((r) => r.holdReason)],
+    notices: [member, amount],
+    'bank-lines': [sender, amount, why<'bank-lines'>((r) => r.unmatchedReason)],
+    slips: [member, amount, slipReason],
+  };
+  return [when, ...own[queue], status, claim];
+}
+
+/** A column of one queue's rows (the table shows one queue at a time, so its rows are of that queue). */
+function column<Q extends MoneyInQueue = MoneyInQueue>(
+  header: string,
+  value: (row: QueueRow<Q>) => ReactNode,
+  className?: string,
+): ColumnDef<QueueItem, unknown> {
+  return {
     header,
-    cell: ({ row }) => <span className="num">{value(row.original)}</span>,
-  });
-  switch (queue) {
-    case 'qr':
-      return [
-        when,
-        member,
-        num(t('col.amount'), (r) => money((r as QrItem).amountMinor)),
-        num(t('col.paid'), (r) => money((r as QrItem).paidAmountMinor)),
-        {
-          header: t('col.why'),
-          cell: ({ row }) =>
-            t(`hold.${(row.original as QrItem).holdReason ?? ''}`, { defaultValue: '—' }),
-        },
-        status,
-        claim,
-      ];
-    case 'vouchers':
-      return [
-        when,
-        member,
-        num(t('col.amount'), (r) => money((r as VoucherItem).amountMinor)),
-        {
-          header: t('col.owner'),
-          cell: ({ row }) => (row.original as VoucherItem).ownerPhone ?? '—',
-        },
-        {
-          header: t('col.why'),
-          cell: ({ row }) =>
-            t(`hold.${(row.original as VoucherItem).holdReason ?? ''}`, { defaultValue: '—' }),
-        },
-        status,
-        claim,
-      ];
-    case 'notices':
-      return [
-        when,
-        member,
-        num(t('col.amount'), (r) =>
-          money((r as NoticeItem).amountMinor, (r as NoticeItem).currency),
-        ),
-        status,
-        claim,
-      ];
-    case 'bank-lines':
-      return [
-        when,
-        {
-          header: t('col.sender'),
-          cell: ({ row }) => {
-            const line = row.original as BankLineItem;
-            return (
-              <span>
-                {line.fromBankCode} {line.fromAccountNo}
-                <br />
-                <small className="muted">{line.fromAccountName ?? '—'}</small>
-              </span>
-            );
-          },
-        },
-        num(t('col.amount'), (r) =>
-          money((r as BankLineItem).amountMinor, (r as BankLineItem).currency),
-        ),
-        {
-          header: t('col.why'),
-          cell: ({ row }) =>
-            t(`hold.${(row.original as BankLineItem).unmatchedReason ?? ''}`, {
-              defaultValue: '—',
-            }),
-        },
-        status,
-        claim,
-      ];
-    case 'slips':
-      return [
-        when,
-        member,
-        num(t('col.amount'), (r) => money((r as SlipItem).amountMinor)),
-        {
-          header: t('detail.slipReason'),
-          cell: ({ row }) =>
-            t(`slipReasons.${(row.original as SlipItem).reason ?? ''}`, {
-              defaultValue: (row.original as SlipItem).reason ?? '—',
-            }),
-        },
-        status,
-        claim,
-      ];
-  }
+    cell: ({ row }) => {
+      const shown = value(row.original as QueueRow<Q>);
+      return className ? <span className={className}>{shown}</span> : shown;
+    },
+  };
 }

@@ -1,7 +1,6 @@
-import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { QueueState } from '@mekong/contracts/admin/deposits';
-import { Button } from '@/components/button';
+import { choicesOf, dateFields, type FilterField } from '@/components/filter-bar';
 
 export type FilterForm = {
   state: QueueState;
@@ -24,72 +23,24 @@ const SLIP_REASONS = [
   'UNKNOWN',
 ];
 
-/** A date input's day (Bangkok) as the instant it starts; `to` is exclusive, so a day's end is the next day's start. */
-export function dayStart(day: string, addDays = 0): string | undefined {
-  if (!day) return undefined;
-  const start = new Date(`${day}T00:00:00+07:00`);
-  start.setUTCDate(start.getUTCDate() + addDays);
-  return start.toISOString();
-}
-
-export function QueueFilters({
-  isSlips,
-  onApply,
-}: {
-  isSlips: boolean;
-  onApply: (filter: FilterForm) => void;
-}) {
-  const { t } = useTranslation('moneyIn');
-  const form = useForm<FilterForm>({ defaultValues: EMPTY_FILTER });
-  return (
-    <form className="filters" onSubmit={(event) => void form.handleSubmit(onApply)(event)}>
-      <label className="field">
-        <span>{t('state.label')}</span>
-        <select {...form.register('state')}>
-          {(['open', 'decided', 'all'] as const).map((s) => (
-            <option key={s} value={s}>
-              {t(`state.${s}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field field--search">
-        <span>{t('searchLabel')}</span>
-        <input type="search" placeholder={t('searchHint')} {...form.register('search')} />
-      </label>
-      {isSlips ? (
-        <label className="field">
-          <span>{t('slipReason')}</span>
-          <select {...form.register('reason')}>
-            <option value="">{t('anyReason')}</option>
-            {SLIP_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {t(`slipReasons.${r}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <label className="field">
-        <span>{t('from')}</span>
-        <input type="date" {...form.register('from')} />
-      </label>
-      <label className="field">
-        <span>{t('to')}</span>
-        <input type="date" {...form.register('to')} />
-      </label>
-      <div className="filters__actions">
-        <Button type="submit">{t('common:search')}</Button>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            form.reset(EMPTY_FILTER);
-            onApply(EMPTY_FILTER);
-          }}
-        >
-          {t('common:reset')}
-        </Button>
-      </div>
-    </form>
-  );
+/** A queue's filters: open/decided, a search, the slip's reason (slips only), and the days. */
+export function queueFields(t: TFunction, isSlips: boolean): FilterField<FilterForm>[] {
+  const state: FilterField<FilterForm> = {
+    name: 'state',
+    label: t('state.label'),
+    choices: choicesOf(['open', 'decided', 'all'], (s) => t(`state.${s}`)),
+  };
+  const search: FilterField<FilterForm> = {
+    name: 'search',
+    label: t('searchLabel'),
+    type: 'search',
+    placeholder: t('searchHint'),
+    isWide: true,
+  };
+  const reason: FilterField<FilterForm> = {
+    name: 'reason',
+    label: t('slipReason'),
+    choices: choicesOf(SLIP_REASONS, (r) => t(`slipReasons.${r}`), t('anyReason')),
+  };
+  return [state, search, ...(isSlips ? [reason] : []), ...dateFields<FilterForm>(t)];
 }

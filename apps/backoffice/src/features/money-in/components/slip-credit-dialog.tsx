@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { reasonSchema } from '@mekong/contracts/admin/admin-contract';
-import { Button } from '@/components/button';
-import { Dialog } from '@/components/dialog';
+import { Field, useCodeText } from '@/components/field';
+import { FormDialog } from '@/components/form-dialog';
 import { parseAmountToMinor } from '@/lib/format';
 
 type Props = {
@@ -18,9 +18,10 @@ type Props = {
 };
 
 /** Credits a slip: the verifier's amount, or one the operator types (required when the verifier gave none). */
-export function SlipCreditDialog(props: Props) {
+export function SlipCreditDialog({ verifierAmountMinor, onConfirm, ...dialog }: Props) {
   const { t } = useTranslation('moneyIn');
-  const isAmountRequired = props.verifierAmountMinor === null;
+  const codeText = useCodeText();
+  const isAmountRequired = verifierAmountMinor === null;
   const schema = z.object({
     amount: z
       .string()
@@ -33,58 +34,36 @@ export function SlipCreditDialog(props: Props) {
     resolver: zodResolver(schema),
     defaultValues: { amount: '', reason: '' },
   });
+  const { isOpen } = dialog;
   useEffect(() => {
-    if (props.isOpen) form.reset({ amount: '', reason: '' });
-  }, [props.isOpen, form]);
+    if (isOpen) form.reset({ amount: '', reason: '' });
+  }, [isOpen, form]);
   const errors = form.formState.errors;
-  const errorText = (code: string | undefined) =>
-    code === 'AMOUNT_REQUIRED'
-      ? t('amountRequired')
-      : code
-        ? t(`common:errors.${code}`, { defaultValue: code })
-        : null;
+  const onSubmit = form.handleSubmit((v) => {
+    const typed = v.amount.trim() === '' ? null : parseAmountToMinor(v.amount);
+    onConfirm(typed === null ? { reason: v.reason } : { reason: v.reason, amountMinor: typed });
+  });
   return (
-    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={t('creditTitle')}>
-      <form
-        className="form"
-        onSubmit={(event) =>
-          void form.handleSubmit((v) => {
-            const typed = v.amount.trim() === '' ? null : parseAmountToMinor(v.amount);
-            props.onConfirm(
-              typed === null ? { reason: v.reason } : { reason: v.reason, amountMinor: typed },
-            );
-          })(event)
+    <FormDialog
+      {...dialog}
+      title={t('creditTitle')}
+      submitText={t('credit')}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <Field
+        label={t('amountLabel')}
+        hint={isAmountRequired ? null : t('amountHint')}
+        error={
+          errors.amount?.message === 'AMOUNT_REQUIRED'
+            ? t('amountRequired')
+            : codeText(errors.amount?.message)
         }
       >
-        <div className="dialog-summary">{props.summary}</div>
-        <label className="field">
-          <span>{t('amountLabel')}</span>
-          <input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
-          {!isAmountRequired ? <small>{t('amountHint')}</small> : null}
-        </label>
-        {errors.amount ? (
-          <p className="error-text" role="alert">
-            {errorText(errors.amount.message)}
-          </p>
-        ) : null}
-        <label className="field">
-          <span>{t('common:reason')}</span>
-          <textarea rows={3} maxLength={500} {...form.register('reason')} />
-        </label>
-        {errors.reason ? (
-          <p className="error-text" role="alert">
-            {errorText(errors.reason.message)}
-          </p>
-        ) : null}
-        <div className="form__actions">
-          <Button variant="secondary" onClick={props.onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" isBusy={props.isBusy}>
-            {t('credit')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        <input inputMode="decimal" autoComplete="off" {...form.register('amount')} />
+      </Field>
+      <Field label={t('common:reason')} error={codeText(errors.reason?.message)}>
+        <textarea rows={3} maxLength={500} {...form.register('reason')} />
+      </Field>
+    </FormDialog>
   );
 }

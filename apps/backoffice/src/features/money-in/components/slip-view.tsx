@@ -1,10 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { SlipItem } from '@mekong/contracts/admin/deposits';
 import { ErrorText } from '@/components/error-text';
+import { Facts } from '@/components/facts';
 import { formatDateTime } from '@/lib/format';
 import { useSlipImage } from '@/features/money-in/api/money-in-api';
-import { MemberFacts } from '@/features/money-in/components/held-facts';
+import { memberFacts } from '@/features/money-in/components/held-facts';
 import { money, StatusBadge } from '@/features/money-in/components/queue-columns';
+
+type Party = { bankCode?: string | null; accountNo?: string | null; name?: string | null };
+
+/** A transfer's party as the verifier read it (any part may be missing). */
+const partyText = (party: Party | null | undefined) =>
+  party ? `${party.bankCode ?? ''} ${party.accountNo ?? ''} · ${party.name ?? ''}` : '—';
 
 /** The slip image beside the verifier's answer, the member's registered account and why it was not credited. */
 export function SlipView({ item }: { item: SlipItem }) {
@@ -50,38 +57,30 @@ export function SlipView({ item }: { item: SlipItem }) {
         <section className="detail-section">
           <h3>{t('detail.verifier')}</h3>
           {item.verified ? (
-            <dl className="facts" data-testid="verifier-answer">
-              <dt>{t('detail.amount')}</dt>
-              <dd>{money(item.amountMinor)}</dd>
-              <dt>{t('detail.transferDate')}</dt>
-              <dd>{formatDateTime(item.verified.date, i18n.language)}</dd>
-              <dt>{t('detail.sender')}</dt>
-              <dd className={isOtherSender ? 'is-mismatch' : undefined}>
-                {sender
-                  ? `${sender.bankCode ?? ''} ${sender.accountNo ?? ''} · ${sender.name ?? ''}`
-                  : '—'}
-              </dd>
-              <dt>{t('detail.receiver')}</dt>
-              <dd>
-                {receiver
-                  ? `${receiver.bankCode ?? ''} ${receiver.accountNo ?? ''} · ${receiver.name ?? ''}`
-                  : '—'}
-              </dd>
-              <dt>{t('detail.transRef')}</dt>
-              <dd>
-                <code>{item.transRef ?? '—'}</code>
-              </dd>
-            </dl>
+            <Facts
+              testId="verifier-answer"
+              rows={[
+                { label: t('detail.amount'), value: money(item.amountMinor) },
+                {
+                  label: t('detail.transferDate'),
+                  value: formatDateTime(item.verified.date, i18n.language),
+                },
+                { label: t('detail.sender'), value: partyText(sender), isMismatch: isOtherSender },
+                { label: t('detail.receiver'), value: partyText(receiver) },
+                { label: t('detail.transRef'), value: <code>{item.transRef ?? '—'}</code> },
+              ]}
+            />
           ) : (
             <p className="muted">{t('detail.verifierNone')}</p>
           )}
         </section>
         <section className="detail-section">
-          <dl className="facts">
-            <MemberFacts member={item.member} />
-            <dt>{t('col.when')}</dt>
-            <dd>{formatDateTime(item.createdAt, i18n.language)}</dd>
-          </dl>
+          <Facts
+            rows={[
+              ...memberFacts(item.member, t),
+              { label: t('col.when'), value: formatDateTime(item.createdAt, i18n.language) },
+            ]}
+          />
         </section>
       </div>
     </div>

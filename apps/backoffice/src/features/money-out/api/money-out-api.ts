@@ -1,71 +1,58 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  adminClaimMoneyOutContract,
-  adminReleaseMoneyOutContract,
-} from '@mekong/contracts/admin/claims';
-import {
-  adminPayoutListContract,
-  adminPayoutRefundContract,
-  adminPayoutRetryContract,
-  adminWithdrawalApproveContract,
-  adminWithdrawalDetailContract,
-  adminWithdrawalListContract,
-  adminWithdrawalRejectContract,
-} from '@mekong/contracts/admin/withdrawals';
+import * as claims from '@mekong/contracts/admin/claims';
+import * as withdrawals from '@mekong/contracts/admin/withdrawals';
 import type { BodyOf } from '@mekong/contracts/contract';
 import { adminFetch } from '@/lib/api-client';
+import { useListQuery } from '@/lib/list-query';
 
-export type WithdrawalFilter = BodyOf<typeof adminWithdrawalListContract>;
-export type PayoutFilter = BodyOf<typeof adminPayoutListContract>;
+export type WithdrawalFilter = BodyOf<typeof withdrawals.adminWithdrawalListContract>;
+export type PayoutFilter = BodyOf<typeof withdrawals.adminPayoutListContract>;
 export type MoneyOutQueue = 'withdrawals' | 'payouts';
 
 export const WITHDRAWALS_KEY = ['admin', 'withdrawals'] as const;
 export const PAYOUTS_KEY = ['admin', 'payouts'] as const;
 
-export function useWithdrawalList(filter: WithdrawalFilter) {
-  return useQuery({
-    queryKey: [...WITHDRAWALS_KEY, 'list', filter],
-    queryFn: ({ signal }) => adminFetch(adminWithdrawalListContract, { body: filter, signal }),
-    placeholderData: (previous) => previous,
-    refetchInterval: 30_000,
-  });
-}
+/** Money-out queues refresh every 30 s, so claims and decisions of other operators show. */
+const REFRESH_MS = 30_000;
+const WITHDRAWAL_LIST = [...WITHDRAWALS_KEY, 'list'];
+const PAYOUT_LIST = [...PAYOUTS_KEY, 'list'];
+
+export const useWithdrawalList = (filter: WithdrawalFilter) =>
+  useListQuery(WITHDRAWAL_LIST, withdrawals.adminWithdrawalListContract, filter, REFRESH_MS);
+
+export const usePayoutList = (filter: PayoutFilter) =>
+  useListQuery(PAYOUT_LIST, withdrawals.adminPayoutListContract, filter, REFRESH_MS);
 
 export function useWithdrawalDetail(id: string | null) {
   return useQuery({
     queryKey: [...WITHDRAWALS_KEY, 'detail', id],
     queryFn: ({ signal }) =>
-      adminFetch(adminWithdrawalDetailContract, { params: { id: id ?? '' }, signal }),
+      adminFetch(withdrawals.adminWithdrawalDetailContract, { params: { id: id ?? '' }, signal }),
     enabled: id !== null,
   });
 }
 
-export function usePayoutList(filter: PayoutFilter) {
-  return useQuery({
-    queryKey: [...PAYOUTS_KEY, 'list', filter],
-    queryFn: ({ signal }) => adminFetch(adminPayoutListContract, { body: filter, signal }),
-    placeholderData: (previous) => previous,
-    refetchInterval: 30_000,
-  });
-}
-
 export const claimItem = (queue: MoneyOutQueue, id: string) =>
-  adminFetch(adminClaimMoneyOutContract, { params: { queue, id } });
+  adminFetch(claims.adminClaimMoneyOutContract, { params: { queue, id } });
 
 export const releaseItem = (queue: MoneyOutQueue, id: string) =>
-  adminFetch(adminReleaseMoneyOutContract, { params: { queue, id } });
+  adminFetch(claims.adminReleaseMoneyOutContract, { params: { queue, id } });
 
-export const approveWithdrawal = (id: string, reason: string) =>
-  adminFetch(adminWithdrawalApproveContract, {
-    params: { id },
-    body: reason ? { reason } : {},
-  });
+/** Approve and retry take an optional note: an empty one is not sent. */
+const noteOf = (reason: string) => (reason ? { reason } : {});
 
-export const rejectWithdrawal = (id: string, reason: string) =>
-  adminFetch(adminWithdrawalRejectContract, { params: { id }, body: { reason } });
-
-export const retryPayout = (id: string, reason: string) =>
-  adminFetch(adminPayoutRetryContract, { params: { id }, body: reason ? { reason } : {} });
-
-export const refundPayout = (id: string, reason: string) =>
-  adminFetch(adminPayoutRefundContract, { params: { id }, body: { reason } });
+/** The four decisions; approve and retry take an optional note, reject and refund a required reason. */
+export const decide = {
+  approve: (id: string, reason: string) =>
+    adminFetch(withdrawals.adminWithdrawalApproveContract, {
+      params: { id },
+      body: noteOf(reason),
+    }),
+  reject: (id: string, reason: string) =>
+    adminFetch(withdrawals.adminWithdrawalRejectContract, { params: { id }, body: { reason } }),
+  retry: (id: string, reason: string) =>
+    adminFetch(withdrawals.adminPayoutRetryContract, { params: { id }, body: noteOf(reason) }),
+  refund: (id: string, reason: string) =>
+    adminFetch(withdrawals.adminPayoutRefundContract, { params: { id }, body: { reason } }),
+};
+export type MoneyOutDecision = keyof typeof decide;

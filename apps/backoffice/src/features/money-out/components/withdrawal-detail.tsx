@@ -1,16 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
-import { ClaimControl } from '@/components/claim-control';
+import { Facts } from '@/components/facts';
 import { QueryState } from '@/components/query-state';
-import { ReasonDialog } from '@/components/reason-dialog';
 import { formatDateTime, formatMinor } from '@/lib/format';
-import { useCan, useOperator } from '@/lib/use-operator';
+import { useOperator } from '@/lib/use-operator';
 import { useWithdrawalDetail } from '@/features/money-out/api/money-out-api';
-import {
-  useClaimActions,
-  useWithdrawalDecisions,
-} from '@/features/money-out/hooks/use-money-out-actions';
+import { DecisionActions } from '@/features/money-out/components/decision-actions';
+import { DetailCard, memberFacts } from '@/features/money-out/components/detail-card';
 
 type Props = { id: string | null; onDecided: () => void };
 
@@ -19,74 +14,50 @@ export function WithdrawalDetail({ id, onDecided }: Props) {
   const { t, i18n } = useTranslation('moneyOut');
   const detail = useWithdrawalDetail(id);
   const operator = useOperator();
-  const canDecide = useCan('withdrawals.decide');
-  const { claim, release } = useClaimActions('withdrawals');
-  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
-  const close = () => setDialog(null);
-  const { approve, reject } = useWithdrawalDecisions(() => {
-    close();
-    onDecided();
-  });
-
-  if (id === null) return <aside className="card muted">{t('pick')}</aside>;
+  const lang = i18n.language;
   return (
-    <aside className="card" aria-label={t('detailTitle')} data-testid="withdrawal-detail">
+    <DetailCard isEmpty={id === null} testId="withdrawal-detail">
       <QueryState query={detail}>
         {(data) => {
           const w = data.item;
           const amount = formatMinor(w.amountMinor, w.currency);
-          const isHeld = w.status === 'pending_approval';
-          const isMine = w.claim?.isMine === true;
           const isOwnRequest = w.approval?.requestedById === operator.data?.operator.id;
-          const lang = i18n.language;
+          const approveText = w.approval ? t('confirmSecond') : t('approve');
           return (
             <>
               <h2 className="money-out__amount">{amount}</h2>
-              <dl className="facts">
-                <dt>{t('status')}</dt>
-                <dd>{t(`statuses.${w.status}`)}</dd>
-                <dt>{t('memberName')}</dt>
-                <dd>{w.memberName}</dd>
-                <dt>{t('phone')}</dt>
-                <dd>{w.memberPhone}</dd>
-                <dt>{t('publicId')}</dt>
-                <dd>{w.memberPublicId}</dd>
-                <dt>{t('account')}</dt>
-                <dd>
-                  {w.bankCode} {w.accountNo}
-                  <br />
-                  <small className="muted">{w.accountName}</small>
-                </dd>
-                <dt>{t('created')}</dt>
-                <dd>{formatDateTime(w.createdAt, lang)}</dd>
-                <dt>{t('reason')}</dt>
-                <dd>{w.reasons.map((r) => t(`reasons.${r}`)).join(', ') || '—'}</dd>
-                <dt>{t('bankChanged')}</dt>
-                <dd>{formatDateTime(data.bankChangedAt, lang)}</dd>
-                <dt>{t('cash')}</dt>
-                <dd>{formatMinor(data.cashMinor, w.currency)}</dd>
-                {w.approval ? (
-                  <>
-                    <dt>{t('secondApproval')}</dt>
-                    <dd>
-                      {t('firstApprovalBy', { name: w.approval.requestedBy })}
-                      {w.approval.reason ? (
-                        <small className="muted"> · {w.approval.reason}</small>
-                      ) : null}
-                    </dd>
-                  </>
-                ) : null}
-                {w.decidedBy ? (
-                  <>
-                    <dt>{t('decidedBy')}</dt>
-                    <dd>
-                      {w.decidedBy} · {formatDateTime(w.decidedAt, lang)}
-                    </dd>
-                    <dt>{t('note')}</dt>
-                    <dd>{data.decisionNote ?? '—'}</dd>
-                  </>
-                ) : null}
-              </dl>
+              <Facts
+                rows={[
+                  { label: t('status'), value: t(`statuses.${w.status}`) },
+                  ...memberFacts(w, t, lang, true),
+                  {
+                    label: t('reason'),
+                    value: w.reasons.map((r) => t(`reasons.${r}`)).join(', ') || '—',
+                  },
+                  { label: t('bankChanged'), value: formatDateTime(data.bankChangedAt, lang) },
+                  { label: t('cash'), value: formatMinor(data.cashMinor, w.currency) },
+                  w.approval && {
+                    label: t('secondApproval'),
+                    value: (
+                      <>
+                        {t('firstApprovalBy', { name: w.approval.requestedBy })}
+                        {w.approval.reason ? (
+                          <small className="muted"> · {w.approval.reason}</small>
+                        ) : null}
+                      </>
+                    ),
+                  },
+                  ...(w.decidedBy
+                    ? [
+                        {
+                          label: t('decidedBy'),
+                          value: `${w.decidedBy} · ${formatDateTime(w.decidedAt, lang)}`,
+                        },
+                        { label: t('note'), value: data.decisionNote ?? '—' },
+                      ]
+                    : []),
+                ]}
+              />
               <h3 className="money-out__subhead">{t('recent')}</h3>
               {data.recent.length === 0 ? (
                 <p className="muted">{t('noRecent')}</p>
@@ -100,73 +71,39 @@ export function WithdrawalDetail({ id, onDecided }: Props) {
                   ))}
                 </ul>
               )}
-              {isHeld ? (
-                <div className="money-out__actions">
-                  <ClaimControl
-                    claim={w.claim}
-                    canClaim={canDecide}
-                    isBusy={claim.isPending || release.isPending}
-                    onClaim={() => claim.mutate(w.id)}
-                    onRelease={() => release.mutate(w.id)}
-                  />
-                  {canDecide ? (
-                    <>
-                      <Button
-                        disabled={!isMine || isOwnRequest}
-                        onClick={() => setDialog('approve')}
-                      >
-                        {w.approval ? t('confirmSecond') : t('approve')}
-                      </Button>
-                      <Button
-                        variant="danger"
-                        disabled={!isMine}
-                        onClick={() => setDialog('reject')}
-                      >
-                        {t('reject')}
-                      </Button>
-                    </>
-                  ) : null}
-                  {canDecide && !isMine ? <p className="muted">{t('claimFirst')}</p> : null}
-                  {isOwnRequest ? <p className="muted">{t('selfRequest')}</p> : null}
-                </div>
+              {w.status === 'pending_approval' ? (
+                <DecisionActions
+                  item={w}
+                  onDecided={onDecided}
+                  choices={[
+                    {
+                      decision: 'approve',
+                      label: approveText,
+                      isDisabled: isOwnRequest,
+                      summary: (
+                        <>
+                          <p>
+                            {t('approveSummary', {
+                              amount,
+                              account: `${w.bankCode} ${w.accountNo}`,
+                              name: w.accountName,
+                            })}
+                          </p>
+                          {w.isSecondApprovalNeeded && !w.approval ? (
+                            <p className="notice notice--warn">{t('approveSecondSummary')}</p>
+                          ) : null}
+                        </>
+                      ),
+                    },
+                    { decision: 'reject', summary: <p>{t('rejectSummary', { amount })}</p> },
+                  ]}
+                  notes={isOwnRequest ? <p className="muted">{t('selfRequest')}</p> : null}
+                />
               ) : null}
-              <ReasonDialog
-                isOpen={dialog === 'approve'}
-                onClose={close}
-                title={t('approveTitle')}
-                summary={
-                  <>
-                    <p>
-                      {t('approveSummary', {
-                        amount,
-                        account: `${w.bankCode} ${w.accountNo}`,
-                        name: w.accountName,
-                      })}
-                    </p>
-                    {w.isSecondApprovalNeeded && !w.approval ? (
-                      <p className="notice notice--warn">{t('approveSecondSummary')}</p>
-                    ) : null}
-                  </>
-                }
-                confirmText={w.approval ? t('confirmSecond') : t('approve')}
-                isReasonRequired={false}
-                isBusy={approve.isPending}
-                onConfirm={(reason) => approve.mutate({ id: w.id, reason })}
-              />
-              <ReasonDialog
-                isOpen={dialog === 'reject'}
-                onClose={close}
-                title={t('rejectTitle')}
-                summary={<p>{t('rejectSummary', { amount })}</p>}
-                confirmText={t('reject')}
-                variant="danger"
-                isBusy={reject.isPending}
-                onConfirm={(reason) => reject.mutate({ id: w.id, reason })}
-              />
             </>
           );
         }}
       </QueryState>
-    </aside>
+    </DetailCard>
   );
 }

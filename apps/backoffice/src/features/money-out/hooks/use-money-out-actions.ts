@@ -1,14 +1,13 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import {
-  approveWithdrawal,
   claimItem,
+  decide,
   PAYOUTS_KEY,
-  refundPayout,
-  rejectWithdrawal,
   releaseItem,
-  retryPayout,
   WITHDRAWALS_KEY,
+  type MoneyOutDecision,
   type MoneyOutQueue,
 } from '@/features/money-out/api/money-out-api';
 
@@ -30,40 +29,43 @@ export function useClaimActions(queue: MoneyOutQueue) {
   return { claim, release };
 }
 
-type Decision = { id: string; reason: string };
-
-/** Approve and reject of a held withdrawal (re-authentication asked by the shared hook when needed). */
-export function useWithdrawalDecisions(onDone: () => void) {
-  const { t } = useTranslation('moneyOut');
-  const approve = useAdminMutation({
-    run: ({ id, reason }: Decision) => approveWithdrawal(id, reason),
+/** What each decision refreshes (an approval also starts a payout) and the key of the toast that tells its result. */
+type Result = { message: string; state?: string };
+const DECISIONS: Record<
+  MoneyOutDecision,
+  { queue: MoneyOutQueue; invalidates: QueryKey[]; doneKey: (result: Result) => string }
+> = {
+  approve: {
+    queue: 'withdrawals',
     invalidates: [WITHDRAWALS_KEY, PAYOUTS_KEY],
-    successText: (result) => t(`approvalState.${result.state}`),
-    onSuccess: onDone,
-  });
-  const reject = useAdminMutation({
-    run: ({ id, reason }: Decision) => rejectWithdrawal(id, reason),
-    invalidates: [WITHDRAWALS_KEY],
-    successText: () => t('rejectedDone'),
-    onSuccess: onDone,
-  });
-  return { approve, reject };
-}
+    doneKey: (result) => `approvalState.${result.state}`,
+  },
+  reject: { queue: 'withdrawals', invalidates: [WITHDRAWALS_KEY], doneKey: () => 'rejectedDone' },
+  retry: {
+    queue: 'payouts',
+    invalidates: [PAYOUTS_KEY],
+    doneKey: (result) => `retryState.${result.state}`,
+  },
+  refund: { queue: 'payouts', invalidates: [PAYOUTS_KEY], doneKey: () => 'refundedDone' },
+};
 
-/** Retry and refund of a stuck payout. */
-export function usePayoutDecisions(onDone: () => void) {
+/** The queue a decision is taken in (its item is claimed there). */
+export const queueOf = (decision: MoneyOutDecision) => DECISIONS[decision].queue;
+
+/** One decision on a held withdrawal or a stuck payout (re-authentication asked by the shared hook when needed). */
+export function useDecision(decision: MoneyOutDecision, onDone: () => void) {
   const { t } = useTranslation('moneyOut');
-  const retry = useAdminMutation({
-    run: ({ id, reason }: Decision) => retryPayout(id, reason),
-    invalidates: [PAYOUTS_KEY],
-    successText: (result) => t(`retryState.${result.state}`),
+  const { invalidates, doneKey } = DECISIONS[decision];
+  return useAdminMutation({
+    run: ({
+      id,
+      reason,
+    }: {
+      id: string;
+      reason: string;
+    }): Promise<{ message: string; state?: string }> => decide[decision](id, reason),
+    invalidates,
+    successText: (result) => t(doneKey(result)),
     onSuccess: onDone,
   });
-  const refund = useAdminMutation({
-    run: ({ id, reason }: Decision) => refundPayout(id, reason),
-    invalidates: [PAYOUTS_KEY],
-    successText: () => t('refundedDone'),
-    onSuccess: onDone,
-  });
-  return { retry, refund };
 }

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { newOperatorPasswordSchema } from '@mekong/contracts/admin/operators';
-import { Button } from '@/components/button';
-import { Dialog } from '@/components/dialog';
+import { Field, useCodeText } from '@/components/field';
+import { FormDialog } from '@/components/form-dialog';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { changeOwnPassword } from '@/features/operators/api/operators-api';
 
@@ -16,13 +16,8 @@ const schema = z.object({
 type FormValues = z.infer<typeof schema>;
 
 /** Any operator's own password (asked from the top bar). */
-export function ChangePasswordDialog({
-  isOpen,
-  onClose,
-}: {
-  isOpen: boolean;
-  onClose: () => void;
-}) {
+export function ChangePasswordDialog(dialog: { isOpen: boolean; onClose: () => void }) {
+  const { isOpen, onClose } = dialog;
   const { t } = useTranslation('operators');
   const form = useForm<FormValues>({
     resolver: zodResolver(schema),
@@ -36,37 +31,25 @@ export function ChangePasswordDialog({
     successText: () => t('passwordChanged'),
     onSuccess: onClose,
   });
-  const error = form.formState.errors.newPassword?.message;
+  const codeText = useCodeText();
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('changePassword')}>
-      <form
-        className="form"
-        onSubmit={(event) => void form.handleSubmit((values) => change.mutate(values))(event)}
-      >
-        <label className="field">
-          <span>{t('currentPassword')}</span>
-          <input
-            type="password"
-            autoComplete="current-password"
-            {...form.register('currentPassword')}
-          />
-        </label>
-        <label className="field">
-          <span>{t('newPassword')}</span>
-          <input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-          {error ? (
-            <p className="error-text">{t(`common:errors.${error}`, { defaultValue: error })}</p>
-          ) : null}
-        </label>
-        <div className="form__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" isBusy={change.isPending}>
-            {t('common:save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      {...dialog}
+      title={t('changePassword')}
+      submitText={t('common:save')}
+      isBusy={change.isPending}
+      onSubmit={(event) => void form.handleSubmit((values) => change.mutate(values))(event)}
+    >
+      <Field label={t('currentPassword')}>
+        <input
+          type="password"
+          autoComplete="current-password"
+          {...form.register('currentPassword')}
+        />
+      </Field>
+      <Field label={t('newPassword')} error={codeText(form.formState.errors.newPassword?.message)}>
+        <input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { roleSchema, type Role } from '@mekong/contracts/admin/admin-contract';
 import type { OperatorRow } from '@mekong/contracts/admin/operators';
 import { newUsernameSchema } from '@mekong/contracts/admin/operators';
-import { Button } from '@/components/button';
-import { Dialog } from '@/components/dialog';
+import { Field, useCodeText } from '@/components/field';
+import { FormDialog } from '@/components/form-dialog';
 
 const ROLES: Role[] = ['owner', 'finance', 'support', 'marketing', 'auditor'];
 
@@ -48,54 +48,40 @@ export function OperatorFormDialog({ operator, isOpen, isBusy, onClose, onSave }
       );
   }, [isOpen, operator, form]);
   const errors = form.formState.errors;
-  const errorText = (code?: string) =>
-    code ? t(`common:errors.${code}`, { defaultValue: code }) : null;
+  const codeText = useCodeText();
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={operator ? t('edit') : t('add')}>
-      <form className="form" onSubmit={(event) => void form.handleSubmit(onSave)(event)}>
-        <label className="field">
-          <span>{t('username')}</span>
-          <input autoComplete="off" disabled={operator !== null} {...form.register('username')} />
-          {errors.username ? (
-            <p className="error-text">{errorText(errors.username.message)}</p>
-          ) : null}
-        </label>
-        <label className="field">
-          <span>{t('displayName')}</span>
-          <input autoComplete="off" {...form.register('displayName')} />
-          {errors.displayName ? (
-            <p className="error-text">{errorText(errors.displayName.message)}</p>
-          ) : null}
-        </label>
-        <label className="field">
-          <span>{t('role')}</span>
-          <select {...form.register('role')}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`common:role.${role}`)}
-              </option>
-            ))}
+    <FormDialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={operator ? t('edit') : t('add')}
+      submitText={operator ? t('common:save') : t('create')}
+      isBusy={isBusy}
+      onSubmit={(event) => void form.handleSubmit(onSave)(event)}
+    >
+      <Field label={t('username')} error={codeText(errors.username?.message)}>
+        <input autoComplete="off" disabled={operator !== null} {...form.register('username')} />
+      </Field>
+      <Field label={t('displayName')} error={codeText(errors.displayName?.message)}>
+        <input autoComplete="off" {...form.register('displayName')} />
+      </Field>
+      <Field label={t('role')}>
+        <select {...form.register('role')}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`common:role.${role}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {operator ? (
+        <Field label={t('status')}>
+          <select {...form.register('status')}>
+            <option value="active">{t('active')}</option>
+            <option value="disabled">{t('disabled')}</option>
           </select>
-        </label>
-        {operator ? (
-          <label className="field">
-            <span>{t('status')}</span>
-            <select {...form.register('status')}>
-              <option value="active">{t('active')}</option>
-              <option value="disabled">{t('disabled')}</option>
-            </select>
-          </label>
-        ) : null}
-        <div className="form__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" isBusy={isBusy}>
-            {operator ? t('common:save') : t('create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        </Field>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -8,6 +8,12 @@ export function dayStart(day: string, addDays = 0): string | undefined {
   return start.toISOString();
 }
 
+/** The two date inputs of a filter as the half-open range a list call takes: the `to` day is included. */
+export const dayRange = (form: { from: string; to: string }) => ({
+  from: dayStart(form.from),
+  to: dayStart(form.to, 1),
+});
+
 export const textOrUndefined = (value: string) => value.trim() || undefined;
 
 /** An amount typed in baht/kip as minor units; an unreadable one is left out of the filter. */
