@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import {
+  adminPost,
+  BACKOFFICE_VIEWPORT,
+  openBackoffice,
+  operatorToken,
+} from './support/backoffice.ts';
+import {
+  agentSays,
+  customerSays,
+  findConversation,
+  memberCustomer,
+  newGuest,
+} from './support/chat.ts';
+import { expect, test } from './support/fixtures.ts';
+import { creditFromBank, memberMoney } from './support/money.ts';
+
+test.use(BACKOFFICE_VIEWPORT);
+
+/** Review screenshots of the support inbox at 1280×800 (docs/decisions/0015-support-chat.md); only with SHOTS_DIR. */
+const SHOTS = process.env.SHOTS_DIR;
+
+const TEXTS = {
+  th: {
+    hello: 'สวัสดีค่ะ ฝากเงินไป 500 บาทแล้วยังไม่เข้าค่ะ',
+    answer: 'รับเรื่องแล้วค่ะ กำลังตรวจสอบให้นะคะ',
+    note: 'ตรวจรายการธนาคารแล้ว ยอดเข้า 10:42',
+  },
+  la: {
+    hello: 'ສະບາຍດີ ຝາກເງິນແລ້ວແຕ່ຍັງບໍ່ເຂົ້າ',
+    answer: 'ຮັບເລື່ອງແລ້ວ ກຳລັງກວດສອບໃຫ້',
+    note: 'ກວດລາຍການທະນາຄານແລ້ວ',
+  },
+  en: {
+    hello: 'Hi, I deposited 500 baht and it has not arrived',
+    answer: 'Thanks, I am checking it now',
+    note: 'Bank feed shows it at 10:42',
+  },
+} as const;
+
+test.describe('support inbox for review', () => {
+  for (const lang of ['th', 'la', 'en'] as const) {
+    test(`the inbox in ${lang}`, async ({ page, member, api }) => {
+      const texts = TEXTS[lang];
+      const memberToken = await api.login(member.phone, member.password);
+      await creditFromBank(member, 1000);
+      await memberMoney(api, memberToken).waitForCash(1000);
+      const guest = await newGuest();
+      await customerSays(guest, texts.hello);
+      const customer = memberCustomer(memberToken);
+      await customerSays(customer, texts.hello);
+
+      const token = await operatorToken('owner');
+      const found = await findConversation(token, (row) => row.member?.username === member.phone);
+      await adminPost(`/api/admin/chat/conversations/${found.id}/assign`, {}, token);
+      await agentSays(token, found.id, texts.answer);
+      await agentSays(token, found.id, texts.note, true);
+      await customerSays(customer, '🙏');
+
+      await page.addInitScript(
+        (value) => localStorage.setItem('mekong-backoffice-locale', value),
+        lang,
+      );
+      await openBackoffice(page, 'owner', `/chat?c=${found.id}`);
+      await expect(page.getByTestId('chat-note')).toBeVisible();
+      await expect(page.getByTestId('customer-panel').getByRole('link')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await mkdir(SHOTS!, { recursive: true });
+      await page.screenshot({
+        path: `${SHOTS}/backoffice-chat-${lang}.png`,
+        animations: 'disabled',
+      });
+    });
+  }
+});

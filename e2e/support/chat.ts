@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import { CHAT_GUEST_HEADER, CHAT_SOCKET } from '@mekong/contracts/chat';
+import { api } from './api.ts';
+import { adminPost } from './backoffice.ts';
+import { SERVER_URL } from './urls.ts';
+
+/** A chat customer as the server knows them: a guest (its token in the header) or a member (its bearer token). */
+export type ChatCustomer = {
+  headers?: Record<string, string>;
+  token?: string;
+  auth: Record<string, string>;
+};
+
+type StoredMessage = {
+  _id: string;
+  message: { message_type: string; payload: Record<string, unknown> };
+};
+
+/** A new guest of the support chat (docs/decisions/0015-support-chat.md#identities). */
+export async function newGuest(): Promise<ChatCustomer & { guestId: string }> {
+  const { guestId, guestToken } = await api.post<{ guestId: string; guestToken: string }>(
+    '/api/chat/guest',
+  );
+  return { guestId, headers: { [CHAT_GUEST_HEADER]: guestToken }, auth: { guestToken } };
+}
+
+/** A signed-in member as a chat customer. */
+export function memberCustomer(token: string): ChatCustomer {
+  return { token, auth: { token } };
+}
+
+export async function customerSays(customer: ChatCustomer, text: string): Promise<void> {
+  await api.post(
+    '/api/chat/send-message',
+    {
+      clientId: randomUUID().replaceAll('-', ''),
+      message: { message_type: 'text', payload: { message: text } },
+    },
+    { headers: customer.headers, token: customer.token },
+  );
+}
+
+/** The texts of the customer's history, newest first (what the customer's own client may read). */
+export async function customerHistory(customer: ChatCustomer): Promise<string[]> {
+  const { messages } = await api.post<{ messages: StoredMessage[] }>(
+    '/api/chat/history',
+    { limit: 50 },
+    { headers: customer.headers, token: customer.token },
+  );
+  return messages.map((stored) => String(stored.message.payload.message ?? ''));
+}
+
+/** The customer's socket on /chat, collecting the texts of the messages pushed to it. */
+export async function customerSocket(
+  customer: ChatCustomer,
+): Promise<{ socket: Socket; received: string[] }> {
+  const received: string[] = [];
+  const socket = io(`${SERVER_URL}${CHAT_SOCKET.customerNamespace}`, {
+    path: CHAT_SOCKET.path,
+    auth: customer.auth,
+    transports: ['websocket'],
+    extraHeaders: { 'x-client': 'member-web' },
+  });
+  socket.on(CHAT_SOCKET.messaging, (stored: StoredMessage) =>
+    received.push(String(stored.message.payload.message ?? '')),
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+  return { socket, received };
+}
+
+type Conversation = { id: string; guestId: string | null; member: { username: string } | null };
+
+/** The operator's view of the conversation of a guest or member (by the list of every status). */
+export async function findConversation(
+  token: string,
+  match: (row: Conversation) => boolean,
+): Promise<Conversation> {
+  const { rows } = (await adminPost('/api/admin/chat/conversations', { limit: 100 }, token)) as {
+    rows: Conversation[];
+  };
+  const found = rows.find(match);
+  if (!found) throw new Error('conversation not found');
+  return found;
+}
+
+/** An operator's message through the API (an answer or, with isPrivateNote, a note). */
+export async function agentSays(
+  token: string,
+  conversationId: string,
+  text: string,
+  isPrivateNote = false,
+) {
+  await adminPost(
+    `/api/admin/chat/conversations/${conversationId}/send`,
+    {
+      clientId: randomUUID().replaceAll('-', ''),
+      message: { message_type: 'text', payload: { message: text } },
+      isPrivateNote,
+    },
+    token,
+  );
+}
