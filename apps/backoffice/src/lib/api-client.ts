@@ -53,6 +53,16 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The code of a failed answer (`{ message }`), or its HTTP status when the body has none. */
+function failureCode(payload: unknown, status: number): string {
+  return payload &&
+    typeof payload === 'object' &&
+    'message' in payload &&
+    typeof payload.message === 'string'
+    ? payload.message
+    : `HTTP ${status}`;
+}
+
 /** Calls one back-office contract with the operator's token and the back-office marker; parses the answer. */
 export async function adminFetch<
   TBody extends z.ZodType | undefined,
@@ -87,13 +97,7 @@ export async function adminFetch<
   }
   const payload = await readJson(response);
   if (!response.ok) {
-    const message =
-      payload &&
-      typeof payload === 'object' &&
-      'message' in payload &&
-      typeof payload.message === 'string'
-        ? payload.message
-        : `HTTP ${response.status}`;
+    const message = failureCode(payload, response.status);
     if (response.status === 401 && message === 'UNAUTHORIZED' && token) {
       clearToken();
       onSessionEnded();
@@ -120,18 +124,33 @@ export async function adminDownload(
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  if (!response.ok) {
-    const payload = await readJson(response);
-    const message =
-      payload &&
-      typeof payload === 'object' &&
-      'message' in payload &&
-      typeof payload.message === 'string'
-        ? payload.message
-        : `HTTP ${response.status}`;
-    throw new ApiError(message, response.status);
-  }
+  if (!response.ok)
+    throw new ApiError(failureCode(await readJson(response), response.status), response.status);
   return response.blob();
+}
+
+/** Sends a file (multipart) to a contract's path with the operator's token; the answer parsed by the contract. */
+export async function adminUpload<TResponse extends z.ZodType>(
+  contract: Contract<undefined, TResponse, z.ZodType | undefined>,
+  params: Record<string, string | number>,
+  form: FormData,
+): Promise<z.output<TResponse>> {
+  const headers: Record<string, string> = { [CLIENT_HEADER]: BACKOFFICE_CLIENT_HEADER_VALUE };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildPath(contract.path, params), {
+      method: contract.method,
+      headers,
+      body: form,
+    });
+  } catch {
+    throw new ApiError(navigator.onLine === false ? 'OFFLINE' : 'SERVICE_UNAVAILABLE', 0);
+  }
+  const payload = await readJson(response);
+  if (!response.ok) throw new ApiError(failureCode(payload, response.status), response.status);
+  return contract.response.parse(payload);
 }
 
 /** Saves a Blob as a file the browser downloads. */

@@ -19,10 +19,7 @@ import {
   type ChatConversationStatus,
 } from '@mekong/contracts/admin/chat';
 import { CHAT_FILE_FIELD } from '@mekong/contracts/chat';
-import { BACKOFFICE_CLIENT_HEADER_VALUE, CLIENT_HEADER } from '@mekong/contracts/constants';
-import { buildPath } from '@mekong/contracts/contract';
-import { adminFetch, ApiError } from '@/lib/api-client';
-import { getToken } from '@/lib/session';
+import { adminFetch, adminUpload } from '@/lib/api-client';
 
 export type ChatListFilter = {
   status: ChatConversationStatus;
@@ -133,33 +130,9 @@ export function deleteCanned(id: string) {
   return adminFetch(adminChatCannedDeleteContract, { params: { id } });
 }
 
-/** Multipart upload (adminFetch speaks JSON only): same marker and token, the answer parsed by the contract. */
-export async function uploadMedia(id: string, file: File) {
+/** Multipart, field `file` (the same rules as a customer's upload). */
+export function uploadMedia(id: string, file: File) {
   const form = new FormData();
   form.append(CHAT_FILE_FIELD, file);
-  const headers: Record<string, string> = { [CLIENT_HEADER]: BACKOFFICE_CLIENT_HEADER_VALUE };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(buildPath(adminChatUploadContract.path, { id }), {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-  } catch {
-    throw new ApiError('SERVICE_UNAVAILABLE', 0);
-  }
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const code =
-      payload &&
-      typeof payload === 'object' &&
-      'message' in payload &&
-      typeof payload.message === 'string'
-        ? payload.message
-        : `HTTP ${response.status}`;
-    throw new ApiError(code, response.status);
-  }
-  return adminChatUploadContract.response.parse(payload);
+  return adminUpload(adminChatUploadContract, { id }, form);
 }

@@ -4,6 +4,7 @@ import type { AdminChatConversation } from '@mekong/contracts/admin/chat';
 import { CHAT_CONVERSATION_STATUSES } from '@mekong/contracts/admin/chat';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
+import { QueryState } from '@/components/query-state';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
@@ -90,25 +91,26 @@ export function ConversationList({
           </button>
         ))}
       </div>
-      {list.isError ? <ErrorText error={list.error} /> : null}
-      {list.isPending ? (
-        <div className="skeleton" aria-busy="true" aria-label={t('loading')} />
-      ) : null}
-      {list.data && list.data.rows.length === 0 ? (
-        <p className="muted chat__none">{t('none')}</p>
-      ) : null}
-      <ul className="chat__rows">
-        {list.data?.rows.map((row) => (
-          <li key={row.id}>
-            <ConversationRow
-              row={row}
-              isSelected={row.id === selectedId}
-              when={formatDateTime(row.lastMessageAt ?? row.createdAt, i18n.language)}
-              onSelect={onSelect}
-            />
-          </li>
-        ))}
-      </ul>
+      <QueryState query={list}>
+        {(data) =>
+          data.rows.length === 0 ? (
+            <p className="muted chat__none">{t('none')}</p>
+          ) : (
+            <ul className="chat__rows">
+              {data.rows.map((row) => (
+                <li key={row.id}>
+                  <ConversationRow
+                    row={row}
+                    isSelected={row.id === selectedId}
+                    when={formatDateTime(row.lastMessageAt ?? row.createdAt, i18n.language)}
+                    onSelect={onSelect}
+                  />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

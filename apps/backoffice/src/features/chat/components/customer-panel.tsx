@@ -111,44 +111,51 @@ function MemberWallet({ memberId }: { memberId: string }) {
                 </li>
               ))}
             </PanelSection>
-            <PanelSection title={t('panel.deposits')} isEmpty={deposits.data?.rows.length === 0}>
-              {deposits.data?.rows.map((row) => (
-                <li key={row.id}>
-                  <span className="num">{money(row.amountMinor)}</span>
-                  <small className="muted">
-                    {when(row.createdAt)} · <StateText status={row.status} />
-                  </small>
-                </li>
-              ))}
-            </PanelSection>
-            <PanelSection
+            <RecentList title={t('panel.deposits')} rows={deposits.data?.rows} money={money} />
+            <RecentList
               title={t('panel.withdrawals')}
-              isEmpty={withdrawals.data?.rows.length === 0}
-            >
-              {withdrawals.data?.rows.map((row) => (
-                <li key={row.id}>
-                  <span className="num">{money(row.amountMinor)}</span>
-                  <small className="muted">
-                    {when(row.createdAt)} · <StateText status={row.status} />
-                  </small>
-                </li>
-              ))}
-            </PanelSection>
-            <PanelSection title={t('panel.slips')} isEmpty={slips.data?.rows.length === 0}>
-              {slips.data?.rows.map((row) => (
-                <li key={row.id}>
-                  <span className="num">{money(row.amountMinor)}</span>
-                  <small className="muted">
-                    {when(row.createdAt)} · <StateText status={row.status} />
-                    {row.transRef ? ` · ${row.transRef}` : ''}
-                  </small>
-                </li>
-              ))}
-            </PanelSection>
+              rows={withdrawals.data?.rows}
+              money={money}
+            />
+            <RecentList title={t('panel.slips')} rows={slips.data?.rows} money={money} />
           </>
         );
       }}
     </QueryState>
+  );
+}
+
+type RecentRow = {
+  id: string;
+  amountMinor: string;
+  createdAt: string;
+  status: string;
+  transRef?: string | null;
+};
+
+/** The last few deposits, withdrawals or slips: amount, when, state (and a slip's reference). */
+function RecentList({
+  title,
+  rows,
+  money,
+}: {
+  title: string;
+  rows: RecentRow[] | undefined;
+  money: (minor: string) => string;
+}) {
+  const { i18n } = useTranslation('chat');
+  return (
+    <PanelSection title={title} isEmpty={rows?.length === 0}>
+      {rows?.map((row) => (
+        <li key={row.id}>
+          <span className="num">{money(row.amountMinor)}</span>
+          <small className="muted">
+            {formatDateTime(row.createdAt, i18n.language)} · <StateText status={row.status} />
+            {row.transRef ? ` · ${row.transRef}` : ''}
+          </small>
+        </li>
+      ))}
+    </PanelSection>
   );
 }
 
