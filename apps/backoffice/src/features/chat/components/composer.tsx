@@ -166,31 +166,32 @@ export function Composer({ conversationId, isAssignedToMe, onSent }: ComposerPro
             {t('addChoices')}
           </Button>
         )}
-        <input
-          ref={fileRef}
-          type="file"
-          accept={ACCEPT}
-          hidden
-          data-testid="chat-file"
-          onChange={(event) => void onFile(event)}
-        />
-        <Button
-          variant="ghost"
-          aria-label={t('attach')}
-          title={t('attach')}
-          disabled={!canSend || isBusy}
-          onClick={() => fileRef.current?.click()}
-        >
-          <Paperclip size={16} aria-hidden />
-        </Button>
-        <Button
-          className="chat__send"
-          onClick={() => void onSubmit()}
-          isBusy={isBusy}
-          disabled={!canSend || text.trim().length === 0}
-        >
-          <Send size={16} aria-hidden /> {isNote ? t('addNote') : t('send')}
-        </Button>
+        <span className="chat__send">
+          <input
+            ref={fileRef}
+            type="file"
+            accept={ACCEPT}
+            hidden
+            data-testid="chat-file"
+            onChange={(event) => void onFile(event)}
+          />
+          <Button
+            variant="ghost"
+            aria-label={t('attach')}
+            title={t('attach')}
+            disabled={!canSend || isBusy}
+            onClick={() => fileRef.current?.click()}
+          >
+            <Paperclip size={16} aria-hidden />
+          </Button>
+          <Button
+            onClick={() => void onSubmit()}
+            isBusy={isBusy}
+            disabled={!canSend || text.trim().length === 0}
+          >
+            <Send size={16} aria-hidden /> {isNote ? t('addNote') : t('send')}
+          </Button>
+        </span>
       </div>
     </div>
   );

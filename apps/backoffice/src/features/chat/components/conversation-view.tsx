@@ -161,12 +161,36 @@ function useMarkRead(conversationId: string, lastMessageId: string | undefined) 
   }, [conversationId, lastMessageId]);
 }
 
-/** Keeps the newest message in view when one arrives. */
+/** How near the bottom still counts as reading the newest messages. */
+const PINNED_PX = 48;
+
+/**
+ * Keeps the newest message in view when one arrives or an image above it loads, unless the agent scrolled up to read
+ * older ones.
+ */
 function useStickToBottom(lastMessageId: string | undefined) {
   const ref = useRef<HTMLDivElement>(null);
+  const isPinned = useRef(true);
   useEffect(() => {
     const box = ref.current;
-    if (box) box.scrollTop = box.scrollHeight;
+    if (!box) return;
+    const onScroll = () => {
+      isPinned.current = box.scrollHeight - box.scrollTop - box.clientHeight < PINNED_PX;
+    };
+    // Media finish loading after the scroll: `load` does not bubble, so it is caught on the way down.
+    const onLoad = () => {
+      if (isPinned.current) box.scrollTop = box.scrollHeight;
+    };
+    box.addEventListener('scroll', onScroll);
+    box.addEventListener('load', onLoad, true);
+    return () => {
+      box.removeEventListener('scroll', onScroll);
+      box.removeEventListener('load', onLoad, true);
+    };
+  }, []);
+  useEffect(() => {
+    const box = ref.current;
+    if (box && isPinned.current) box.scrollTop = box.scrollHeight;
   }, [lastMessageId]);
   return ref;
 }

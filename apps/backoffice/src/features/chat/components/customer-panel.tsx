@@ -105,9 +105,8 @@ function MemberWallet({ memberId }: { memberId: string }) {
               {pending.map((item) => (
                 <li key={item.id}>
                   <span>
-                    {item.label} {money(item.amount)}
+                    {item.label} {money(item.amount)} · <StateText status={item.status} />
                   </span>
-                  <StateText status={item.status} />
                 </li>
               ))}
             </PanelSection>
@@ -148,9 +147,11 @@ function RecentList({
     <PanelSection title={title} isEmpty={rows?.length === 0}>
       {rows?.map((row) => (
         <li key={row.id}>
-          <span className="num">{money(row.amountMinor)}</span>
+          <span>
+            {money(row.amountMinor)} · <StateText status={row.status} />
+          </span>
           <small className="muted">
-            {formatDateTime(row.createdAt, i18n.language)} · <StateText status={row.status} />
+            {formatDateTime(row.createdAt, i18n.language)}
             {row.transRef ? ` · ${row.transRef}` : ''}
           </small>
         </li>
