@@ -8,6 +8,7 @@ import {
 import {
   agentSays,
   customerSays,
+  enableChat,
   findConversation,
   memberCustomer,
   newGuest,
@@ -16,6 +17,7 @@ import { expect, test } from './support/fixtures.ts';
 import { creditFromBank, memberMoney } from './support/money.ts';
 
 test.use(BACKOFFICE_VIEWPORT);
+test.beforeAll(enableChat);
 
 /** Review screenshots of the support inbox at 1280×800 (docs/decisions/0015-support-chat.md); only with SHOTS_DIR. */
 const SHOTS = process.env.SHOTS_DIR;

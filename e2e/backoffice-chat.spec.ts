@@ -1,9 +1,16 @@
 import { api } from './support/api.ts';
 import { BACKOFFICE_VIEWPORT, signInThroughPage } from './support/backoffice.ts';
-import { customerHistory, customerSays, customerSocket, newGuest } from './support/chat.ts';
+import {
+  customerHistory,
+  customerSays,
+  customerSocket,
+  enableChat,
+  newGuest,
+} from './support/chat.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.use({ ...BACKOFFICE_VIEWPORT, locale: 'en-US' });
+test.beforeAll(enableChat);
 
 /**
  * Issue 12, "Browser end-to-end": a guest writes, an operator in the back office takes the conversation and answers,
@@ -20,11 +27,11 @@ test('a guest writes, the operator takes the conversation and answers live; a no
 
   await page.addInitScript(() => localStorage.setItem('mekong-backoffice-locale', 'en'));
   await signInThroughPage(page, 'support');
-  await page.getByRole('link', { name: 'Support chat' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Support chat' }).click();
   await expect(page).toHaveURL(/\/backoffice\/chat/);
 
   const list = page.getByRole('region', { name: 'Conversations' });
-  await list.getByRole('button', { name: 'Unassigned' }).click();
+  await list.getByRole('button', { name: 'Unassigned', exact: true }).click();
   await list.getByRole('button', { name: new RegExp(guest.guestId.slice(-6)) }).click();
   const thread = page.getByRole('region', { name: 'Conversation' });
   await expect(thread.getByText(hello)).toBeVisible();

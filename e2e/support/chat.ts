@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { CHAT_GUEST_HEADER, CHAT_SOCKET } from '@mekong/contracts/chat';
 import { api } from './api.ts';
-import { adminPost } from './backoffice.ts';
+import { adminPost, operatorToken } from './backoffice.ts';
 import { SERVER_URL } from './urls.ts';
 
 /** A chat customer as the server knows them: a guest (its token in the header) or a member (its bearer token). */
@@ -16,6 +16,20 @@ type StoredMessage = {
   _id: string;
   message: { message_type: string; payload: Record<string, unknown> };
 };
+
+/** Turns the chat widget on (the demo starts with it off): the owner's settings call, as the back office makes it. */
+export async function enableChat(): Promise<void> {
+  const response = await fetch(`${SERVER_URL}/api/admin/settings/chatWidget`, {
+    method: 'PUT',
+    headers: {
+      'content-type': 'application/json',
+      'x-client': 'backoffice',
+      authorization: `Bearer ${await operatorToken('owner')}`,
+    },
+    body: JSON.stringify({ enabled: true }),
+  });
+  if (!response.ok) throw new Error(`chatWidget: ${response.status} ${await response.text()}`);
+}
 
 /** A new guest of the support chat (docs/decisions/0015-support-chat.md#identities). */
 export async function newGuest(): Promise<ChatCustomer & { guestId: string }> {
