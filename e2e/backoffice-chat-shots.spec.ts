@@ -27,16 +27,19 @@ const TEXTS = {
     hello: 'สวัสดีค่ะ ฝากเงินไป 500 บาทแล้วยังไม่เข้าค่ะ',
     answer: 'รับเรื่องแล้วค่ะ กำลังตรวจสอบให้นะคะ',
     note: 'ตรวจรายการธนาคารแล้ว ยอดเข้า 10:42',
+    thanks: 'ขอบคุณค่ะ',
   },
   la: {
     hello: 'ສະບາຍດີ ຝາກເງິນແລ້ວແຕ່ຍັງບໍ່ເຂົ້າ',
     answer: 'ຮັບເລື່ອງແລ້ວ ກຳລັງກວດສອບໃຫ້',
     note: 'ກວດລາຍການທະນາຄານແລ້ວ',
+    thanks: 'ຂອບໃຈ',
   },
   en: {
     hello: 'Hi, I deposited 500 baht and it has not arrived',
     answer: 'Thanks, I am checking it now',
     note: 'Bank feed shows it at 10:42',
+    thanks: 'Thank you',
   },
 } as const;
 
@@ -57,7 +60,7 @@ test.describe('support inbox for review', () => {
       await adminPost(`/api/admin/chat/conversations/${found.id}/assign`, {}, token);
       await agentSays(token, found.id, texts.answer);
       await agentSays(token, found.id, texts.note, true);
-      await customerSays(customer, '🙏');
+      await customerSays(customer, texts.thanks);
 
       await page.addInitScript(
         (value) => localStorage.setItem('mekong-backoffice-locale', value),

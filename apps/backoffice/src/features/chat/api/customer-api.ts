@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   adminMemberDetailContract,
   adminMemberLedgerContract,
+  adminMemberSearchContract,
   adminMemberSlipsContract,
   adminMemberWithdrawalsContract,
 } from '@mekong/contracts/admin/members';
@@ -10,6 +11,26 @@ import { adminFetch } from '@/lib/api-client';
 /** The customer panel reads the member calls the member page uses (same keys, so one refresh serves both). */
 const memberKey = (id: string) => ['admin', 'members', id] as const;
 const RECENT = { page: 1, limit: 5 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a conversation names the member by the internal id the member calls take (else by the public id). */
+export function isInternalId(ref: string): boolean {
+  return UUID.test(ref);
+}
+
+/** The internal id of a member known by the public id (the member search), or null when nobody has it. */
+export function useInternalId(publicId: string) {
+  return useQuery({
+    queryKey: ['admin', 'members', 'search', { query: publicId, field: 'publicId' }],
+    queryFn: ({ signal }) =>
+      adminFetch(adminMemberSearchContract, {
+        body: { query: publicId, field: 'publicId', page: 1, limit: 1 },
+        signal,
+      }),
+    select: (data) => data.rows[0]?.id ?? null,
+  });
+}
 
 export function useCustomerDetail(id: string) {
   return useQuery({

@@ -26,13 +26,14 @@ const GET = 'GET /api/admin/chat/conversations/:id';
 const MESSAGES = 'POST /api/admin/chat/conversations/:id/messages';
 const SEND = 'POST /api/admin/chat/conversations/:id/send';
 const TAKE_NEXT = 'POST /api/admin/chat/take-next';
+const MEMBER_ID = '00000000-0000-4000-8000-0000000000a1';
 const ANSWER = ['chat.read', 'chat.answer', 'members.read'];
 
 const guestConversation = conversation();
 const memberConversation = conversation({
   id: '00000000-0000-4000-8000-0000000000c2',
   guestId: null,
-  member: { id: '00000000-0000-4000-8000-0000000000a1', username: '0812345678', name: 'Somchai' },
+  member: { id: 'M100', username: '0812345678', name: 'Somchai' },
   assignee: { id: ME_ID, name: 'Agent One' },
   lastMessagePreview: 'Where is my withdrawal?',
 });
@@ -67,9 +68,14 @@ function answers(
         },
       ],
     }),
+    // The conversation names the member by the public id; the member calls take the internal one.
+    'POST /api/admin/members/search': ({ body }) => ({
+      rows: (body as { query: string }).query === 'M100' ? [{ id: MEMBER_ID }] : [],
+      total: 1,
+    }),
     'GET /api/admin/members/:id': () => ({
       member: {
-        id: memberConversation.member!.id,
+        id: MEMBER_ID,
         publicId: 'M100',
         phone: '0812345678',
         name: 'Somchai',
@@ -259,6 +265,9 @@ describe('the conversation', () => {
     expect(await within(panel).findByText('฿1,234.50')).toBeInTheDocument();
     expect(within(panel).queryByRole('heading', { name: 'Guest' })).not.toBeInTheDocument();
     expect(await within(panel).findByText(/Withdrawal ฿500.00/)).toBeInTheDocument();
+    expect(callsTo(mocks.adminFetch, 'GET /api/admin/members/:id')[0]!.params).toEqual({
+      id: MEMBER_ID,
+    });
   });
 
   it('lets an auditor read but not answer', async () => {

@@ -8,6 +8,8 @@ import { useCan } from '@/lib/use-operator';
 import {
   useCustomerDeposits,
   useCustomerDetail,
+  useInternalId,
+  isInternalId,
   useCustomerSlips,
   useCustomerWithdrawals,
 } from '@/features/chat/api/customer-api';
@@ -29,11 +31,27 @@ export function CustomerPanel({ conversation }: { conversation: AdminChatConvers
           </p>
         </>
       ) : canReadMembers ? (
-        <MemberWallet memberId={conversation.member.id} />
+        isInternalId(conversation.member.id) ? (
+          <MemberWallet memberId={conversation.member.id} />
+        ) : (
+          <MemberLookup publicId={conversation.member.id} />
+        )
       ) : (
         <p className="muted">{t('panel.noAccess')}</p>
       )}
     </aside>
+  );
+}
+
+function MemberLookup({ publicId }: { publicId: string }) {
+  const { t } = useTranslation('chat');
+  const memberId = useInternalId(publicId);
+  return (
+    <QueryState query={memberId}>
+      {(id) =>
+        id ? <MemberWallet memberId={id} /> : <p className="muted">{t('panel.noMember')}</p>
+      }
+    </QueryState>
   );
 }
 
