@@ -71,10 +71,29 @@ test.describe('support inbox for review', () => {
       await expect(page.getByTestId('customer-panel').getByRole('link')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await mkdir(SHOTS!, { recursive: true });
-      await page.screenshot({
-        path: `${SHOTS}/backoffice-chat-${lang}.png`,
-        animations: 'disabled',
-      });
+      const shot = (name: string) =>
+        page.screenshot({
+          path: `${SHOTS}/backoffice-chat-${name}-${lang}.png`,
+          animations: 'disabled',
+        });
+      await shot('inbox');
+
+      // The composer in note mode with choices, then the transfer and canned-reply dialogs.
+      const thread = page.locator('.chat__thread');
+      await thread.getByRole('switch').check();
+      await thread.getByRole('textbox').fill(texts.note);
+      await shot('note');
+      await thread.getByRole('switch').uncheck();
+      await thread.locator('.chat__tools button[aria-pressed]').click();
+      await thread.locator('.chat__choices-editor input:not([type="radio"])').first().fill('QR');
+      await shot('choices');
+      await thread.locator('.chat__thread-actions .button--ghost').click();
+      await expect(page.getByRole('dialog').locator('.chat__agents li').first()).toBeVisible();
+      await shot('transfer');
+      await page.keyboard.press('Escape');
+      await thread.locator('.chat__canned .button').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot('canned');
     });
   }
 });

@@ -59,7 +59,10 @@ export function Composer({ conversationId, isAssignedToMe, onSent }: ComposerPro
 
   const onSubmit = async () => {
     const trimmed = text.trim();
-    const offered = choices?.titles.map((title) => title.trim()).filter(Boolean) ?? [];
+    // A note is text only: choices are for the customer.
+    const offered = isNote
+      ? []
+      : (choices?.titles.map((title) => title.trim()).filter(Boolean) ?? []);
     if (!trimmed || isBusy || !canSend) return;
     const toChoices = (titles: string[]) => titles.map((title) => ({ title, payload: title }));
     const message: ChatMessageBody =
@@ -124,7 +127,7 @@ export function Composer({ conversationId, isAssignedToMe, onSent }: ComposerPro
   return (
     <div className={`chat__composer${isNote ? ' chat__composer--note' : ''}`}>
       {!canSend ? <p className="chat__hint">{t('assignToAnswer')}</p> : null}
-      {choices ? <ChoicesEditor draft={choices} onChange={setChoices} /> : null}
+      {choices && !isNote ? <ChoicesEditor draft={choices} onChange={setChoices} /> : null}
       <label className="visually-hidden" htmlFor="chat-text">
         {isNote ? t('notePlaceholder') : t('messagePlaceholder')}
       </label>
