@@ -1,12 +1,21 @@
-import { api } from './support/api.ts';
-import { BACKOFFICE_VIEWPORT, signInThroughPage } from './support/backoffice.ts';
+import { api as memberApi } from './support/api.ts';
+import {
+  BACKOFFICE_VIEWPORT,
+  openBackoffice,
+  operatorToken,
+  signInThroughPage,
+} from './support/backoffice.ts';
 import {
   customerHistory,
   customerSays,
+  customerSendsImage,
   customerSocket,
   enableChat,
+  findConversation,
   newGuest,
 } from './support/chat.ts';
+import { uniqueBankAccountNo } from './support/data.ts';
+import { makeSlip, operatorDepositAccount } from './support/deposit.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.use({ ...BACKOFFICE_VIEWPORT, locale: 'en-US' });
@@ -70,7 +79,55 @@ test('a guest writes, the operator takes the conversation and answers live; a no
   expect(received).not.toContain(note);
 
   // The guest reads: the operator sees the read mark on the answer.
-  await api.put('/api/chat/read-customer/', {}, { headers: guest.headers });
+  await memberApi.put('/api/chat/read-customer/', {}, { headers: guest.headers });
   await expect(thread.getByText('Seen')).toBeVisible();
+  socket.disconnect();
+});
+
+/**
+ * A guest sends a slip image; the operator checks it with one click (what the verifier read, whether the reference is
+ * used) and sends an image back, which reaches the guest's socket.
+ */
+test('a chat image is checked as a slip, and the operator sends an image back', async ({
+  page,
+  api,
+}) => {
+  const guest = await newGuest();
+  const { socket, types } = await customerSocket(guest);
+  const receiver = await operatorDepositAccount(api);
+  const slip = await makeSlip(
+    {
+      bankAccountName: 'Guest Payer',
+      bankCode: receiver.bankCode,
+      bankAccountNo: uniqueBankAccountNo(),
+    },
+    receiver,
+    321,
+  );
+  await customerSays(guest, 'I paid, here is the slip');
+  await customerSendsImage(guest, slip.png);
+
+  const token = await operatorToken('support');
+  const conversation = await findConversation(token, (row) => row.guestId === guest.guestId);
+  await page.addInitScript(() => localStorage.setItem('mekong-backoffice-locale', 'en'));
+  await openBackoffice(page, 'support', `/chat?c=${conversation.id}`);
+  const thread = page.getByRole('region', { name: 'Conversation' });
+  await thread.getByRole('button', { name: 'Check slip' }).click();
+  const result = page.getByRole('dialog').getByTestId('slip-result');
+  await expect(result).toContainText('The slip was read.');
+  await expect(result).toContainText(slip.transRef);
+  await expect(result).toContainText('฿321.00');
+  await expect(result).toContainText('This reference has not been used yet.');
+  await page.keyboard.press('Escape');
+
+  await thread.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(thread.getByText(/Assigned to/)).toBeVisible();
+  await thread.getByTestId('chat-file').setInputFiles({
+    name: 'answer.png',
+    mimeType: 'image/png',
+    buffer: slip.png,
+  });
+  await expect(thread.getByTestId('chat-message').last().locator('img')).toBeVisible();
+  await expect.poll(() => types, { timeout: 10_000 }).toContain('media');
   socket.disconnect();
 });

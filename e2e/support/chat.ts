@@ -55,6 +55,34 @@ export async function customerSays(customer: ChatCustomer, text: string): Promis
   );
 }
 
+/** The customer uploads an image and sends it as a media message (as the member web does). */
+export async function customerSendsImage(customer: ChatCustomer, png: Buffer): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'slip.png');
+  const response = await fetch(`${SERVER_URL}/api/chat/upload-image`, {
+    method: 'POST',
+    headers: {
+      'x-client': 'member-web',
+      ...customer.headers,
+      ...(customer.token ? { authorization: `Bearer ${customer.token}` } : {}),
+    },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload-image: ${response.status} ${await response.text()}`);
+  const uploaded = (await response.json()) as { path: string; url: string; fileType: 'image' };
+  await api.post(
+    '/api/chat/send-message',
+    {
+      clientId: randomUUID().replaceAll('-', ''),
+      message: {
+        message_type: 'media',
+        payload: { url: uploaded.url, fileType: uploaded.fileType, filePath: uploaded.path },
+      },
+    },
+    { headers: customer.headers, token: customer.token },
+  );
+}
+
 /** The texts of the customer's history, newest first (what the customer's own client may read). */
 export async function customerHistory(customer: ChatCustomer): Promise<string[]> {
   const { messages } = await api.post<{ messages: StoredMessage[] }>(
@@ -65,25 +93,27 @@ export async function customerHistory(customer: ChatCustomer): Promise<string[]>
   return messages.map((stored) => String(stored.message.payload.message ?? ''));
 }
 
-/** The customer's socket on /chat, collecting the texts of the messages pushed to it. */
+/** The customer's socket on /chat, collecting the texts and types of the messages pushed to it. */
 export async function customerSocket(
   customer: ChatCustomer,
-): Promise<{ socket: Socket; received: string[] }> {
+): Promise<{ socket: Socket; received: string[]; types: string[] }> {
   const received: string[] = [];
+  const types: string[] = [];
   const socket = io(`${SERVER_URL}${CHAT_SOCKET.customerNamespace}`, {
     path: CHAT_SOCKET.path,
     auth: customer.auth,
     transports: ['websocket'],
     extraHeaders: { 'x-client': 'member-web' },
   });
-  socket.on(CHAT_SOCKET.messaging, (stored: StoredMessage) =>
-    received.push(String(stored.message.payload.message ?? '')),
-  );
+  socket.on(CHAT_SOCKET.messaging, (stored: StoredMessage) => {
+    received.push(String(stored.message.payload.message ?? ''));
+    types.push(stored.message.message_type);
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => reject(error));
   });
-  return { socket, received };
+  return { socket, received, types };
 }
 
 type Conversation = { id: string; guestId: string | null; member: { username: string } | null };
