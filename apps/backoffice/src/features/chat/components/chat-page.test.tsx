@@ -161,6 +161,14 @@ describe('the inbox list', () => {
     const before = callsTo(mocks.adminFetch, LIST).length;
     socket.serverEmit('conversation', { ...guestConversation, unreadCount: 2 });
     await waitFor(() => expect(callsTo(mocks.adminFetch, LIST).length).toBeGreaterThan(before));
+
+    // A dropped socket is said; back again, the lists are read again (a change meanwhile is not missed).
+    socket.serverEmit('disconnect');
+    expect(await screen.findByRole('status')).toHaveTextContent(/reconnecting/);
+    const whileAway = callsTo(mocks.adminFetch, LIST).length;
+    socket.serverEmit('connect');
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    await waitFor(() => expect(callsTo(mocks.adminFetch, LIST).length).toBeGreaterThan(whileAway));
   });
 
   it('says why "Take next" gave nothing when the agent holds the most conversations allowed', async () => {

@@ -16,6 +16,7 @@ import {
   type ChatListFilter,
 } from '@/features/chat/api/chat-api';
 import { CustomerName } from '@/features/chat/components/customer-name';
+import { useAgentSocket } from '@/features/chat/hooks/agent-socket';
 
 const ASSIGNEE_FILTERS = ['mine', 'unassigned', 'all'] as const;
 
@@ -37,6 +38,7 @@ export function ConversationList({
   const canAnswer = useCan('chat.answer');
   const list = useConversations(filter);
   const queue = useQueueCount();
+  const { socket, isConnected } = useAgentSocket();
   const next = useAdminMutation({
     run: () => takeNext(),
     invalidates: [CONVERSATIONS_KEY],
@@ -56,6 +58,11 @@ export function ConversationList({
           </span>
         )}
       </header>
+      {socket && !isConnected ? (
+        <p className="notice notice--warn chat__offline" role="status">
+          {t('reconnecting')}
+        </p>
+      ) : null}
       {canAnswer ? (
         <Button
           onClick={() => next.mutate(undefined)}

@@ -36,7 +36,7 @@ export function AgentSocketProvider({ children }: { children: ReactNode }) {
         REFRESH_DELAY_MS,
       );
     };
-    let hasConnected = false;
+    let hasConnected = socket.connected;
     socket.on('connect', () => {
       setState({ socket, isConnected: true });
       if (hasConnected) refreshLists();
