@@ -30,7 +30,7 @@ test('a guest writes, the operator takes the conversation and answers live; a no
   page,
 }) => {
   const guest = await newGuest();
-  const { socket, received } = await customerSocket(guest);
+  const { socket, received, typing } = await customerSocket(guest);
   const hello = `My deposit has not arrived ${Date.now()}`;
   await customerSays(guest, hello);
 
@@ -57,6 +57,9 @@ test('a guest writes, the operator takes the conversation and answers live; a no
 
   const answer = `It is on its way ${Date.now()}`;
   const box = thread.getByRole('textbox');
+  await box.pressSequentially('It is');
+  // The operator types: the guest's socket hears it.
+  await expect.poll(() => typing, { timeout: 10_000 }).toContain(true);
   await box.fill(answer);
   await box.press('Enter');
   await expect(thread.getByTestId('chat-message').filter({ hasText: answer })).toBeVisible();

@@ -93,12 +93,13 @@ export async function customerHistory(customer: ChatCustomer): Promise<string[]>
   return messages.map((stored) => String(stored.message.payload.message ?? ''));
 }
 
-/** The customer's socket on /chat, collecting the texts and types of the messages pushed to it. */
+/** The customer's socket on /chat, collecting the texts and types of the messages pushed to it, and typing marks. */
 export async function customerSocket(
   customer: ChatCustomer,
-): Promise<{ socket: Socket; received: string[]; types: string[] }> {
+): Promise<{ socket: Socket; received: string[]; types: string[]; typing: boolean[] }> {
   const received: string[] = [];
   const types: string[] = [];
+  const typing: boolean[] = [];
   const socket = io(`${SERVER_URL}${CHAT_SOCKET.customerNamespace}`, {
     path: CHAT_SOCKET.path,
     auth: customer.auth,
@@ -109,11 +110,12 @@ export async function customerSocket(
     received.push(String(stored.message.payload.message ?? ''));
     types.push(stored.message.message_type);
   });
+  socket.on(CHAT_SOCKET.typing, (event: { isTyping: boolean }) => typing.push(event.isTyping));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => reject(error));
   });
-  return { socket, received, types };
+  return { socket, received, types, typing };
 }
 
 type Conversation = { id: string; guestId: string | null; member: { username: string } | null };
