@@ -8,11 +8,13 @@ import {
 import {
   agentSays,
   customerSays,
+  customerSendsImage,
   enableChat,
   findConversation,
   memberCustomer,
   newGuest,
 } from './support/chat.ts';
+import { makeSlip, operatorDepositAccount } from './support/deposit.ts';
 import { expect, test } from './support/fixtures.ts';
 import { creditFromBank, memberMoney } from './support/money.ts';
 
@@ -60,6 +62,8 @@ test.describe('support inbox for review', () => {
       await adminPost(`/api/admin/chat/conversations/${found.id}/assign`, {}, token);
       await agentSays(token, found.id, texts.answer);
       await agentSays(token, found.id, texts.note, true);
+      const slip = await makeSlip(member, await operatorDepositAccount(api), 500);
+      await customerSendsImage(customer, slip.png);
       await customerSays(customer, texts.thanks);
 
       await page.addInitScript(
@@ -94,6 +98,10 @@ test.describe('support inbox for review', () => {
       await thread.locator('.chat__canned .button').click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await shot('canned');
+      await page.keyboard.press('Escape');
+      await thread.locator('.chat__bubble--customer .button--secondary').click();
+      await expect(page.getByRole('dialog').getByTestId('slip-result')).toBeVisible();
+      await shot('slip');
     });
   }
 });
