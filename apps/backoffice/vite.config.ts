@@ -2,7 +2,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
+const apiProxy = {
+  '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+  // The support chat's agents socket (docs/decisions/0015-support-chat.md#socket).
+  '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
+};
 
 // Served by the server under /backoffice (docs/decisions/0014-back-office.md).
 export default defineConfig({

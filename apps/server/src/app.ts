@@ -87,6 +87,7 @@ import { registerWebApp } from '@/plugins/web-app.ts';
 import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
 import { registerApiDocs } from '@/modules/api-docs/api-docs.routes.ts';
 import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
+import { registerChat } from '@/modules/chat/chat-setup.ts';
 import { registerOperatorAuthRoutes } from '@/modules/operators/operator-auth.routes.ts';
 import {
   createOperatorAuthService,
@@ -351,6 +352,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       catalogue: createSettingsCatalogueService(deps, games),
     });
     registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));
+    registerChat(app, apiRoutes, deps, { auth, operatorAuth, slips: moneyIn.slips });
     await registerApiDocs(app, apiRoutes);
 
     await app.ready();

@@ -1,4 +1,5 @@
 import { auditLocales } from '@/features/audit/locales';
+import { chatLocales } from '@/features/chat/locales';
 import { membersLocales } from '@/features/members/locales';
 import { moneyOutLocales } from '@/features/money-out/locales';
 import { promotionsLocales } from '@/features/promotions/locales';
@@ -13,6 +14,7 @@ import { commonLocales } from '@/locales/common';
 export const i18nNamespaces: Record<string, LocaleTexts> = {
   common: commonLocales,
   audit: auditLocales,
+  chat: chatLocales,
   members: membersLocales,
   moneyOut: moneyOutLocales,
   promotions: promotionsLocales,

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from '@/app/layout';
 import { OverviewPage } from '@/app/overview-page';
+import { ChatPage } from '@/features/chat/components/chat-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
 import { PayoutsPage } from '@/features/money-out/components/payouts-page';
 import { WithdrawalsPage } from '@/features/money-out/components/withdrawals-page';
@@ -20,6 +21,7 @@ import { SettingsPage } from '@/features/settings/components/settings-page';
  */
 const pages: RouteObject[] = [
   { path: '/audit', element: <AuditPage /> },
+  { path: '/chat', element: <ChatPage /> },
   { path: '/members', element: <MembersPage /> },
   { path: '/members/:id', element: <MemberPage /> },
   { path: '/withdrawals', element: <WithdrawalsPage /> },

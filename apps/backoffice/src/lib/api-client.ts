@@ -120,6 +120,27 @@ export async function adminDownload(
   return response.blob();
 }
 
+/** Sends a file (multipart) to a contract's path with the operator's token; the answer parsed by the contract. */
+export async function adminUpload<TResponse extends z.ZodType>(
+  contract: Contract<undefined, TResponse, z.ZodType | undefined>,
+  params: Record<string, string | number>,
+  form: FormData,
+): Promise<z.output<TResponse>> {
+  let response: Response;
+  try {
+    // No content type: the browser sets multipart's with its boundary.
+    response = await fetch(buildPath(contract.path, params), {
+      method: contract.method,
+      headers: headersFor(undefined),
+      body: form,
+    });
+  } catch {
+    throw new ApiError(navigator.onLine === false ? 'OFFLINE' : 'SERVICE_UNAVAILABLE', 0);
+  }
+  if (!response.ok) throw await failureOf(response);
+  return contract.response.parse(await readJson(response));
+}
+
 /** Saves a Blob as a file the browser downloads. */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

@@ -13,10 +13,11 @@ export function isApiPath(url: string): boolean {
 
 /**
  * Calls made by others than the member web app: outside parties' webhooks (/api/hooks/…), files a browser tab
- * opens by their unguessable address (/api/files/…) and the API documentation page (/api/docs). They never carry the
- * marker.
+ * opens by their unguessable address (/api/files/…, the chat's media /api/chat/media/…) and the API documentation
+ * page (/api/docs). They never carry the marker.
  */
-const UNMARKED_PREFIXES = ['/api/hooks/', '/api/files/', '/api/docs/'];
+export const CHAT_MEDIA_PATH = '/api/chat/media/';
+const UNMARKED_PREFIXES = ['/api/hooks/', '/api/files/', CHAT_MEDIA_PATH, '/api/docs/'];
 
 export function isUnmarkedPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
