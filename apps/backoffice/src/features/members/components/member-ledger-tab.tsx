@@ -2,10 +2,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberDetail, MemberLedgerRow } from '@mekong/contracts/admin/members';
-import { DataTable } from '@/components/data-table';
-import { formatDateTime, formatMinor } from '@/lib/format';
+import { DataTable, tableStateOf } from '@/components/data-table';
+import { TabList } from '@/components/tab-list';
+import { formatMinor } from '@/lib/format';
 import { useMemberLedger, type LedgerQuery } from '@/features/members/api/members-api';
-import { displayCurrency, StateBadge } from '@/features/members/components/member-status-badge';
+import { stateColumn, timeColumn } from '@/features/members/components/member-columns';
+import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 type Row = MemberLedgerRow;
 type Side = Row['debit'];
@@ -29,12 +31,9 @@ export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
         ? `${t(`account.${side.kind}`, { defaultValue: side.kind })}${side.provider ? ` ${side.provider}` : ''}`
         : `${t('house')}: ${side.kind}${side.provider ? ` ${side.provider}` : ''}`;
     return [
-      { header: t('at'), cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language) },
+      timeColumn(t('at'), (row) => row.createdAt, i18n.language),
       { header: t('kind'), cell: ({ row }) => <code>{row.original.kind}</code> },
-      {
-        header: t('statusLabel'),
-        cell: ({ row }) => <StateBadge status={row.original.status} />,
-      },
+      stateColumn(t('statusLabel')),
       { header: t('from'), cell: ({ row }) => sideText(row.original.debit) },
       { header: t('to'), cell: ({ row }) => sideText(row.original.credit) },
       {
@@ -55,32 +54,22 @@ export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
 
   return (
     <section>
-      <div className="tabs" role="tablist" aria-label={t('ledgerViews')}>
-        {VIEWS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={view === key}
-            onClick={() => {
-              setView(key);
-              setPage(1);
-            }}
-          >
-            {t(`view.${key}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={VIEWS}
+        selected={view}
+        onSelect={(key) => {
+          setView(key);
+          setPage(1);
+        }}
+        textOf={(key) => t(`view.${key}`)}
+        label={t('ledgerViews')}
+      />
       <DataTable
         columns={columns}
-        rows={ledger.data?.rows}
-        total={ledger.data?.total ?? 0}
+        {...tableStateOf(ledger)}
         page={page}
         pageSize={PAGE_SIZE}
         onPageChange={setPage}
-        isLoading={ledger.isPending}
-        error={ledger.error}
-        onRetry={() => void ledger.refetch()}
         emptyText={t('noTransfers')}
         rowId={(row) => row.id}
       />

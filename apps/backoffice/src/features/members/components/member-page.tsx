@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { MemberDetail } from '@mekong/contracts/admin/members';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
+import { TabList } from '@/components/tab-list';
 import { formatMinor } from '@/lib/format';
 import { useMemberDetail } from '@/features/members/api/members-api';
 import { MemberActions } from '@/features/members/components/member-actions';
@@ -89,19 +90,13 @@ export function MemberPage() {
               </p>
             ) : null}
             <Balances detail={data} />
-            <div className="tabs" role="tablist" aria-label={t('sections')}>
-              {TABS.map((key) => (
-                <button
-                  key={key}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === key}
-                  onClick={() => setTab(key)}
-                >
-                  {t(`tab.${key}`)}
-                </button>
-              ))}
-            </div>
+            <TabList
+              tabs={TABS}
+              selected={tab}
+              onSelect={setTab}
+              textOf={(key) => t(`tab.${key}`)}
+              label={t('sections')}
+            />
             <div role="tabpanel">
               {tab === 'overview' ? <MemberOverviewTab detail={data} /> : null}
               {tab === 'games' ? <MemberGamesTab detail={data} /> : null}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MemberSearchField, MemberSummary } from '@mekong/contracts/admin/members';
 import { Button } from '@/components/button';
-import { DataTable } from '@/components/data-table';
+import { DataTable, tableStateOf } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
@@ -93,14 +93,10 @@ export function MembersPage() {
       {search ? (
         <DataTable
           columns={columns}
-          rows={result.data?.rows}
-          total={result.data?.total ?? 0}
+          {...tableStateOf(result)}
           page={page}
           pageSize={PAGE_SIZE}
           onPageChange={setPage}
-          isLoading={result.isPending}
-          error={result.error}
-          onRetry={() => void result.refetch()}
           emptyText={t('noMatch')}
           onRowClick={(row) => void navigate(`/members/${row.id}`)}
           rowId={(row) => row.id}

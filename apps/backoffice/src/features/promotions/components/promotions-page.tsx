@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
+import { TabList } from '@/components/tab-list';
 import { useBonus } from '@/features/promotions/api/promotions-api';
 import { BonusEditor } from '@/features/promotions/components/bonus-editor';
 import { BonusList } from '@/features/promotions/components/bonus-list';
@@ -35,19 +36,12 @@ export function PromotionsPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <div className="tabs" role="tablist">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => setParams(name === 'bonuses' ? {} : { tab: name })}
-          >
-            {t(`tab.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={TABS}
+        selected={tab}
+        onSelect={(name) => setParams(name === 'bonuses' ? {} : { tab: name })}
+        textOf={(name) => t(`tab.${name}`)}
+      />
       {tab === 'bonuses' ? (
         editing === null ? (
           <BonusList selected={null} onOpen={open} onNew={() => open('new')} />

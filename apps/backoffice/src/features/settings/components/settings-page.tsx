@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
+import { TabList } from '@/components/tab-list';
 import { useSettings } from '@/features/settings/api/settings-api';
 import { AccountsSection } from '@/features/settings/components/accounts-section';
 import { AgreementSection } from '@/features/settings/components/agreement-section';
@@ -24,20 +25,13 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <div className="tabs" role="tablist">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            data-testid={`settings-tab-${name}`}
-            onClick={() => setParams({ tab: name })}
-          >
-            {t(`tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={TABS}
+        selected={tab}
+        onSelect={(name) => setParams({ tab: name })}
+        textOf={(name) => t(`tabs.${name}`)}
+        testIdPrefix="settings-tab-"
+      />
       {tab === 'accounts' ? <AccountsSection /> : null}
       {tab === 'providers' ? <ProvidersSection /> : null}
       {tab !== 'accounts' && tab !== 'providers' ? (
