@@ -21,11 +21,8 @@ import {
 } from '@/features/promotions/api/promotions-api';
 import { BannerFields } from '@/features/promotions/components/banner-fields';
 import { StatusBadge } from '@/features/promotions/components/status-badge';
-import {
-  FieldError,
-  LocalizedFields,
-  NumberField,
-} from '@/features/promotions/components/form-fields';
+import { FieldError, LocalizedFields } from '@/components/form-fields';
+import { NumberField } from '@/features/promotions/components/form-fields';
 
 const empty = { th: '', la: '', en: '' };
 
@@ -145,7 +142,7 @@ export function BonusEditor({
           <label className="field">
             <span>{t('field.code')}</span>
             <input {...register('code')} disabled={!isNew} autoCapitalize="characters" />
-            <FieldError message={formState.errors.code?.message} />
+            <FieldError code={formState.errors.code?.message} />
           </label>
           <label className="field">
             <span>{t('field.kind')}</span>
@@ -160,8 +157,14 @@ export function BonusEditor({
           </label>
           <NumberField control={control} name="sortOrder" label={t('field.sortOrder')} />
         </div>
-        <LocalizedFields control={control} name="name" label={t('field.name')} />
         <LocalizedFields
+          className="promo-localized"
+          control={control}
+          name="name"
+          label={t('field.name')}
+        />
+        <LocalizedFields
+          className="promo-localized"
           control={control}
           name="description"
           label={t('field.description')}
@@ -291,7 +294,7 @@ export function BonusEditor({
           </div>
         ) : null}
         <FieldError
-          message={(formState.errors.categoryWeights as { message?: string } | undefined)?.message}
+          code={(formState.errors.categoryWeights as { message?: string } | undefined)?.message}
         />
       </fieldset>
 

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminSettings } from '@mekong/contracts/admin/settings';
+import { CheckboxField, Field } from '@/components/form-fields';
 import { useCan } from '@/lib/use-operator';
 import {
-  FieldError,
   MinorAmountField,
   SettingCard,
+  type FormProps,
 } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
@@ -21,34 +22,23 @@ export function LimitsSection({ settings }: { settings: AdminSettings }) {
   );
 }
 
-type FormProps = { settings: AdminSettings; canSave: boolean };
-
 function WithdrawForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('withdraw', settings.withdraw ?? undefined);
-  const { errors } = form.formState;
+  const setting = useSettingForm('withdraw', settings.withdraw ?? undefined);
+  const { control } = setting.form;
   return (
-    <SettingCard
-      title={t('withdraw.title')}
-      hint={t('withdraw.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-withdraw"
-    >
+    <SettingCard section="withdraw" setting={setting} canSave={canSave} testId="setting-withdraw">
       <div className="field-row">
         <MinorAmountField
-          control={form.control}
+          control={control}
           name="minMinor"
           label={t('withdraw.min')}
-          error={errors.minMinor?.message}
           testId="withdraw-min"
         />
         <MinorAmountField
-          control={form.control}
+          control={control}
           name="maxMinor"
           label={t('withdraw.max')}
-          error={errors.maxMinor?.message}
           testId="withdraw-max"
         />
       </div>
@@ -58,34 +48,28 @@ function WithdrawForm({ settings, canSave }: FormProps) {
 
 function WithdrawLimitsForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('withdrawLimits', settings.withdrawLimits);
-  const { errors } = form.formState;
+  const setting = useSettingForm('withdrawLimits', settings.withdrawLimits);
+  const { control, register, formState } = setting.form;
   return (
     <SettingCard
-      title={t('withdrawLimits.title')}
-      hint={t('withdrawLimits.hint')}
+      section="withdrawLimits"
+      setting={setting}
       canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
       testId="setting-withdraw-limits"
     >
-      <label className="field">
-        <span>{t('withdrawLimits.dailyCount')}</span>
-        <input type="number" min={1} {...form.register('dailyCount', { valueAsNumber: true })} />
-        <FieldError code={errors.dailyCount?.message} />
-      </label>
+      <Field label={t('withdrawLimits.dailyCount')} error={formState.errors.dailyCount?.message}>
+        <input type="number" min={1} {...register('dailyCount', { valueAsNumber: true })} />
+      </Field>
       <div className="field-row">
         <MinorAmountField
-          control={form.control}
+          control={control}
           name="dailyAmountMinor"
           label={t('withdrawLimits.dailyAmount')}
-          error={errors.dailyAmountMinor?.message}
         />
         <MinorAmountField
-          control={form.control}
+          control={control}
           name="autoPayoutMaxMinor"
           label={t('withdrawLimits.autoPayout')}
-          error={errors.autoPayoutMaxMinor?.message}
           testId="auto-payout"
         />
       </div>
@@ -95,56 +79,37 @@ function WithdrawLimitsForm({ settings, canSave }: FormProps) {
 
 function DepositForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('deposit', settings.deposit);
+  const setting = useSettingForm('deposit', settings.deposit);
   return (
-    <SettingCard
-      title={t('deposit.title')}
-      hint={t('deposit.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-deposit"
-    >
-      <label className="field field--inline">
-        <input type="checkbox" {...form.register('isManual')} />
-        <span>{t('deposit.isManual')}</span>
-      </label>
+    <SettingCard section="deposit" setting={setting} canSave={canSave} testId="setting-deposit">
+      <CheckboxField
+        label={t('deposit.isManual')}
+        registration={setting.form.register('isManual')}
+      />
     </SettingCard>
   );
 }
 
 function ApprovalsForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('approvals', settings.approvals);
-  const { errors } = form.formState;
+  const setting = useSettingForm('approvals', settings.approvals);
+  const { control } = setting.form;
   return (
-    <SettingCard
-      title={t('approvals.title')}
-      hint={t('approvals.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-approvals"
-    >
+    <SettingCard section="approvals" setting={setting} canSave={canSave} testId="setting-approvals">
       <MinorAmountField
-        control={form.control}
+        control={control}
         name="secondApprovalAboveMinor"
         label={t('approvals.secondAbove')}
-        error={errors.secondApprovalAboveMinor?.message}
       />
       <div className="field-row">
-        <MinorAmountField
-          control={form.control}
-          name="adjustLimitMinor.owner"
-          label={t('approvals.ownerLimit')}
-          error={errors.adjustLimitMinor?.owner?.message}
-        />
-        <MinorAmountField
-          control={form.control}
-          name="adjustLimitMinor.finance"
-          label={t('approvals.financeLimit')}
-          error={errors.adjustLimitMinor?.finance?.message}
-        />
+        {(['owner', 'finance'] as const).map((role) => (
+          <MinorAmountField
+            key={role}
+            control={control}
+            name={`adjustLimitMinor.${role}`}
+            label={t(`approvals.${role}Limit`)}
+          />
+        ))}
       </div>
     </SettingCard>
   );
