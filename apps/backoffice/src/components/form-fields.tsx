@@ -140,3 +140,22 @@ function LocalizedInput<T extends FieldValues>(props: {
     <textarea rows={props.rows} {...input} onChange={(e) => field.onChange(e.target.value)} />
   );
 }
+
+/** The options of a select: each value with its text. */
+export function Options<V extends string>({
+  values,
+  textOf,
+}: {
+  values: readonly V[];
+  textOf: (value: V) => string;
+}) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {textOf(value)}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -21,6 +21,36 @@ export function MemberActions({ detail }: { detail: MemberDetail }) {
   const actions = useMemberActions(member.id);
   const close = () => setOpen(null);
   const isFrozen = member.status === 'suspended';
+  // The actions that ask the operator for a reason (optional for sign-out and reset) before they run.
+  const reasonActions = [
+    {
+      key: 'freeze',
+      summary: t('freezeSummary', { name: member.name }),
+      confirmText: t('freeze'),
+      variant: 'danger' as const,
+      mutation: actions.freeze,
+    },
+    {
+      key: 'unfreeze',
+      summary: t('unfreezeSummary', { name: member.name }),
+      confirmText: t('unfreeze'),
+      mutation: actions.unfreeze,
+    },
+    {
+      key: 'signOut',
+      summary: t('signOutSummary', { name: member.name }),
+      confirmText: t('signOut'),
+      isReasonRequired: false,
+      mutation: actions.signOut,
+    },
+    {
+      key: 'reset',
+      summary: t('resetSummary', { phone: member.phone }),
+      confirmText: t('resetSend'),
+      isReasonRequired: false,
+      mutation: actions.resetPassword,
+    },
+  ];
 
   return (
     <>
@@ -49,45 +79,20 @@ export function MemberActions({ detail }: { detail: MemberDetail }) {
         </Button>
       ) : null}
 
-      <ReasonDialog
-        isOpen={open === 'freeze'}
-        onClose={close}
-        title={t('freezeTitle')}
-        summary={t('freezeSummary', { name: member.name })}
-        confirmText={t('freeze')}
-        variant="danger"
-        isBusy={actions.freeze.isPending}
-        onConfirm={(reason) => actions.freeze.mutate(reason, { onSuccess: close })}
-      />
-      <ReasonDialog
-        isOpen={open === 'unfreeze'}
-        onClose={close}
-        title={t('unfreezeTitle')}
-        summary={t('unfreezeSummary', { name: member.name })}
-        confirmText={t('unfreeze')}
-        isBusy={actions.unfreeze.isPending}
-        onConfirm={(reason) => actions.unfreeze.mutate(reason, { onSuccess: close })}
-      />
-      <ReasonDialog
-        isOpen={open === 'signOut'}
-        onClose={close}
-        title={t('signOutTitle')}
-        summary={t('signOutSummary', { name: member.name })}
-        confirmText={t('signOut')}
-        isReasonRequired={false}
-        isBusy={actions.signOut.isPending}
-        onConfirm={(reason) => actions.signOut.mutate(reason, { onSuccess: close })}
-      />
-      <ReasonDialog
-        isOpen={open === 'reset'}
-        onClose={close}
-        title={t('resetTitle')}
-        summary={t('resetSummary', { phone: member.phone })}
-        confirmText={t('resetSend')}
-        isReasonRequired={false}
-        isBusy={actions.resetPassword.isPending}
-        onConfirm={(reason) => actions.resetPassword.mutate(reason, { onSuccess: close })}
-      />
+      {reasonActions.map((action) => (
+        <ReasonDialog
+          key={action.key}
+          isOpen={open === action.key}
+          onClose={close}
+          title={t(`${action.key}Title`)}
+          summary={action.summary}
+          confirmText={action.confirmText}
+          variant={action.variant}
+          isReasonRequired={action.isReasonRequired}
+          isBusy={action.mutation.isPending}
+          onConfirm={(reason) => action.mutation.mutate(reason, { onSuccess: close })}
+        />
+      ))}
       <AdjustDialog
         isOpen={open === 'adjust'}
         onClose={close}

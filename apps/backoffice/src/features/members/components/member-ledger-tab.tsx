@@ -2,8 +2,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberDetail, MemberLedgerRow } from '@mekong/contracts/admin/members';
-import { DataTable, tableStateOf } from '@/components/data-table';
+import { DataTable } from '@/components/data-table';
 import { TabList } from '@/components/tab-list';
+import { usePagedTable } from '@/components/use-paged-table';
 import { formatMinor } from '@/lib/format';
 import { useMemberLedger, type LedgerQuery } from '@/features/members/api/members-api';
 import { stateColumn, timeColumn } from '@/features/members/components/member-columns';
@@ -20,8 +21,8 @@ const PAGE_SIZE = 25;
 export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
   const { t, i18n } = useTranslation('members');
   const [view, setView] = useState<View>('ledger');
-  const [page, setPage] = useState(1);
-  const ledger = useMemberLedger(detail.member.id, { view, page, limit: PAGE_SIZE });
+  const paged = usePagedTable(PAGE_SIZE);
+  const ledger = useMemberLedger(detail.member.id, { view, ...paged.request });
   const currency = displayCurrency(detail.member.currency);
   const memberId = detail.member.id;
 
@@ -59,20 +60,12 @@ export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
         selected={view}
         onSelect={(key) => {
           setView(key);
-          setPage(1);
+          paged.setPage(1);
         }}
         textOf={(key) => t(`view.${key}`)}
         label={t('ledgerViews')}
       />
-      <DataTable
-        columns={columns}
-        {...tableStateOf(ledger)}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        emptyText={t('noTransfers')}
-        rowId={(row) => row.id}
-      />
+      <DataTable columns={columns} {...paged.tableProps(ledger)} emptyText={t('noTransfers')} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type {
@@ -9,7 +10,8 @@ import type {
   MemberSlip,
   MemberWithdrawal,
 } from '@mekong/contracts/admin/members';
-import { DataTable, tableStateOf } from '@/components/data-table';
+import { DataTable, type tableStateOf } from '@/components/data-table';
+import { usePagedTable } from '@/components/use-paged-table';
 import { formatMinor, type Currency } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
 import {
@@ -31,8 +33,8 @@ const PAGE_SIZE = 20;
 type Paging = { page: number; limit: number };
 type ListQuery<T> = Parameters<typeof tableStateOf<T>>[0];
 
-/** What a tab's columns may use: the operator's language and the member's currency. */
-type ColumnsContext = { language: string; currency: Currency };
+/** What a tab's columns may use: the texts, the operator's language and the member's currency. */
+type ColumnsContext = { t: TFunction<'members'>; language: string; currency: Currency };
 
 /** One paged list of the member page: its own page number, query and columns. */
 function MemberListTable<T extends { id: string }>(props: {
@@ -41,50 +43,72 @@ function MemberListTable<T extends { id: string }>(props: {
   columns: (context: ColumnsContext) => ColumnDef<T, unknown>[];
   emptyText: string;
 }) {
-  const { i18n } = useTranslation('members');
-  const [page, setPage] = useState(1);
-  const query = props.useList(props.detail.member.id, { page, limit: PAGE_SIZE });
+  const { t, i18n } = useTranslation('members');
+  const paged = usePagedTable(PAGE_SIZE);
+  const query = props.useList(props.detail.member.id, paged.request);
   const currency = displayCurrency(props.detail.member.currency);
   const { columns: columnsOf } = props;
   const columns = useMemo(
-    () => columnsOf({ language: i18n.language, currency }),
-    [columnsOf, i18n.language, currency],
+    () => columnsOf({ t, language: i18n.language, currency }),
+    [columnsOf, t, i18n.language, currency],
   );
-  return (
-    <DataTable
-      columns={columns}
-      {...tableStateOf(query)}
-      page={page}
-      pageSize={PAGE_SIZE}
-      onPageChange={setPage}
-      emptyText={props.emptyText}
-      rowId={(row) => row.id}
-    />
-  );
+  return <DataTable columns={columns} {...paged.tableProps(query)} emptyText={props.emptyText} />;
 }
+
+/** When a withdrawal or slip came, how much, and where it stands. */
+function movementColumns<T extends { createdAt: string; amountMinor: string; status: string }>({
+  t,
+  language,
+  currency,
+}: ColumnsContext): ColumnDef<T, unknown>[] {
+  return [
+    timeColumn(t('at'), (row) => row.createdAt, language),
+    amountColumn(t('amount'), () => currency),
+    stateColumn(t('statusLabel')),
+  ];
+}
+
+const withdrawalColumns = (context: ColumnsContext): ColumnDef<MemberWithdrawal, unknown>[] => [
+  ...movementColumns<MemberWithdrawal>(context),
+  {
+    header: context.t('paidTo'),
+    cell: ({ row }) => `${row.original.bankCode} ${row.original.accountNo}`,
+  },
+  { header: context.t('failure'), cell: ({ row }) => row.original.failureCode ?? '—' },
+  timeColumn(context.t('decided'), (row) => row.decidedAt, context.language),
+];
+
+const slipColumns = (context: ColumnsContext): ColumnDef<MemberSlip, unknown>[] => [
+  ...movementColumns<MemberSlip>(context),
+  { header: context.t('slipRef'), cell: ({ row }) => <code>{row.original.transRef ?? '—'}</code> },
+  { header: context.t('reasonLabel'), cell: ({ row }) => row.original.reason ?? '—' },
+];
+
+const inviteeColumns = ({ t, language }: ColumnsContext): ColumnDef<MemberInvitee, unknown>[] => [
+  {
+    header: t('name'),
+    cell: ({ row }) => <Link to={`/members/${row.original.id}`}>{row.original.name}</Link>,
+  },
+  { header: t('publicId'), cell: ({ row }) => <code>{row.original.publicId}</code> },
+  timeColumn(t('registered'), (row) => row.createdAt, language),
+  {
+    header: t('deposited'),
+    cell: ({ row }) =>
+      row.original.hasDeposited ? (
+        <span className="badge badge--ok">{t('yes')}</span>
+      ) : (
+        <span className="badge">{t('no')}</span>
+      ),
+  },
+];
 
 export function MemberWithdrawalsTab({ detail }: { detail: MemberDetail }) {
   const { t } = useTranslation('members');
-  const columns = useMemo(
-    () =>
-      ({ language, currency }: ColumnsContext): ColumnDef<MemberWithdrawal, unknown>[] => [
-        timeColumn(t('at'), (row) => row.createdAt, language),
-        amountColumn(t('amount'), () => currency),
-        stateColumn(t('statusLabel')),
-        {
-          header: t('paidTo'),
-          cell: ({ row }) => `${row.original.bankCode} ${row.original.accountNo}`,
-        },
-        { header: t('failure'), cell: ({ row }) => row.original.failureCode ?? '—' },
-        timeColumn(t('decided'), (row) => row.decidedAt, language),
-      ],
-    [t],
-  );
   return (
     <MemberListTable
       detail={detail}
       useList={useMemberWithdrawals}
-      columns={columns}
+      columns={withdrawalColumns}
       emptyText={t('noWithdrawals')}
     />
   );
@@ -92,22 +116,11 @@ export function MemberWithdrawalsTab({ detail }: { detail: MemberDetail }) {
 
 export function MemberSlipsTab({ detail }: { detail: MemberDetail }) {
   const { t } = useTranslation('members');
-  const columns = useMemo(
-    () =>
-      ({ language, currency }: ColumnsContext): ColumnDef<MemberSlip, unknown>[] => [
-        timeColumn(t('at'), (row) => row.createdAt, language),
-        amountColumn(t('amount'), () => currency),
-        stateColumn(t('statusLabel')),
-        { header: t('slipRef'), cell: ({ row }) => <code>{row.original.transRef ?? '—'}</code> },
-        { header: t('reasonLabel'), cell: ({ row }) => row.original.reason ?? '—' },
-      ],
-    [t],
-  );
   return (
     <MemberListTable
       detail={detail}
       useList={useMemberSlips}
-      columns={columns}
+      columns={slipColumns}
       emptyText={t('noSlips')}
     />
   );
@@ -115,27 +128,6 @@ export function MemberSlipsTab({ detail }: { detail: MemberDetail }) {
 
 export function MemberInviteesTab({ detail }: { detail: MemberDetail }) {
   const { t } = useTranslation('members');
-  const columns = useMemo(
-    () =>
-      ({ language }: ColumnsContext): ColumnDef<MemberInvitee, unknown>[] => [
-        {
-          header: t('name'),
-          cell: ({ row }) => <Link to={`/members/${row.original.id}`}>{row.original.name}</Link>,
-        },
-        { header: t('publicId'), cell: ({ row }) => <code>{row.original.publicId}</code> },
-        timeColumn(t('registered'), (row) => row.createdAt, language),
-        {
-          header: t('deposited'),
-          cell: ({ row }) =>
-            row.original.hasDeposited ? (
-              <span className="badge badge--ok">{t('yes')}</span>
-            ) : (
-              <span className="badge">{t('no')}</span>
-            ),
-        },
-      ],
-    [t],
-  );
   const invitedBy: ReactNode = detail.invitedBy ? (
     <>
       {t('invitedBy')}:{' '}
@@ -152,7 +144,7 @@ export function MemberInviteesTab({ detail }: { detail: MemberDetail }) {
       <MemberListTable
         detail={detail}
         useList={useMemberInvitees}
-        columns={columns}
+        columns={inviteeColumns}
         emptyText={t('noInvitees')}
       />
     </>
@@ -163,32 +155,31 @@ export function MemberAdjustmentsTab({ detail }: { detail: MemberDetail }) {
   const { t } = useTranslation('members');
   const canAdjust = useCan('members.adjust');
   const { decisionButtons, rejectDialog } = useAdjustmentReview(detail.member.id);
-  const columns = useMemo(
-    () =>
-      ({ language, currency }: ColumnsContext): ColumnDef<Adjustment, unknown>[] => [
-        timeColumn(t('requestedAt'), (row) => row.requestedAt, language),
-        { header: t('direction'), cell: ({ row }) => t(`dir.${row.original.direction}`) },
-        amountColumn(t('amount'), () => currency),
-        stateColumn(t('statusLabel')),
-        { header: t('reasonLabel'), accessorKey: 'reason' },
-        { header: t('requestedBy'), accessorKey: 'requestedBy' },
-        { header: t('decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '—' },
-        {
-          header: t('cashBeforeAfter'),
-          cell: ({ row }) =>
-            row.original.balanceBeforeMinor !== null && row.original.balanceAfterMinor !== null
-              ? `${formatMinor(row.original.balanceBeforeMinor, currency)} → ${formatMinor(row.original.balanceAfterMinor, currency)}`
-              : '—',
-        },
-        {
-          header: '',
-          id: 'decide',
-          cell: ({ row }) =>
-            canAdjust && row.original.status === 'awaiting_approval' && !row.original.isMine
-              ? decisionButtons(row.original)
-              : null,
-        },
-      ],
+  const columns = useCallback(
+    ({ language, currency }: ColumnsContext): ColumnDef<Adjustment, unknown>[] => [
+      timeColumn(t('requestedAt'), (row) => row.requestedAt, language),
+      { header: t('direction'), cell: ({ row }) => t(`dir.${row.original.direction}`) },
+      amountColumn(t('amount'), () => currency),
+      stateColumn(t('statusLabel')),
+      { header: t('reasonLabel'), accessorKey: 'reason' },
+      { header: t('requestedBy'), accessorKey: 'requestedBy' },
+      { header: t('decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '—' },
+      {
+        header: t('cashBeforeAfter'),
+        cell: ({ row }) =>
+          row.original.balanceBeforeMinor !== null && row.original.balanceAfterMinor !== null
+            ? `${formatMinor(row.original.balanceBeforeMinor, currency)} → ${formatMinor(row.original.balanceAfterMinor, currency)}`
+            : '—',
+      },
+      {
+        header: '',
+        id: 'decide',
+        cell: ({ row }) =>
+          canAdjust && row.original.status === 'awaiting_approval' && !row.original.isMine
+            ? decisionButtons(row.original)
+            : null,
+      },
+    ],
     [t, canAdjust, decisionButtons],
   );
   return (

@@ -1,9 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Adjustment } from '@mekong/contracts/admin/members';
-import { DataTable, tableStateOf } from '@/components/data-table';
+import { DataTable } from '@/components/data-table';
+import { usePagedTable } from '@/components/use-paged-table';
 import { usePendingAdjustments } from '@/features/members/api/members-api';
 import { useAdjustmentReview } from '@/features/members/components/adjustment-review';
 import { amountColumn, timeColumn } from '@/features/members/components/member-columns';
@@ -14,8 +15,8 @@ const PAGE_SIZE = 10;
 /** Manual adjustments above the second-approval line, waiting for another operator (maker-checker). */
 export function PendingAdjustments() {
   const { t, i18n } = useTranslation('members');
-  const [page, setPage] = useState(1);
-  const list = usePendingAdjustments({ page, limit: PAGE_SIZE }, true);
+  const paged = usePagedTable(PAGE_SIZE);
+  const list = usePendingAdjustments(paged.request, true);
   const { decisionButtons, rejectDialog } = useAdjustmentReview();
 
   const columns = useMemo<ColumnDef<Adjustment, unknown>[]>(
@@ -51,15 +52,7 @@ export function PendingAdjustments() {
     <section className="card" aria-labelledby="pending-adjustments">
       <h2 id="pending-adjustments">{t('pendingTitle')}</h2>
       <p className="muted">{t('pendingHint')}</p>
-      <DataTable
-        columns={columns}
-        {...tableStateOf(list)}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        emptyText={t('pendingEmpty')}
-        rowId={(row) => row.id}
-      />
+      <DataTable columns={columns} {...paged.tableProps(list)} emptyText={t('pendingEmpty')} />
       {rejectDialog}
     </section>
   );

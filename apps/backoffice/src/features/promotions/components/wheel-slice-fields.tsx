@@ -2,7 +2,7 @@ import { useFormContext, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { WheelSaveBody } from '@mekong/contracts/admin/promotions-wheel';
 import { PRIZE_KINDS } from '@mekong/contracts/spinwheel';
-import { Field, LocalizedFields } from '@/components/form-fields';
+import { Field, LocalizedFields, Options } from '@/components/form-fields';
 import { NumberField } from '@/features/promotions/components/form-fields';
 
 type SliceProps = { control: Control<WheelSaveBody>; index: number };
@@ -73,11 +73,7 @@ export function SlicePrize({ control, index }: SliceProps) {
             },
           })}
         >
-          {PRIZE_KINDS.map((prize) => (
-            <option key={prize} value={prize}>
-              {t(`prize.${prize}`)}
-            </option>
-          ))}
+          <Options values={PRIZE_KINDS} textOf={(prize) => t(`prize.${prize}`)} />
         </select>
       </Field>
       {kind === 'cash' ? (
