@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BodyOf } from '@mekong/contracts/contract';
+import type { BodyOf, Contract } from '@mekong/contracts/contract';
 import * as members from '@mekong/contracts/admin/members';
+import type { z } from 'zod';
 import { adminFetch } from '@/lib/api-client';
 
 export type MemberSearch = BodyOf<typeof members.adminMemberSearchContract>;
@@ -49,47 +50,30 @@ export function useMemberLedger(id: string, query: LedgerQuery) {
   });
 }
 
-/** A paged list of the member page that takes only a page, under the member's key. */
-function memberListQuery<T>(
-  id: string,
+/** The query of a paged list of the member page that takes only a page, under the member's key. */
+function memberListHook<TResponse extends z.ZodType>(
   list: string,
-  page: Page,
-  fetchPage: (signal: AbortSignal) => Promise<T>,
+  contract: Contract<z.ZodType, TResponse, z.ZodType>,
 ) {
-  return {
-    queryKey: [...memberKey(id), list, page],
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchPage(signal),
-    placeholderData: keepPreviousData,
+  return function useMemberList(id: string, page: Page) {
+    return useQuery({
+      queryKey: [...memberKey(id), list, page],
+      queryFn: ({ signal }) => adminFetch(contract, { params: { id }, body: page, signal }),
+      placeholderData: keepPreviousData,
+    });
   };
 }
 
-export const useMemberSlips = (id: string, page: Page) =>
-  useQuery(
-    memberListQuery(id, 'slips', page, (signal) =>
-      adminFetch(members.adminMemberSlipsContract, { params: { id }, body: page, signal }),
-    ),
-  );
-
-export const useMemberInvitees = (id: string, page: Page) =>
-  useQuery(
-    memberListQuery(id, 'invitees', page, (signal) =>
-      adminFetch(members.adminMemberInviteesContract, { params: { id }, body: page, signal }),
-    ),
-  );
-
-export const useMemberWithdrawals = (id: string, page: Page) =>
-  useQuery(
-    memberListQuery(id, 'withdrawals', page, (signal) =>
-      adminFetch(members.adminMemberWithdrawalsContract, { params: { id }, body: page, signal }),
-    ),
-  );
-
-export const useMemberAdjustments = (id: string, page: Page) =>
-  useQuery(
-    memberListQuery(id, 'adjustments', page, (signal) =>
-      adminFetch(members.adminMemberAdjustmentsContract, { params: { id }, body: page, signal }),
-    ),
-  );
+export const useMemberSlips = memberListHook('slips', members.adminMemberSlipsContract);
+export const useMemberInvitees = memberListHook('invitees', members.adminMemberInviteesContract);
+export const useMemberWithdrawals = memberListHook(
+  'withdrawals',
+  members.adminMemberWithdrawalsContract,
+);
+export const useMemberAdjustments = memberListHook(
+  'adjustments',
+  members.adminMemberAdjustmentsContract,
+);
 
 export function usePendingAdjustments(page: Page, isEnabled: boolean) {
   return useQuery({

@@ -21,32 +21,15 @@ export function MemberActions({ detail }: { detail: MemberDetail }) {
   const actions = useMemberActions(member.id);
   const close = () => setOpen(null);
   const isFrozen = member.status === 'suspended';
-  // The actions that ask the operator for a reason (optional for sign-out and reset) before they run.
+  // The actions that ask the operator for a reason (optional for sign-out and reset) before they run; each has the
+  // texts `<key>Title` and `<key>Summary`.
   const reasonActions = [
-    {
-      key: 'freeze',
-      summary: t('freezeSummary', { name: member.name }),
-      confirmText: t('freeze'),
-      variant: 'danger' as const,
-      mutation: actions.freeze,
-    },
-    {
-      key: 'unfreeze',
-      summary: t('unfreezeSummary', { name: member.name }),
-      confirmText: t('unfreeze'),
-      mutation: actions.unfreeze,
-    },
-    {
-      key: 'signOut',
-      summary: t('signOutSummary', { name: member.name }),
-      confirmText: t('signOut'),
-      isReasonRequired: false,
-      mutation: actions.signOut,
-    },
+    { key: 'freeze', confirm: 'freeze', variant: 'danger' as const, mutation: actions.freeze },
+    { key: 'unfreeze', confirm: 'unfreeze', mutation: actions.unfreeze },
+    { key: 'signOut', confirm: 'signOut', isReasonRequired: false, mutation: actions.signOut },
     {
       key: 'reset',
-      summary: t('resetSummary', { phone: member.phone }),
-      confirmText: t('resetSend'),
+      confirm: 'resetSend',
       isReasonRequired: false,
       mutation: actions.resetPassword,
     },
@@ -85,8 +68,8 @@ export function MemberActions({ detail }: { detail: MemberDetail }) {
           isOpen={open === action.key}
           onClose={close}
           title={t(`${action.key}Title`)}
-          summary={action.summary}
-          confirmText={action.confirmText}
+          summary={t(`${action.key}Summary`, { name: member.name, phone: member.phone })}
+          confirmText={t(action.confirm)}
           variant={action.variant}
           isReasonRequired={action.isReasonRequired}
           isBusy={action.mutation.isPending}

@@ -102,29 +102,31 @@ const inviteeColumns = ({ t, language }: ColumnsContext): ColumnDef<MemberInvite
   },
 ];
 
-export function MemberWithdrawalsTab({ detail }: { detail: MemberDetail }) {
-  const { t } = useTranslation('members');
-  return (
-    <MemberListTable
-      detail={detail}
-      useList={useMemberWithdrawals}
-      columns={withdrawalColumns}
-      emptyText={t('noWithdrawals')}
-    />
-  );
+/** A tab of the member page that is one paged list and nothing else. */
+function memberListTab<T extends { id: string }>(
+  useList: (id: string, paging: Paging) => ListQuery<T>,
+  columns: (context: ColumnsContext) => ColumnDef<T, unknown>[],
+  emptyKey: 'noWithdrawals' | 'noSlips',
+) {
+  return function MemberListTab({ detail }: { detail: MemberDetail }) {
+    const { t } = useTranslation('members');
+    return (
+      <MemberListTable
+        detail={detail}
+        useList={useList}
+        columns={columns}
+        emptyText={t(emptyKey)}
+      />
+    );
+  };
 }
 
-export function MemberSlipsTab({ detail }: { detail: MemberDetail }) {
-  const { t } = useTranslation('members');
-  return (
-    <MemberListTable
-      detail={detail}
-      useList={useMemberSlips}
-      columns={slipColumns}
-      emptyText={t('noSlips')}
-    />
-  );
-}
+export const MemberWithdrawalsTab = memberListTab(
+  useMemberWithdrawals,
+  withdrawalColumns,
+  'noWithdrawals',
+);
+export const MemberSlipsTab = memberListTab(useMemberSlips, slipColumns, 'noSlips');
 
 export function MemberInviteesTab({ detail }: { detail: MemberDetail }) {
   const { t } = useTranslation('members');

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import * as bonuses from '@mekong/contracts/admin/promotions';
 import * as wheel from '@mekong/contracts/admin/promotions-wheel';
-import type { BodyOf } from '@mekong/contracts/contract';
+import type { BodyOf, Contract } from '@mekong/contracts/contract';
+import type { z } from 'zod';
 import { adminFetch } from '@/lib/api-client';
 
 export type BonusFilter = BodyOf<typeof bonuses.adminBonusListContract>;
@@ -42,12 +43,18 @@ export const retireBonus = (code: string) =>
 export const previewBonus = (code: string, body: bonuses.BonusPreviewBody) =>
   adminFetch(bonuses.adminBonusPreviewContract, { params: { code }, body });
 
-export function useWheel() {
-  return useQuery({
-    queryKey: WHEEL_KEY,
-    queryFn: ({ signal }) => adminFetch(wheel.adminWheelGetContract, { signal }),
-  });
+/** A GET without parameters, cached under its key. */
+function readQuery<TResponse extends z.ZodType>(
+  queryKey: QueryKey,
+  contract: Contract<undefined, TResponse, undefined>,
+) {
+  return {
+    queryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => adminFetch(contract, { signal }),
+  };
 }
+
+export const useWheel = () => useQuery(readQuery(WHEEL_KEY, wheel.adminWheelGetContract));
 
 export const saveWheel = (body: wheel.WheelSaveBody) =>
   adminFetch(wheel.adminWheelSaveContract, { body });
@@ -58,12 +65,7 @@ export const setWheelActive = (isActive: boolean) =>
 export const saveCoinRule = (coinPriceMinor: number) =>
   adminFetch(wheel.adminCoinRuleContract, { body: { coinPriceMinor } });
 
-export function useRates() {
-  return useQuery({
-    queryKey: RATES_KEY,
-    queryFn: ({ signal }) => adminFetch(wheel.adminRatesGetContract, { signal }),
-  });
-}
+export const useRates = () => useQuery(readQuery(RATES_KEY, wheel.adminRatesGetContract));
 
 export const saveRefundRate = (body: wheel.RefundRateBody) =>
   adminFetch(wheel.adminRefundRateContract, { body });

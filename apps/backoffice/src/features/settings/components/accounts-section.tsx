@@ -14,6 +14,7 @@ import {
   useOperatorAccounts,
 } from '@/features/settings/api/settings-api';
 import { AccountDialog } from '@/features/settings/components/account-dialog';
+import { enabledColumn } from '@/features/settings/components/enabled-column';
 
 /** The operator's bank accounts and wallets members pay into (settings.money): add, edit, switch on/off, order. */
 export function AccountsSection() {
@@ -75,14 +76,7 @@ export function AccountsSection() {
           </span>
         ),
       },
-      {
-        header: t('accounts.status'),
-        cell: ({ row }) => (
-          <span className={`badge ${row.original.isEnabled ? 'badge--ok' : 'badge--warn'}`}>
-            {row.original.isEnabled ? t('on') : t('off')}
-          </span>
-        ),
-      },
+      enabledColumn(t),
       {
         header: '',
         id: 'actions',

@@ -3,18 +3,22 @@ import type { Control, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AdminSettings } from '@mekong/contracts/admin/settings';
 import { CheckboxField, LocalizedFields } from '@/components/form-fields';
-import { useCan } from '@/lib/use-operator';
-import { SettingCard, type FormProps } from '@/features/settings/components/setting-fields';
+import {
+  SettingCard,
+  SettingForms,
+  type FormProps,
+} from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** The agreement (a new version asks every member again) and the conditions (settings.content). */
 export function AgreementSection({ settings }: { settings: AdminSettings }) {
-  const canSave = useCan('settings.content');
   return (
-    <div className="settings-stack">
-      <AgreementForm settings={settings} canSave={canSave} />
-      <ConditionsForm settings={settings} canSave={canSave} />
-    </div>
+    <SettingForms
+      settings={settings}
+      permission="settings.content"
+      forms={[AgreementForm, ConditionsForm]}
+      layout="settings-stack"
+    />
   );
 }
 

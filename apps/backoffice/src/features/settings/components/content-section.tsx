@@ -2,20 +2,21 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOWTO_VIDEO_KEYS, type AdminSettings } from '@mekong/contracts/admin/settings';
 import { Field, LocalizedFields } from '@/components/form-fields';
-import { useCan } from '@/lib/use-operator';
-import { SettingCard, type FormProps } from '@/features/settings/components/setting-fields';
+import {
+  SettingCard,
+  SettingForms,
+  type FormProps,
+} from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** Brand, notice, contact and how-to videos (settings.content), each shown by the member app at once. */
 export function ContentSection({ settings }: { settings: AdminSettings }) {
-  const canSave = useCan('settings.content');
   return (
-    <div className="settings-grid">
-      <BrandForm settings={settings} canSave={canSave} />
-      <NoticeForm settings={settings} canSave={canSave} />
-      <ContactForm settings={settings} canSave={canSave} />
-      <HowtoForm settings={settings} canSave={canSave} />
-    </div>
+    <SettingForms
+      settings={settings}
+      permission="settings.content"
+      forms={[BrandForm, NoticeForm, ContactForm, HowtoForm]}
+    />
   );
 }
 

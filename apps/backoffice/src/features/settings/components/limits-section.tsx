@@ -1,47 +1,38 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminSettings } from '@mekong/contracts/admin/settings';
 import { CheckboxField, Field } from '@/components/form-fields';
-import { useCan } from '@/lib/use-operator';
 import {
   MinorAmountField,
+  MinorAmountFields,
   SettingCard,
+  SettingForms,
   type FormProps,
 } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** Money settings (settings.money): withdrawal range and daily limits, manual deposits, approval limits. */
 export function LimitsSection({ settings }: { settings: AdminSettings }) {
-  const canSave = useCan('settings.money');
   return (
-    <div className="settings-grid">
-      <WithdrawForm settings={settings} canSave={canSave} />
-      <WithdrawLimitsForm settings={settings} canSave={canSave} />
-      <DepositForm settings={settings} canSave={canSave} />
-      <ApprovalsForm settings={settings} canSave={canSave} />
-    </div>
+    <SettingForms
+      settings={settings}
+      permission="settings.money"
+      forms={[WithdrawForm, WithdrawLimitsForm, DepositForm, ApprovalsForm]}
+    />
   );
 }
 
 function WithdrawForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
   const setting = useSettingForm('withdraw', settings.withdraw ?? undefined);
-  const { control } = setting.form;
   return (
     <SettingCard section="withdraw" setting={setting} canSave={canSave} testId="setting-withdraw">
-      <div className="field-row">
-        <MinorAmountField
-          control={control}
-          name="minMinor"
-          label={t('withdraw.min')}
-          testId="withdraw-min"
-        />
-        <MinorAmountField
-          control={control}
-          name="maxMinor"
-          label={t('withdraw.max')}
-          testId="withdraw-max"
-        />
-      </div>
+      <MinorAmountFields
+        control={setting.form.control}
+        fields={[
+          { name: 'minMinor', label: t('withdraw.min'), testId: 'withdraw-min' },
+          { name: 'maxMinor', label: t('withdraw.max'), testId: 'withdraw-max' },
+        ]}
+      />
     </SettingCard>
   );
 }
@@ -60,19 +51,17 @@ function WithdrawLimitsForm({ settings, canSave }: FormProps) {
       <Field label={t('withdrawLimits.dailyCount')} error={formState.errors.dailyCount?.message}>
         <input type="number" min={1} {...register('dailyCount', { valueAsNumber: true })} />
       </Field>
-      <div className="field-row">
-        <MinorAmountField
-          control={control}
-          name="dailyAmountMinor"
-          label={t('withdrawLimits.dailyAmount')}
-        />
-        <MinorAmountField
-          control={control}
-          name="autoPayoutMaxMinor"
-          label={t('withdrawLimits.autoPayout')}
-          testId="auto-payout"
-        />
-      </div>
+      <MinorAmountFields
+        control={control}
+        fields={[
+          { name: 'dailyAmountMinor', label: t('withdrawLimits.dailyAmount') },
+          {
+            name: 'autoPayoutMaxMinor',
+            label: t('withdrawLimits.autoPayout'),
+            testId: 'auto-payout',
+          },
+        ]}
+      />
     </SettingCard>
   );
 }
@@ -101,16 +90,13 @@ function ApprovalsForm({ settings, canSave }: FormProps) {
         name="secondApprovalAboveMinor"
         label={t('approvals.secondAbove')}
       />
-      <div className="field-row">
-        {(['owner', 'finance'] as const).map((role) => (
-          <MinorAmountField
-            key={role}
-            control={control}
-            name={`adjustLimitMinor.${role}`}
-            label={t(`approvals.${role}Limit`)}
-          />
-        ))}
-      </div>
+      <MinorAmountFields
+        control={control}
+        fields={(['owner', 'finance'] as const).map((role) => ({
+          name: `adjustLimitMinor.${role}` as const,
+          label: t(`approvals.${role}Limit`),
+        }))}
+      />
     </SettingCard>
   );
 }

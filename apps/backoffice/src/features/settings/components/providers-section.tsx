@@ -7,6 +7,7 @@ import { DataTable } from '@/components/data-table';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { useCan } from '@/lib/use-operator';
 import { PROVIDERS_KEY, setProvider, useGameProviders } from '@/features/settings/api/settings-api';
+import { enabledColumn } from '@/features/settings/components/enabled-column';
 
 /** Game providers on or off (settings.system): an off provider leaves the members' game list at once. */
 export function ProvidersSection() {
@@ -36,14 +37,7 @@ export function ProvidersSection() {
             defaultValue: row.original.category,
           }),
       },
-      {
-        header: t('accounts.status'),
-        cell: ({ row }) => (
-          <span className={`badge ${row.original.isEnabled ? 'badge--ok' : 'badge--warn'}`}>
-            {row.original.isEnabled ? t('on') : t('off')}
-          </span>
-        ),
-      },
+      enabledColumn(t),
       {
         header: '',
         id: 'actions',

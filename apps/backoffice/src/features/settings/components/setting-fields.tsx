@@ -1,12 +1,37 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { Permission } from '@mekong/contracts/admin/admin-contract';
 import type { AdminSettings } from '@mekong/contracts/admin/settings';
 import { FieldError, SaveActions } from '@/components/form-fields';
+import { useCan } from '@/lib/use-operator';
 import { fromMinor, toMinor } from '@/features/settings/hooks/minor-amount';
 
 /** What each setting's form gets from its section: the stored settings and whether the operator may save. */
 export type FormProps = { settings: AdminSettings; canSave: boolean };
+
+/** A tab of the settings page: its forms, which the operator may save when their role has the permission. */
+export function SettingForms({
+  settings,
+  permission,
+  forms,
+  layout = 'settings-grid',
+}: {
+  settings: AdminSettings;
+  permission: Permission;
+  forms: ComponentType<FormProps>[];
+  /** A grid of cards, or full-width cards one under the other. */
+  layout?: 'settings-grid' | 'settings-stack';
+}) {
+  const canSave = useCan(permission);
+  return (
+    <div className={layout}>
+      {forms.map((Form, index) => (
+        <Form key={index} settings={settings} canSave={canSave} />
+      ))}
+    </div>
+  );
+}
 
 /**
  * A titled card holding one setting's form (title and hint are the texts `<section>.title` and `<section>.hint`);
@@ -47,6 +72,23 @@ export function SettingCard({
         <SaveActions canSave={canSave} isSaving={setting.isSaving} />
       </form>
     </section>
+  );
+}
+
+/** Amount fields side by side, one per entry. */
+export function MinorAmountFields<T extends FieldValues>({
+  control,
+  fields,
+}: {
+  control: Control<T>;
+  fields: { name: Path<T>; label: string; testId?: string }[];
+}) {
+  return (
+    <div className="field-row">
+      {fields.map((field) => (
+        <MinorAmountField key={field.name} control={control} {...field} />
+      ))}
+    </div>
   );
 }
 
