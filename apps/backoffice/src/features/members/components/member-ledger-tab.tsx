@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberDetail, MemberLedgerRow } from '@mekong/contracts/admin/members';
 import { DataTable } from '@/components/data-table';
 import { TabList } from '@/components/tab-list';
-import { usePagedTable } from '@/components/use-paged-table';
+import { usePagedTable } from '@/components/table-props';
 import { formatMinor } from '@/lib/format';
 import { useMemberLedger, type LedgerQuery } from '@/features/members/api/members-api';
 import { stateColumn, timeColumn } from '@/features/members/components/member-columns';

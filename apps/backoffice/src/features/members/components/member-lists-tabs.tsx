@@ -11,7 +11,7 @@ import type {
   MemberWithdrawal,
 } from '@mekong/contracts/admin/members';
 import { DataTable, type tableStateOf } from '@/components/data-table';
-import { usePagedTable } from '@/components/use-paged-table';
+import { usePagedTable } from '@/components/table-props';
 import { formatMinor, type Currency } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
 import {

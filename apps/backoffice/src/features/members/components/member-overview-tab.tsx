@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberDetail } from '@mekong/contracts/admin/members';
 import { DataTable } from '@/components/data-table';
+import { wholeListProps } from '@/components/table-props';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import { stateColumn } from '@/features/members/components/member-columns';
 import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 type Bonus = MemberDetail['bonuses'][number];
 type Session = MemberDetail['sessions'][number];
-
-const noPaging = () => undefined;
 
 /** A short list that comes whole with the member's detail: one page, no paging. */
 function WholeListTable<T extends { id: string }>(props: {
@@ -25,11 +24,7 @@ function WholeListTable<T extends { id: string }>(props: {
       <h2>{props.title}</h2>
       <DataTable
         columns={props.columns}
-        rows={props.rows}
-        total={props.rows.length}
-        page={1}
-        pageSize={Math.max(1, props.rows.length)}
-        onPageChange={noPaging}
+        {...wholeListProps(props.rows)}
         emptyText={props.emptyText}
         rowId={(row) => row.id}
       />

@@ -8,7 +8,7 @@ import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { Field, Options } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
-import { usePagedTable } from '@/components/use-paged-table';
+import { usePagedTable } from '@/components/table-props';
 import { formatDate } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
 import { useMemberSearch, type MemberSearch } from '@/features/members/api/members-api';

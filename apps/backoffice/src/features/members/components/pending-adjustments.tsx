@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Adjustment } from '@mekong/contracts/admin/members';
 import { DataTable } from '@/components/data-table';
-import { usePagedTable } from '@/components/use-paged-table';
+import { usePagedTable } from '@/components/table-props';
 import { usePendingAdjustments } from '@/features/members/api/members-api';
 import { useAdjustmentReview } from '@/features/members/components/adjustment-review';
 import { amountColumn, timeColumn } from '@/features/members/components/member-columns';

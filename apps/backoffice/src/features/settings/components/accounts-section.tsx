@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorAccount } from '@mekong/contracts/admin/settings-catalogue';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
+import { wholeQueryProps } from '@/components/table-props';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { useCan } from '@/lib/use-operator';
 import {
@@ -133,18 +134,7 @@ export function AccountsSection() {
           </Button>
         ) : null}
       </div>
-      <DataTable
-        columns={columns}
-        rows={query.data}
-        page={1}
-        pageSize={Math.max(1, query.data?.length ?? 1)}
-        total={query.data?.length ?? 0}
-        onPageChange={() => {}}
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        rowId={(row) => row.id}
-      />
+      <DataTable columns={columns} {...wholeQueryProps(query)} rowId={(row) => row.id} />
       <AccountDialog account={editing} onClose={() => setEditing(null)} />
     </section>
   );

@@ -1,26 +1,13 @@
+import type { ComponentType } from 'react';
 import { useMemo } from 'react';
 import type { Control, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { AdminSettings } from '@mekong/contracts/admin/settings';
 import { CheckboxField, LocalizedFields } from '@/components/form-fields';
-import {
-  SettingCard,
-  SettingForms,
-  type FormProps,
-} from '@/features/settings/components/setting-fields';
+import { SettingCard, type FormProps } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** The agreement (a new version asks every member again) and the conditions (settings.content). */
-export function AgreementSection({ settings }: { settings: AdminSettings }) {
-  return (
-    <SettingForms
-      settings={settings}
-      permission="settings.content"
-      forms={[AgreementForm, ConditionsForm]}
-      layout="settings-stack"
-    />
-  );
-}
+export const agreementForms: ComponentType<FormProps>[] = [AgreementForm, ConditionsForm];
 
 /** The heading and the text (HTML) of the agreement or the conditions, in every language. */
 function TitledTextFields<T extends FieldValues>({ control }: { control: Control<T> }) {

@@ -1,24 +1,18 @@
+import type { ComponentType } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOWTO_VIDEO_KEYS, type AdminSettings } from '@mekong/contracts/admin/settings';
+import { HOWTO_VIDEO_KEYS } from '@mekong/contracts/admin/settings';
 import { Field, LocalizedFields } from '@/components/form-fields';
-import {
-  SettingCard,
-  SettingForms,
-  type FormProps,
-} from '@/features/settings/components/setting-fields';
+import { SettingCard, type FormProps } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** Brand, notice, contact and how-to videos (settings.content), each shown by the member app at once. */
-export function ContentSection({ settings }: { settings: AdminSettings }) {
-  return (
-    <SettingForms
-      settings={settings}
-      permission="settings.content"
-      forms={[BrandForm, NoticeForm, ContactForm, HowtoForm]}
-    />
-  );
-}
+export const contentForms: ComponentType<FormProps>[] = [
+  BrandForm,
+  NoticeForm,
+  ContactForm,
+  HowtoForm,
+];
 
 function BrandForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');

@@ -1,25 +1,21 @@
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminSettings } from '@mekong/contracts/admin/settings';
 import { CheckboxField, Field } from '@/components/form-fields';
 import {
   MinorAmountField,
   MinorAmountFields,
   SettingCard,
-  SettingForms,
   type FormProps,
 } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** Money settings (settings.money): withdrawal range and daily limits, manual deposits, approval limits. */
-export function LimitsSection({ settings }: { settings: AdminSettings }) {
-  return (
-    <SettingForms
-      settings={settings}
-      permission="settings.money"
-      forms={[WithdrawForm, WithdrawLimitsForm, DepositForm, ApprovalsForm]}
-    />
-  );
-}
+export const limitsForms: ComponentType<FormProps>[] = [
+  WithdrawForm,
+  WithdrawLimitsForm,
+  DepositForm,
+  ApprovalsForm,
+];
 
 function WithdrawForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameProviderSetting } from '@mekong/contracts/admin/settings-catalogue';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
+import { wholeQueryProps } from '@/components/table-props';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { useCan } from '@/lib/use-operator';
 import { PROVIDERS_KEY, setProvider, useGameProviders } from '@/features/settings/api/settings-api';
@@ -60,18 +61,7 @@ export function ProvidersSection() {
     <section className="card" data-testid="setting-providers">
       <h2 className="setting-card__title">{t('providers.title')}</h2>
       <p className="muted setting-card__hint">{t('providers.hint')}</p>
-      <DataTable
-        columns={columns}
-        rows={query.data}
-        page={1}
-        pageSize={Math.max(1, query.data?.length ?? 1)}
-        total={query.data?.length ?? 0}
-        onPageChange={() => {}}
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        rowId={(row) => row.code}
-      />
+      <DataTable columns={columns} {...wholeQueryProps(query)} rowId={(row) => row.code} />
     </section>
   );
 }

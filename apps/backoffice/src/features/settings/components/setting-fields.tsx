@@ -19,7 +19,7 @@ export function SettingForms({
 }: {
   settings: AdminSettings;
   permission: Permission;
-  forms: ComponentType<FormProps>[];
+  forms: readonly ComponentType<FormProps>[];
   /** A grid of cards, or full-width cards one under the other. */
   layout?: 'settings-grid' | 'settings-stack';
 }) {

@@ -1,24 +1,18 @@
+import type { ComponentType } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { AdminSettings } from '@mekong/contracts/admin/settings';
 import { CheckboxField, Field } from '@/components/form-fields';
-import { useCan } from '@/lib/use-operator';
 import { SettingCard, type FormProps } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** The service switch, chat, one-time codes, the slip closed window and back-office access (settings.system). */
-export function SystemSection({ settings }: { settings: AdminSettings }) {
-  const canSave = useCan('settings.system');
-  return (
-    <div className="settings-grid">
-      <ServiceForm settings={settings} canSave={canSave} />
-      <SwitchForm settingKey="chatWidget" section="chat" settings={settings} canSave={canSave} />
-      <SwitchForm settingKey="registerOtp" section="otp" settings={settings} canSave={canSave} />
-      <SlipForm settings={settings} canSave={canSave} />
-      <AccessForm settings={settings} canSave={canSave} />
-    </div>
-  );
-}
+export const systemForms: ComponentType<FormProps>[] = [
+  ServiceForm,
+  (props) => <SwitchForm settingKey="chatWidget" section="chat" {...props} />,
+  (props) => <SwitchForm settingKey="registerOtp" section="otp" {...props} />,
+  SlipForm,
+  AccessForm,
+];
 
 function ServiceForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');

@@ -18,3 +18,31 @@ export function usePagedTable(pageSize: number) {
   });
   return { page, setPage, request: { page, limit: pageSize }, tableProps };
 }
+
+const noPaging = () => undefined;
+
+/** The DataTable props of a list that comes whole: one page holding every row. */
+export function wholeListProps<T>(rows: T[] | undefined) {
+  return {
+    rows,
+    page: 1,
+    pageSize: Math.max(1, rows?.length ?? 1),
+    total: rows?.length ?? 0,
+    onPageChange: noPaging,
+  };
+}
+
+/** wholeListProps of a query's answer, with its loading, error and retry. */
+export function wholeQueryProps<T>(query: {
+  data?: T[];
+  isPending: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}) {
+  return {
+    ...wholeListProps(query.data),
+    isLoading: query.isPending,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+  };
+}
