@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { useMemo } from 'react';
 import type { Control, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { SettingCard, type FormProps } from '@/features/settings/components/sett
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** The agreement (a new version asks every member again) and the conditions (settings.content). */
-export const agreementForms: ComponentType<FormProps>[] = [AgreementForm, ConditionsForm];
+export const agreementForms = [AgreementForm, ConditionsForm];
 
 /** The heading and the text (HTML) of the agreement or the conditions, in every language. */
 function TitledTextFields<T extends FieldValues>({ control }: { control: Control<T> }) {

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOWTO_VIDEO_KEYS } from '@mekong/contracts/admin/settings';
@@ -7,12 +6,7 @@ import { SettingCard, type FormProps } from '@/features/settings/components/sett
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** Brand, notice, contact and how-to videos (settings.content), each shown by the member app at once. */
-export const contentForms: ComponentType<FormProps>[] = [
-  BrandForm,
-  NoticeForm,
-  ContactForm,
-  HowtoForm,
-];
+export const contentForms = [BrandForm, NoticeForm, ContactForm, HowtoForm];
 
 function BrandForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, Field } from '@/components/form-fields';
 import {
@@ -10,12 +9,7 @@ import {
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** Money settings (settings.money): withdrawal range and daily limits, manual deposits, approval limits. */
-export const limitsForms: ComponentType<FormProps>[] = [
-  WithdrawForm,
-  WithdrawLimitsForm,
-  DepositForm,
-  ApprovalsForm,
-];
+export const limitsForms = [WithdrawForm, WithdrawLimitsForm, DepositForm, ApprovalsForm];
 
 function WithdrawForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
