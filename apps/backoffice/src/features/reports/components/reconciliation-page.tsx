@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReconciliationReport, ReportRange } from '@mekong/contracts/admin/reports';
 import { Button } from '@/components/button';
+import { Field } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import {
@@ -55,8 +56,7 @@ export function ReconciliationPage() {
       <PageHeader title={t('recon.title')} subtitle={t('recon.subtitle')} actions={csv.button} />
       {csv.error}
       <RangeToolbar value={range} onApply={run} applyText={t('recon.run')}>
-        <label className="field">
-          <span>{t('recon.limit')}</span>
+        <Field label={t('recon.limit')}>
           <select value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
             {LIMITS.map((n) => (
               <option key={n} value={n}>
@@ -64,7 +64,7 @@ export function ReconciliationPage() {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
       </RangeToolbar>
       {request === null ? (
         <p className="notice notice--warn">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportCurrency, ReportRange } from '@mekong/contracts/admin/reports';
+import { Field } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { downloadSummaryCsv, useSummary } from '@/features/reports/api/reports-api';
@@ -25,13 +26,12 @@ export function ReportsPage() {
       <PageHeader title={t('title')} subtitle={t('subtitle')} actions={csv.button} />
       {csv.error}
       <RangeToolbar value={range} onApply={setRange} applyText={t('apply')}>
-        <label className="field">
-          <span>{t('currency')}</span>
+        <Field label={t('currency')}>
           <select value={currency} onChange={(e) => setCurrency(e.target.value as ReportCurrency)}>
             <option value="THB">THB ฿</option>
             <option value="LAK">LAK ₭</option>
           </select>
-        </label>
+        </Field>
       </RangeToolbar>
       <QueryState query={summary}>
         {(report) => (
