@@ -1,25 +1,19 @@
-import { auditLocales } from '@/features/audit/locales';
-import { chatLocales } from '@/features/chat/locales';
-import { membersLocales } from '@/features/members/locales';
-import { moneyOutLocales } from '@/features/money-out/locales';
-import { promotionsLocales } from '@/features/promotions/locales';
-import { operatorsLocales } from '@/features/operators/locales';
-import { reportsLocales } from '@/features/reports/locales';
-import { moneyInLocales } from '@/features/money-in/locales';
-import { settingsLocales } from '@/features/settings/locales';
-import type { LocaleTexts } from '@/lib/i18n';
-import { commonLocales } from '@/locales/common';
+import type { BackofficeLocale, LocaleTexts } from '@/lib/i18n';
+import en from '@/locales/en.json';
+import la from '@/locales/la.json';
+import th from '@/locales/th.json';
 
-/** Every namespace of the back office: `common` and one per feature (used as useTranslation('<feature>')). */
-export const i18nNamespaces: Record<string, LocaleTexts> = {
-  common: commonLocales,
-  audit: auditLocales,
-  chat: chatLocales,
-  members: membersLocales,
-  moneyOut: moneyOutLocales,
-  promotions: promotionsLocales,
-  operators: operatorsLocales,
-  reports: reportsLocales,
-  moneyIn: moneyInLocales,
-  settings: settingsLocales,
-};
+type Namespace = keyof typeof en;
+
+const files: Record<BackofficeLocale, Record<Namespace, Record<string, unknown>>> = { th, en, la };
+
+/**
+ * Every namespace of the back office: `common` (the shell, errors) and one per feature, used as
+ * useTranslation('<feature>'). The texts live in one JSON file per language, as in apps/web.
+ */
+export const i18nNamespaces: Record<string, LocaleTexts> = Object.fromEntries(
+  (Object.keys(en) as Namespace[]).map((ns) => [
+    ns,
+    { th: files.th[ns], en: files.en[ns], la: files.la[ns] },
+  ]),
+);

@@ -8,10 +8,17 @@ import type { AdminChatConversation, AdminChatMessage } from '@mekong/contracts/
 import type { Contract } from '@mekong/contracts/contract';
 import { setupI18n } from '@/lib/i18n';
 import { setToken } from '@/lib/session';
-import { commonLocales } from '@/locales/common';
-import { chatLocales } from '@/features/chat/locales';
+import en from '@/locales/en.json';
+import la from '@/locales/la.json';
+import th from '@/locales/th.json';
 
-setupI18n({ common: commonLocales, chat: chatLocales }, 'en');
+setupI18n(
+  {
+    common: { en: en.common, th: th.common, la: la.common },
+    chat: { en: en.chat, th: th.chat, la: la.chat },
+  },
+  'en',
+);
 
 afterEach(() => {
   cleanup();

@@ -1,20 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BodyOf } from '@mekong/contracts/contract';
-import {
-  adminMemberAdjustmentsContract,
-  adminMemberDetailContract,
-  adminMemberGamesContract,
-  adminMemberInviteesContract,
-  adminMemberLedgerContract,
-  adminMemberSearchContract,
-  adminMemberSlipsContract,
-  adminMemberWithdrawalsContract,
-  adminPendingAdjustmentsContract,
-} from '@mekong/contracts/admin/members';
+import type { BodyOf, Contract } from '@mekong/contracts/contract';
+import * as members from '@mekong/contracts/admin/members';
+import type { z } from 'zod';
 import { adminFetch } from '@/lib/api-client';
 
-export type MemberSearch = BodyOf<typeof adminMemberSearchContract>;
-export type LedgerQuery = BodyOf<typeof adminMemberLedgerContract>;
+export type MemberSearch = BodyOf<typeof members.adminMemberSearchContract>;
+export type LedgerQuery = BodyOf<typeof members.adminMemberLedgerContract>;
 type Page = { page: number; limit: number };
 
 /** Every query of one member starts with this key, so an action refreshes the whole page. */
@@ -24,7 +15,8 @@ export const PENDING_ADJUSTMENTS_KEY = ['admin', 'adjustments', 'pending'] as co
 export function useMemberSearch(search: MemberSearch | null) {
   return useQuery({
     queryKey: ['admin', 'members', 'search', search],
-    queryFn: ({ signal }) => adminFetch(adminMemberSearchContract, { body: search!, signal }),
+    queryFn: ({ signal }) =>
+      adminFetch(members.adminMemberSearchContract, { body: search!, signal }),
     enabled: search !== null,
     placeholderData: keepPreviousData,
   });
@@ -33,7 +25,8 @@ export function useMemberSearch(search: MemberSearch | null) {
 export function useMemberDetail(id: string) {
   return useQuery({
     queryKey: [...memberKey(id), 'detail'],
-    queryFn: ({ signal }) => adminFetch(adminMemberDetailContract, { params: { id }, signal }),
+    queryFn: ({ signal }) =>
+      adminFetch(members.adminMemberDetailContract, { params: { id }, signal }),
   });
 }
 
@@ -41,7 +34,8 @@ export function useMemberDetail(id: string) {
 export function useMemberGames(id: string) {
   return useQuery({
     queryKey: [...memberKey(id), 'games'],
-    queryFn: ({ signal }) => adminFetch(adminMemberGamesContract, { params: { id }, signal }),
+    queryFn: ({ signal }) =>
+      adminFetch(members.adminMemberGamesContract, { params: { id }, signal }),
     staleTime: 0,
     retry: false,
   });
@@ -51,58 +45,41 @@ export function useMemberLedger(id: string, query: LedgerQuery) {
   return useQuery({
     queryKey: [...memberKey(id), 'ledger', query],
     queryFn: ({ signal }) =>
-      adminFetch(adminMemberLedgerContract, { params: { id }, body: query, signal }),
+      adminFetch(members.adminMemberLedgerContract, { params: { id }, body: query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** The paged lists of the member page that take only a page. */
-const pagedLists = {
-  slips: adminMemberSlipsContract,
-  invitees: adminMemberInviteesContract,
-  withdrawals: adminMemberWithdrawalsContract,
-  adjustments: adminMemberAdjustmentsContract,
-} as const;
-
-export function useMemberSlips(id: string, page: Page) {
-  return useQuery({
-    queryKey: [...memberKey(id), 'slips', page],
-    queryFn: ({ signal }) => adminFetch(pagedLists.slips, { params: { id }, body: page, signal }),
-    placeholderData: keepPreviousData,
-  });
+/** The query of a paged list of the member page that takes only a page, under the member's key. */
+function memberListHook<TResponse extends z.ZodType>(
+  list: string,
+  contract: Contract<z.ZodType, TResponse, z.ZodType>,
+) {
+  return function useMemberList(id: string, page: Page) {
+    return useQuery({
+      queryKey: [...memberKey(id), list, page],
+      queryFn: ({ signal }) => adminFetch(contract, { params: { id }, body: page, signal }),
+      placeholderData: keepPreviousData,
+    });
+  };
 }
 
-export function useMemberInvitees(id: string, page: Page) {
-  return useQuery({
-    queryKey: [...memberKey(id), 'invitees', page],
-    queryFn: ({ signal }) =>
-      adminFetch(pagedLists.invitees, { params: { id }, body: page, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useMemberWithdrawals(id: string, page: Page) {
-  return useQuery({
-    queryKey: [...memberKey(id), 'withdrawals', page],
-    queryFn: ({ signal }) =>
-      adminFetch(pagedLists.withdrawals, { params: { id }, body: page, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useMemberAdjustments(id: string, page: Page) {
-  return useQuery({
-    queryKey: [...memberKey(id), 'adjustments', page],
-    queryFn: ({ signal }) =>
-      adminFetch(pagedLists.adjustments, { params: { id }, body: page, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useMemberSlips = memberListHook('slips', members.adminMemberSlipsContract);
+export const useMemberInvitees = memberListHook('invitees', members.adminMemberInviteesContract);
+export const useMemberWithdrawals = memberListHook(
+  'withdrawals',
+  members.adminMemberWithdrawalsContract,
+);
+export const useMemberAdjustments = memberListHook(
+  'adjustments',
+  members.adminMemberAdjustmentsContract,
+);
 
 export function usePendingAdjustments(page: Page, isEnabled: boolean) {
   return useQuery({
     queryKey: [...PENDING_ADJUSTMENTS_KEY, page],
-    queryFn: ({ signal }) => adminFetch(adminPendingAdjustmentsContract, { body: page, signal }),
+    queryFn: ({ signal }) =>
+      adminFetch(members.adminPendingAdjustmentsContract, { body: page, signal }),
     enabled: isEnabled,
     placeholderData: keepPreviousData,
   });

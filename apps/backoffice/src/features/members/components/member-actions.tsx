@@ -1,4 +1,4 @@
-import { KeyRound, LogOut, Scale, Snowflake, Sun } from 'lucide-react';
+import { KeyRound, LogOut, Scale, Snowflake, Sun, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberDetail } from '@mekong/contracts/admin/members';
@@ -9,7 +9,39 @@ import { AdjustDialog } from '@/features/members/components/adjust-dialog';
 import { displayCurrency } from '@/features/members/components/member-status-badge';
 import { useMemberActions } from '@/features/members/hooks/use-member-actions';
 
-type Open = 'freeze' | 'unfreeze' | 'signOut' | 'reset' | 'adjust' | null;
+type ReasonActionKey = 'freeze' | 'unfreeze' | 'signOut' | 'reset';
+type Open = ReasonActionKey | 'adjust' | null;
+
+type ReasonAction = {
+  key: ReasonActionKey;
+  Icon: LucideIcon;
+  /** The texts of the button and of the dialog's confirm button. */
+  label: string;
+  confirm: string;
+  variant?: 'danger';
+  isReasonRequired?: boolean;
+};
+
+// The actions that ask the operator for a reason (optional for sign-out and reset) before they run: each has its
+// button (freeze or unfreeze, as the member stands) and the texts `<key>Title` and `<key>Summary`.
+const REASON_ACTIONS: ReasonAction[] = [
+  {
+    key: 'freeze',
+    Icon: Snowflake,
+    label: 'freeze',
+    confirm: 'freeze',
+    variant: 'danger',
+  },
+  { key: 'unfreeze', Icon: Sun, label: 'unfreeze', confirm: 'unfreeze' },
+  { key: 'signOut', Icon: LogOut, label: 'signOut', confirm: 'signOut', isReasonRequired: false },
+  {
+    key: 'reset',
+    Icon: KeyRound,
+    label: 'resetPassword',
+    confirm: 'resetSend',
+    isReasonRequired: false,
+  },
+];
 
 /** The member page's buttons; each shows only to operators whose role may use it. */
 export function MemberActions({ detail }: { detail: MemberDetail }) {
@@ -21,73 +53,45 @@ export function MemberActions({ detail }: { detail: MemberDetail }) {
   const actions = useMemberActions(member.id);
   const close = () => setOpen(null);
   const isFrozen = member.status === 'suspended';
+  const mutations = {
+    freeze: actions.freeze,
+    unfreeze: actions.unfreeze,
+    signOut: actions.signOut,
+    reset: actions.resetPassword,
+  };
+  const shownActions = REASON_ACTIONS.filter(
+    (action) => action.key !== (isFrozen ? 'freeze' : 'unfreeze'),
+  );
 
   return (
     <>
-      {canManage ? (
-        <>
-          {isFrozen ? (
-            <Button variant="secondary" onClick={() => setOpen('unfreeze')}>
-              <Sun size={16} aria-hidden /> {t('unfreeze')}
+      {canManage
+        ? shownActions.map(({ key, Icon, label, variant }) => (
+            <Button key={key} variant={variant ?? 'secondary'} onClick={() => setOpen(key)}>
+              <Icon size={16} aria-hidden /> {t(label)}
             </Button>
-          ) : (
-            <Button variant="danger" onClick={() => setOpen('freeze')}>
-              <Snowflake size={16} aria-hidden /> {t('freeze')}
-            </Button>
-          )}
-          <Button variant="secondary" onClick={() => setOpen('signOut')}>
-            <LogOut size={16} aria-hidden /> {t('signOut')}
-          </Button>
-          <Button variant="secondary" onClick={() => setOpen('reset')}>
-            <KeyRound size={16} aria-hidden /> {t('resetPassword')}
-          </Button>
-        </>
-      ) : null}
+          ))
+        : null}
       {canAdjust ? (
         <Button onClick={() => setOpen('adjust')}>
           <Scale size={16} aria-hidden /> {t('adjust')}
         </Button>
       ) : null}
 
-      <ReasonDialog
-        isOpen={open === 'freeze'}
-        onClose={close}
-        title={t('freezeTitle')}
-        summary={t('freezeSummary', { name: member.name })}
-        confirmText={t('freeze')}
-        variant="danger"
-        isBusy={actions.freeze.isPending}
-        onConfirm={(reason) => actions.freeze.mutate(reason, { onSuccess: close })}
-      />
-      <ReasonDialog
-        isOpen={open === 'unfreeze'}
-        onClose={close}
-        title={t('unfreezeTitle')}
-        summary={t('unfreezeSummary', { name: member.name })}
-        confirmText={t('unfreeze')}
-        isBusy={actions.unfreeze.isPending}
-        onConfirm={(reason) => actions.unfreeze.mutate(reason, { onSuccess: close })}
-      />
-      <ReasonDialog
-        isOpen={open === 'signOut'}
-        onClose={close}
-        title={t('signOutTitle')}
-        summary={t('signOutSummary', { name: member.name })}
-        confirmText={t('signOut')}
-        isReasonRequired={false}
-        isBusy={actions.signOut.isPending}
-        onConfirm={(reason) => actions.signOut.mutate(reason, { onSuccess: close })}
-      />
-      <ReasonDialog
-        isOpen={open === 'reset'}
-        onClose={close}
-        title={t('resetTitle')}
-        summary={t('resetSummary', { phone: member.phone })}
-        confirmText={t('resetSend')}
-        isReasonRequired={false}
-        isBusy={actions.resetPassword.isPending}
-        onConfirm={(reason) => actions.resetPassword.mutate(reason, { onSuccess: close })}
-      />
+      {REASON_ACTIONS.map((action) => (
+        <ReasonDialog
+          key={action.key}
+          isOpen={open === action.key}
+          onClose={close}
+          title={t(`${action.key}Title`)}
+          summary={t(`${action.key}Summary`, { name: member.name, phone: member.phone })}
+          confirmText={t(action.confirm)}
+          variant={action.variant}
+          isReasonRequired={action.isReasonRequired}
+          isBusy={mutations[action.key].isPending}
+          onConfirm={(reason) => mutations[action.key].mutate(reason, { onSuccess: close })}
+        />
+      ))}
       <AdjustDialog
         isOpen={open === 'adjust'}
         onClose={close}

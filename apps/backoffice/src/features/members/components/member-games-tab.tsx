@@ -3,15 +3,42 @@ import { useTranslation } from 'react-i18next';
 import type { MemberDetail } from '@mekong/contracts/admin/members';
 import { Button } from '@/components/button';
 import { QueryState } from '@/components/query-state';
+import { SimpleTable, type SimpleColumn } from '@/components/simple-table';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import { useMemberGames } from '@/features/members/api/members-api';
 import { displayCurrency } from '@/features/members/components/member-status-badge';
+
+type GameRow = NonNullable<ReturnType<typeof useMemberGames>['data']>['rows'][number];
 
 /** Each game account: the ledger's figure beside the provider's live balance; a failing provider marks its row only. */
 export function MemberGamesTab({ detail }: { detail: MemberDetail }) {
   const { t, i18n } = useTranslation('members');
   const games = useMemberGames(detail.member.id);
   const currency = displayCurrency(detail.member.currency);
+  const columns: SimpleColumn<GameRow>[] = [
+    { header: t('provider'), cell: (row) => <strong>{row.provider}</strong> },
+    { header: t('username'), cell: (row) => <code>{row.username}</code> },
+    {
+      header: t('ledgerBalance'),
+      cell: (row) => formatMinor(row.ledgerMinor, currency),
+      isNumber: true,
+    },
+    {
+      header: t('liveBalance'),
+      isNumber: true,
+      cell: (row) =>
+        row.liveMinor !== null ? (
+          <span className={row.liveMinor !== row.ledgerMinor ? 'badge badge--warn' : undefined}>
+            {formatMinor(row.liveMinor, currency)}
+          </span>
+        ) : (
+          <span className="badge badge--danger" title={row.liveError ?? ''}>
+            {t('providerFailed', { code: row.liveError ?? '' })}
+          </span>
+        ),
+    },
+    { header: t('lastSync'), cell: (row) => formatDateTime(row.syncedAt, i18n.language) },
+  ];
   return (
     <section>
       <p>
@@ -24,51 +51,7 @@ export function MemberGamesTab({ detail }: { detail: MemberDetail }) {
           data.rows.length === 0 ? (
             <p className="muted">{t('noGames')}</p>
           ) : (
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('provider')}</th>
-                    <th scope="col">{t('username')}</th>
-                    <th scope="col" className="num">
-                      {t('ledgerBalance')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('liveBalance')}
-                    </th>
-                    <th scope="col">{t('lastSync')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((row) => {
-                    const isDifferent = row.liveMinor !== null && row.liveMinor !== row.ledgerMinor;
-                    return (
-                      <tr key={row.provider}>
-                        <td>
-                          <strong>{row.provider}</strong>
-                        </td>
-                        <td>
-                          <code>{row.username}</code>
-                        </td>
-                        <td className="num">{formatMinor(row.ledgerMinor, currency)}</td>
-                        <td className="num">
-                          {row.liveMinor !== null ? (
-                            <span className={isDifferent ? 'badge badge--warn' : undefined}>
-                              {formatMinor(row.liveMinor, currency)}
-                            </span>
-                          ) : (
-                            <span className="badge badge--danger" title={row.liveError ?? ''}>
-                              {t('providerFailed', { code: row.liveError ?? '' })}
-                            </span>
-                          )}
-                        </td>
-                        <td>{formatDateTime(row.syncedAt, i18n.language)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <SimpleTable columns={columns} rows={data.rows} rowKey={(row) => row.provider} />
           )
         }
       </QueryState>

@@ -3,10 +3,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberDetail, MemberLedgerRow } from '@mekong/contracts/admin/members';
 import { DataTable } from '@/components/data-table';
-import { Tabs } from '@/components/tabs';
-import { formatDateTime, formatMinor } from '@/lib/format';
+import { TabList } from '@/components/tab-list';
+import { usePagedTable } from '@/components/table-props';
+import { formatMinor } from '@/lib/format';
 import { useMemberLedger, type LedgerQuery } from '@/features/members/api/members-api';
-import { displayCurrency, StateBadge } from '@/features/members/components/member-status-badge';
+import { stateColumn, timeColumn } from '@/features/members/components/member-columns';
+import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 type Row = MemberLedgerRow;
 type Side = Row['debit'];
@@ -19,8 +21,8 @@ const PAGE_SIZE = 25;
 export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
   const { t, i18n } = useTranslation('members');
   const [view, setView] = useState<View>('ledger');
-  const [page, setPage] = useState(1);
-  const ledger = useMemberLedger(detail.member.id, { view, page, limit: PAGE_SIZE });
+  const paged = usePagedTable(PAGE_SIZE);
+  const ledger = useMemberLedger(detail.member.id, { view, ...paged.request });
   const currency = displayCurrency(detail.member.currency);
   const memberId = detail.member.id;
 
@@ -30,12 +32,9 @@ export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
         ? `${t(`account.${side.kind}`, { defaultValue: side.kind })}${side.provider ? ` ${side.provider}` : ''}`
         : `${t('house')}: ${side.kind}${side.provider ? ` ${side.provider}` : ''}`;
     return [
-      { header: t('at'), cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language) },
+      timeColumn(t('at'), (row) => row.createdAt, i18n.language),
       { header: t('kind'), cell: ({ row }) => <code>{row.original.kind}</code> },
-      {
-        header: t('statusLabel'),
-        cell: ({ row }) => <StateBadge status={row.original.status} />,
-      },
+      stateColumn(t('statusLabel')),
       { header: t('from'), cell: ({ row }) => sideText(row.original.debit) },
       { header: t('to'), cell: ({ row }) => sideText(row.original.credit) },
       {
@@ -56,29 +55,17 @@ export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
 
   return (
     <section>
-      <Tabs
+      <TabList
         tabs={VIEWS}
-        current={view}
-        labelOf={(key) => t(`view.${key}`)}
-        onChange={(key) => {
+        selected={view}
+        onSelect={(key) => {
           setView(key);
-          setPage(1);
+          paged.setPage(1);
         }}
+        textOf={(key) => t(`view.${key}`)}
         label={t('ledgerViews')}
       />
-      <DataTable
-        columns={columns}
-        rows={ledger.data?.rows}
-        total={ledger.data?.total ?? 0}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        isLoading={ledger.isPending}
-        error={ledger.error}
-        onRetry={() => void ledger.refetch()}
-        emptyText={t('noTransfers')}
-        rowId={(row) => row.id}
-      />
+      <DataTable columns={columns} {...paged.tableProps(ledger)} emptyText={t('noTransfers')} />
     </section>
   );
 }

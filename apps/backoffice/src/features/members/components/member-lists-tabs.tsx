@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type {
@@ -9,10 +10,9 @@ import type {
   MemberSlip,
   MemberWithdrawal,
 } from '@mekong/contracts/admin/members';
-import { Button } from '@/components/button';
-import { DataTable } from '@/components/data-table';
-import { ReasonDialog } from '@/components/reason-dialog';
-import { formatDateTime, formatMinor } from '@/lib/format';
+import { DataTable, type tableStateOf } from '@/components/data-table';
+import { usePagedTable } from '@/components/table-props';
+import { formatMinor, type Currency } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
 import {
   useMemberAdjustments,
@@ -20,158 +20,133 @@ import {
   useMemberSlips,
   useMemberWithdrawals,
 } from '@/features/members/api/members-api';
-import { displayCurrency, StateBadge } from '@/features/members/components/member-status-badge';
-import { useAdjustmentDecision } from '@/features/members/hooks/use-member-actions';
+import { useAdjustmentReview } from '@/features/members/components/adjustment-review';
+import {
+  amountColumn,
+  stateColumn,
+  timeColumn,
+} from '@/features/members/components/member-columns';
+import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 const PAGE_SIZE = 20;
 
-type Paged<T> = {
-  data?: { total: number; rows: T[] };
-  isPending: boolean;
-  error: unknown;
-  refetch: () => unknown;
-};
+type Paging = { page: number; limit: number };
+type ListQuery<T> = Parameters<typeof tableStateOf<T>>[0];
 
-function PagedTable<T extends { id: string }>(props: {
-  columns: ColumnDef<T, unknown>[];
-  query: Paged<T>;
-  page: number;
-  onPageChange: (page: number) => void;
+/** What a tab's columns may use: the texts, the operator's language and the member's currency. */
+type ColumnsContext = { t: TFunction<'members'>; language: string; currency: Currency };
+
+/** One paged list of the member page: its own page number, query and columns. */
+function MemberListTable<T extends { id: string }>(props: {
+  detail: MemberDetail;
+  useList: (id: string, paging: Paging) => ListQuery<T>;
+  columns: (context: ColumnsContext) => ColumnDef<T, unknown>[];
   emptyText: string;
 }) {
-  const { query } = props;
-  return (
-    <DataTable
-      columns={props.columns}
-      rows={query.data?.rows}
-      total={query.data?.total ?? 0}
-      page={props.page}
-      pageSize={PAGE_SIZE}
-      onPageChange={props.onPageChange}
-      isLoading={query.isPending}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      emptyText={props.emptyText}
-      rowId={(row) => row.id}
-    />
+  const { t, i18n } = useTranslation('members');
+  const paged = usePagedTable(PAGE_SIZE);
+  const query = props.useList(props.detail.member.id, paged.request);
+  const currency = displayCurrency(props.detail.member.currency);
+  const { columns: columnsOf } = props;
+  const columns = useMemo(
+    () => columnsOf({ t, language: i18n.language, currency }),
+    [columnsOf, t, i18n.language, currency],
   );
+  return <DataTable columns={columns} {...paged.tableProps(query)} emptyText={props.emptyText} />;
 }
 
-export function MemberWithdrawalsTab({ detail }: { detail: MemberDetail }) {
-  const { t, i18n } = useTranslation('members');
-  const [page, setPage] = useState(1);
-  const query = useMemberWithdrawals(detail.member.id, { page, limit: PAGE_SIZE });
-  const currency = displayCurrency(detail.member.currency);
-  const columns = useMemo<ColumnDef<MemberWithdrawal, unknown>[]>(
-    () => [
-      { header: t('at'), cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language) },
-      {
-        header: t('amount'),
-        cell: ({ row }) => (
-          <span className="num">{formatMinor(row.original.amountMinor, currency)}</span>
-        ),
-      },
-      { header: t('statusLabel'), cell: ({ row }) => <StateBadge status={row.original.status} /> },
-      {
-        header: t('paidTo'),
-        cell: ({ row }) => `${row.original.bankCode} ${row.original.accountNo}`,
-      },
-      { header: t('failure'), cell: ({ row }) => row.original.failureCode ?? '—' },
-      {
-        header: t('decided'),
-        cell: ({ row }) => formatDateTime(row.original.decidedAt, i18n.language),
-      },
-    ],
-    [t, i18n.language, currency],
-  );
-  return (
-    <PagedTable
-      columns={columns}
-      query={query}
-      page={page}
-      onPageChange={setPage}
-      emptyText={t('noWithdrawals')}
-    />
-  );
+/** When a withdrawal or slip came, how much, and where it stands. */
+function movementColumns<T extends { createdAt: string; amountMinor: string; status: string }>({
+  t,
+  language,
+  currency,
+}: ColumnsContext): ColumnDef<T, unknown>[] {
+  return [
+    timeColumn(t('at'), (row) => row.createdAt, language),
+    amountColumn(t('amount'), () => currency),
+    stateColumn(t('statusLabel')),
+  ];
 }
 
-export function MemberSlipsTab({ detail }: { detail: MemberDetail }) {
-  const { t, i18n } = useTranslation('members');
-  const [page, setPage] = useState(1);
-  const query = useMemberSlips(detail.member.id, { page, limit: PAGE_SIZE });
-  const currency = displayCurrency(detail.member.currency);
-  const columns = useMemo<ColumnDef<MemberSlip, unknown>[]>(
-    () => [
-      { header: t('at'), cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language) },
-      {
-        header: t('amount'),
-        cell: ({ row }) => (
-          <span className="num">{formatMinor(row.original.amountMinor, currency)}</span>
-        ),
-      },
-      { header: t('statusLabel'), cell: ({ row }) => <StateBadge status={row.original.status} /> },
-      { header: t('slipRef'), cell: ({ row }) => <code>{row.original.transRef ?? '—'}</code> },
-      { header: t('reasonLabel'), cell: ({ row }) => row.original.reason ?? '—' },
-    ],
-    [t, i18n.language, currency],
-  );
-  return (
-    <PagedTable
-      columns={columns}
-      query={query}
-      page={page}
-      onPageChange={setPage}
-      emptyText={t('noSlips')}
-    />
-  );
+const withdrawalColumns = (context: ColumnsContext): ColumnDef<MemberWithdrawal, unknown>[] => [
+  ...movementColumns<MemberWithdrawal>(context),
+  {
+    header: context.t('paidTo'),
+    cell: ({ row }) => `${row.original.bankCode} ${row.original.accountNo}`,
+  },
+  { header: context.t('failure'), cell: ({ row }) => row.original.failureCode ?? '—' },
+  timeColumn(context.t('decided'), (row) => row.decidedAt, context.language),
+];
+
+const slipColumns = (context: ColumnsContext): ColumnDef<MemberSlip, unknown>[] => [
+  ...movementColumns<MemberSlip>(context),
+  { header: context.t('slipRef'), cell: ({ row }) => <code>{row.original.transRef ?? '—'}</code> },
+  { header: context.t('reasonLabel'), cell: ({ row }) => row.original.reason ?? '—' },
+];
+
+const inviteeColumns = ({ t, language }: ColumnsContext): ColumnDef<MemberInvitee, unknown>[] => [
+  {
+    header: t('name'),
+    cell: ({ row }) => <Link to={`/members/${row.original.id}`}>{row.original.name}</Link>,
+  },
+  { header: t('publicId'), cell: ({ row }) => <code>{row.original.publicId}</code> },
+  timeColumn(t('registered'), (row) => row.createdAt, language),
+  {
+    header: t('deposited'),
+    cell: ({ row }) =>
+      row.original.hasDeposited ? (
+        <span className="badge badge--ok">{t('yes')}</span>
+      ) : (
+        <span className="badge">{t('no')}</span>
+      ),
+  },
+];
+
+/** A tab of the member page that is one paged list and nothing else. */
+function memberListTab<T extends { id: string }>(
+  useList: (id: string, paging: Paging) => ListQuery<T>,
+  columns: (context: ColumnsContext) => ColumnDef<T, unknown>[],
+  emptyKey: 'noWithdrawals' | 'noSlips',
+) {
+  return function MemberListTab({ detail }: { detail: MemberDetail }) {
+    const { t } = useTranslation('members');
+    return (
+      <MemberListTable
+        detail={detail}
+        useList={useList}
+        columns={columns}
+        emptyText={t(emptyKey)}
+      />
+    );
+  };
 }
+
+export const MemberWithdrawalsTab = memberListTab(
+  useMemberWithdrawals,
+  withdrawalColumns,
+  'noWithdrawals',
+);
+export const MemberSlipsTab = memberListTab(useMemberSlips, slipColumns, 'noSlips');
 
 export function MemberInviteesTab({ detail }: { detail: MemberDetail }) {
-  const { t, i18n } = useTranslation('members');
-  const [page, setPage] = useState(1);
-  const query = useMemberInvitees(detail.member.id, { page, limit: PAGE_SIZE });
-  const columns = useMemo<ColumnDef<MemberInvitee, unknown>[]>(
-    () => [
-      {
-        header: t('name'),
-        cell: ({ row }) => <Link to={`/members/${row.original.id}`}>{row.original.name}</Link>,
-      },
-      { header: t('publicId'), cell: ({ row }) => <code>{row.original.publicId}</code> },
-      {
-        header: t('registered'),
-        cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language),
-      },
-      {
-        header: t('deposited'),
-        cell: ({ row }) =>
-          row.original.hasDeposited ? (
-            <span className="badge badge--ok">{t('yes')}</span>
-          ) : (
-            <span className="badge">{t('no')}</span>
-          ),
-      },
-    ],
-    [t, i18n.language],
+  const { t } = useTranslation('members');
+  const invitedBy: ReactNode = detail.invitedBy ? (
+    <>
+      {t('invitedBy')}:{' '}
+      <Link to={`/members/${detail.invitedBy.id}`}>
+        {detail.invitedBy.name} ({detail.invitedBy.publicId})
+      </Link>
+    </>
+  ) : (
+    t('notInvited')
   );
   return (
     <>
-      <p className="muted">
-        {detail.invitedBy ? (
-          <>
-            {t('invitedBy')}:{' '}
-            <Link to={`/members/${detail.invitedBy.id}`}>
-              {detail.invitedBy.name} ({detail.invitedBy.publicId})
-            </Link>
-          </>
-        ) : (
-          t('notInvited')
-        )}
-      </p>
-      <PagedTable
-        columns={columns}
-        query={query}
-        page={page}
-        onPageChange={setPage}
+      <p className="muted">{invitedBy}</p>
+      <MemberListTable
+        detail={detail}
+        useList={useMemberInvitees}
+        columns={inviteeColumns}
         emptyText={t('noInvitees')}
       />
     </>
@@ -179,27 +154,15 @@ export function MemberInviteesTab({ detail }: { detail: MemberDetail }) {
 }
 
 export function MemberAdjustmentsTab({ detail }: { detail: MemberDetail }) {
-  const { t, i18n } = useTranslation('members');
-  const [page, setPage] = useState(1);
+  const { t } = useTranslation('members');
   const canAdjust = useCan('members.adjust');
-  const query = useMemberAdjustments(detail.member.id, { page, limit: PAGE_SIZE });
-  const { approve, reject } = useAdjustmentDecision(detail.member.id);
-  const [rejecting, setRejecting] = useState<Adjustment | null>(null);
-  const currency = displayCurrency(detail.member.currency);
-  const columns = useMemo<ColumnDef<Adjustment, unknown>[]>(
-    () => [
-      {
-        header: t('requestedAt'),
-        cell: ({ row }) => formatDateTime(row.original.requestedAt, i18n.language),
-      },
+  const { decisionButtons, rejectDialog } = useAdjustmentReview(detail.member.id);
+  const columns = useCallback(
+    ({ language, currency }: ColumnsContext): ColumnDef<Adjustment, unknown>[] => [
+      timeColumn(t('requestedAt'), (row) => row.requestedAt, language),
       { header: t('direction'), cell: ({ row }) => t(`dir.${row.original.direction}`) },
-      {
-        header: t('amount'),
-        cell: ({ row }) => (
-          <span className="num">{formatMinor(row.original.amountMinor, currency)}</span>
-        ),
-      },
-      { header: t('statusLabel'), cell: ({ row }) => <StateBadge status={row.original.status} /> },
+      amountColumn(t('amount'), () => currency),
+      stateColumn(t('statusLabel')),
       { header: t('reasonLabel'), accessorKey: 'reason' },
       { header: t('requestedBy'), accessorKey: 'requestedBy' },
       { header: t('decidedBy'), cell: ({ row }) => row.original.decidedBy ?? '—' },
@@ -214,41 +177,22 @@ export function MemberAdjustmentsTab({ detail }: { detail: MemberDetail }) {
         header: '',
         id: 'decide',
         cell: ({ row }) =>
-          canAdjust && row.original.status === 'awaiting_approval' && !row.original.isMine ? (
-            <span className="claim">
-              <Button onClick={() => approve.mutate(row.original.id)} isBusy={approve.isPending}>
-                {t('approve')}
-              </Button>
-              <Button variant="secondary" onClick={() => setRejecting(row.original)}>
-                {t('reject')}
-              </Button>
-            </span>
-          ) : null,
+          canAdjust && row.original.status === 'awaiting_approval' && !row.original.isMine
+            ? decisionButtons(row.original)
+            : null,
       },
     ],
-    [t, i18n.language, currency, canAdjust, approve],
+    [t, canAdjust, decisionButtons],
   );
   return (
     <>
-      <PagedTable
+      <MemberListTable
+        detail={detail}
+        useList={useMemberAdjustments}
         columns={columns}
-        query={query}
-        page={page}
-        onPageChange={setPage}
         emptyText={t('noAdjustments')}
       />
-      <ReasonDialog
-        isOpen={rejecting !== null}
-        onClose={() => setRejecting(null)}
-        title={t('rejectTitle')}
-        confirmText={t('reject')}
-        variant="danger"
-        isBusy={reject.isPending}
-        onConfirm={(reason) =>
-          rejecting &&
-          reject.mutate({ id: rejecting.id, reason }, { onSuccess: () => setRejecting(null) })
-        }
-      />
+      {rejectDialog}
     </>
   );
 }

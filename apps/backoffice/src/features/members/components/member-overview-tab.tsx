@@ -4,13 +4,33 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberDetail } from '@mekong/contracts/admin/members';
 import { DataTable } from '@/components/data-table';
+import { wholeListProps } from '@/components/table-props';
 import { formatDateTime, formatMinor } from '@/lib/format';
-import { displayCurrency, StateBadge } from '@/features/members/components/member-status-badge';
+import { stateColumn } from '@/features/members/components/member-columns';
+import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 type Bonus = MemberDetail['bonuses'][number];
 type Session = MemberDetail['sessions'][number];
 
-const noPaging = () => undefined;
+/** A short list that comes whole with the member's detail: one page, no paging. */
+function WholeListTable<T extends { id: string }>(props: {
+  title: string;
+  columns: ColumnDef<T, unknown>[];
+  rows: T[];
+  emptyText: string;
+}) {
+  return (
+    <section>
+      <h2>{props.title}</h2>
+      <DataTable
+        columns={props.columns}
+        {...wholeListProps(props.rows)}
+        emptyText={props.emptyText}
+        rowId={(row) => row.id}
+      />
+    </section>
+  );
+}
 
 /** Profile, who invited the member, their bonuses and their sessions (devices, addresses, last use). */
 export function MemberOverviewTab({ detail }: { detail: MemberDetail }) {
@@ -25,10 +45,7 @@ export function MemberOverviewTab({ detail }: { detail: MemberDetail }) {
   const bonusColumns = useMemo<ColumnDef<Bonus, unknown>[]>(
     () => [
       { header: t('bonusCode'), cell: ({ row }) => <code>{row.original.bonusCode}</code> },
-      {
-        header: t('statusLabel'),
-        cell: ({ row }) => <StateBadge status={row.original.status} />,
-      },
+      stateColumn(t('statusLabel')),
       {
         header: t('bonusAmount'),
         cell: ({ row }) => (
@@ -112,32 +129,18 @@ export function MemberOverviewTab({ detail }: { detail: MemberDetail }) {
           <dd>{t('invitedCount', { total: invitees.total, deposited: invitees.deposited })}</dd>
         </dl>
       </section>
-      <section>
-        <h2>{t('bonuses')}</h2>
-        <DataTable
-          columns={bonusColumns}
-          rows={detail.bonuses}
-          total={detail.bonuses.length}
-          page={1}
-          pageSize={Math.max(1, detail.bonuses.length)}
-          onPageChange={noPaging}
-          emptyText={t('noBonuses')}
-          rowId={(row) => row.id}
-        />
-      </section>
-      <section>
-        <h2>{t('sessions')}</h2>
-        <DataTable
-          columns={sessionColumns}
-          rows={detail.sessions}
-          total={detail.sessions.length}
-          page={1}
-          pageSize={Math.max(1, detail.sessions.length)}
-          onPageChange={noPaging}
-          emptyText={t('noSessions')}
-          rowId={(row) => row.id}
-        />
-      </section>
+      <WholeListTable
+        title={t('bonuses')}
+        columns={bonusColumns}
+        rows={detail.bonuses}
+        emptyText={t('noBonuses')}
+      />
+      <WholeListTable
+        title={t('sessions')}
+        columns={sessionColumns}
+        rows={detail.sessions}
+        emptyText={t('noSessions')}
+      />
     </div>
   );
 }

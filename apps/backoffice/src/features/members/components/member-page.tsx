@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { MemberDetail } from '@mekong/contracts/admin/members';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { Tabs } from '@/components/tabs';
+import { TabList } from '@/components/tab-list';
 import { formatMinor } from '@/lib/format';
 import { useMemberDetail } from '@/features/members/api/members-api';
 import { MemberActions } from '@/features/members/components/member-actions';
@@ -90,11 +90,11 @@ export function MemberPage() {
               </p>
             ) : null}
             <Balances detail={data} />
-            <Tabs
+            <TabList
               tabs={TABS}
-              current={tab}
-              labelOf={(key) => t(`tab.${key}`)}
-              onChange={setTab}
+              selected={tab}
+              onSelect={setTab}
+              textOf={(key) => t(`tab.${key}`)}
               label={t('sections')}
             />
             <div role="tabpanel">

@@ -6,7 +6,9 @@ import { useNavigate } from 'react-router';
 import type { MemberSearchField, MemberSummary } from '@mekong/contracts/admin/members';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
+import { Field, Options } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
+import { usePagedTable } from '@/components/table-props';
 import { formatDate } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
 import { useMemberSearch, type MemberSearch } from '@/features/members/api/members-api';
@@ -27,9 +29,9 @@ export function MembersPage() {
   const navigate = useNavigate();
   const canAdjust = useCan('members.adjust');
   const [search, setSearch] = useState<Omit<MemberSearch, 'page' | 'limit'> | null>(null);
-  const [page, setPage] = useState(1);
+  const paged = usePagedTable(PAGE_SIZE);
   const form = useForm<SearchForm>({ defaultValues: { query: '', field: 'any' } });
-  const result = useMemberSearch(search ? { ...search, page, limit: PAGE_SIZE } : null);
+  const result = useMemberSearch(search ? { ...search, ...paged.request } : null);
 
   const columns = useMemo<ColumnDef<MemberSummary, unknown>[]>(
     () => [
@@ -59,15 +61,14 @@ export function MembersPage() {
     const query = values.query.trim();
     if (!query) return;
     setSearch({ query, field: values.field });
-    setPage(1);
+    paged.setPage(1);
   });
 
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <form className="filters" onSubmit={(event) => void onSearch(event)} role="search">
-        <label className="field">
-          <span>{t('query')}</span>
+        <Field label={t('query')}>
           <input
             autoFocus
             placeholder={t('queryHint')}
@@ -75,17 +76,12 @@ export function MembersPage() {
             style={QUERY_FIELD}
             {...form.register('query')}
           />
-        </label>
-        <label className="field">
-          <span>{t('searchBy')}</span>
+        </Field>
+        <Field label={t('searchBy')}>
           <select {...form.register('field')}>
-            {FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {t(`field.${field}`)}
-              </option>
-            ))}
+            <Options values={FIELDS} textOf={(field) => t(`field.${field}`)} />
           </select>
-        </label>
+        </Field>
         <div className="filters__actions">
           <Button type="submit">{t('common:search')}</Button>
         </div>
@@ -93,17 +89,9 @@ export function MembersPage() {
       {search ? (
         <DataTable
           columns={columns}
-          rows={result.data?.rows}
-          total={result.data?.total ?? 0}
-          page={page}
-          pageSize={PAGE_SIZE}
-          onPageChange={setPage}
-          isLoading={result.isPending}
-          error={result.error}
-          onRetry={() => void result.refetch()}
+          {...paged.tableProps(result)}
           emptyText={t('noMatch')}
           onRowClick={(row) => void navigate(`/members/${row.id}`)}
-          rowId={(row) => row.id}
         />
       ) : (
         <p className="muted">{t('searchFirst')}</p>

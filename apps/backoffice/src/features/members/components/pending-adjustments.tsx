@@ -1,31 +1,27 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Adjustment } from '@mekong/contracts/admin/members';
-import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
-import { ReasonDialog } from '@/components/reason-dialog';
-import { formatDateTime, formatMinor } from '@/lib/format';
+import { usePagedTable } from '@/components/table-props';
 import { usePendingAdjustments } from '@/features/members/api/members-api';
-import { useAdjustmentDecision } from '@/features/members/hooks/use-member-actions';
+import { useAdjustmentReview } from '@/features/members/components/adjustment-review';
+import { amountColumn, timeColumn } from '@/features/members/components/member-columns';
+import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 const PAGE_SIZE = 10;
 
 /** Manual adjustments above the second-approval line, waiting for another operator (maker-checker). */
 export function PendingAdjustments() {
   const { t, i18n } = useTranslation('members');
-  const [page, setPage] = useState(1);
-  const list = usePendingAdjustments({ page, limit: PAGE_SIZE }, true);
-  const { approve, reject } = useAdjustmentDecision();
-  const [rejecting, setRejecting] = useState<Adjustment | null>(null);
+  const paged = usePagedTable(PAGE_SIZE);
+  const list = usePendingAdjustments(paged.request, true);
+  const { decisionButtons, rejectDialog } = useAdjustmentReview();
 
   const columns = useMemo<ColumnDef<Adjustment, unknown>[]>(
     () => [
-      {
-        header: t('requestedAt'),
-        cell: ({ row }) => formatDateTime(row.original.requestedAt, i18n.language),
-      },
+      timeColumn(t('requestedAt'), (row) => row.requestedAt, i18n.language),
       {
         header: t('member'),
         cell: ({ row }) => (
@@ -35,14 +31,7 @@ export function PendingAdjustments() {
         ),
       },
       { header: t('direction'), cell: ({ row }) => t(`dir.${row.original.direction}`) },
-      {
-        header: t('amount'),
-        cell: ({ row }) => (
-          <span className="num">
-            {formatMinor(row.original.amountMinor, row.original.currency === 'LAK' ? 'LAK' : 'THB')}
-          </span>
-        ),
-      },
+      amountColumn(t('amount'), (row) => displayCurrency(row.currency)),
       { header: t('reasonLabel'), accessorKey: 'reason' },
       { header: t('requestedBy'), accessorKey: 'requestedBy' },
       {
@@ -52,52 +41,19 @@ export function PendingAdjustments() {
           row.original.isMine ? (
             <span className="muted">{t('yourRequest')}</span>
           ) : (
-            <span className="claim">
-              <Button
-                isBusy={approve.isPending && approve.variables === row.original.id}
-                onClick={() => approve.mutate(row.original.id)}
-              >
-                {t('approve')}
-              </Button>
-              <Button variant="secondary" onClick={() => setRejecting(row.original)}>
-                {t('reject')}
-              </Button>
-            </span>
+            decisionButtons(row.original)
           ),
       },
     ],
-    [t, i18n.language, approve],
+    [t, i18n.language, decisionButtons],
   );
 
   return (
     <section className="card" aria-labelledby="pending-adjustments">
       <h2 id="pending-adjustments">{t('pendingTitle')}</h2>
       <p className="muted">{t('pendingHint')}</p>
-      <DataTable
-        columns={columns}
-        rows={list.data?.rows}
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        isLoading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        emptyText={t('pendingEmpty')}
-        rowId={(row) => row.id}
-      />
-      <ReasonDialog
-        isOpen={rejecting !== null}
-        onClose={() => setRejecting(null)}
-        title={t('rejectTitle')}
-        confirmText={t('reject')}
-        variant="danger"
-        isBusy={reject.isPending}
-        onConfirm={(reason) =>
-          rejecting &&
-          reject.mutate({ id: rejecting.id, reason }, { onSuccess: () => setRejecting(null) })
-        }
-      />
+      <DataTable columns={columns} {...paged.tableProps(list)} emptyText={t('pendingEmpty')} />
+      {rejectDialog}
     </section>
   );
 }

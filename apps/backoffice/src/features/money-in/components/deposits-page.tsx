@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, tableStateOf } from '@/components/data-table';
 import { FilterBar, useListFilter } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
-import { Tabs, useTabParam } from '@/components/tabs';
+import { TabList, useTabParam } from '@/components/tab-list';
 import { dayRange } from '@/lib/filter-values';
 import { useQueueList, type MoneyInQueue } from '@/features/money-in/api/money-in-api';
 import { ItemDetail } from '@/features/money-in/components/item-detail';
@@ -21,7 +21,7 @@ export function DepositsPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <Tabs tabs={QUEUES} current={queue} labelOf={(q) => t(`tabs.${q}`)} onChange={setQueue} />
+      <TabList tabs={QUEUES} selected={queue} textOf={(q) => t(`tabs.${q}`)} onSelect={setQueue} />
       <QueueTab key={queue} queue={queue} />
     </>
   );

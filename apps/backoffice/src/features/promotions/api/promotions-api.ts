@@ -1,33 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import {
-  adminBonusCreateContract,
-  adminBonusGetContract,
-  adminBonusListContract,
-  adminBonusPreviewContract,
-  adminBonusPublishContract,
-  adminBonusRetireContract,
-  adminBonusUpdateContract,
-  type BonusCreateBody,
-  type BonusPreviewBody,
-  type BonusUpdateBody,
-} from '@mekong/contracts/admin/promotions';
-import {
-  adminCoinRuleContract,
-  adminInviteRateContract,
-  adminRatesGetContract,
-  adminRefundRateContract,
-  adminWheelActivateContract,
-  adminWheelDeactivateContract,
-  adminWheelGetContract,
-  adminWheelSaveContract,
-  type InviteRateBody,
-  type RefundRateBody,
-  type WheelSaveBody,
-} from '@mekong/contracts/admin/promotions-wheel';
-import type { BodyOf } from '@mekong/contracts/contract';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import * as bonuses from '@mekong/contracts/admin/promotions';
+import * as wheel from '@mekong/contracts/admin/promotions-wheel';
+import type { BodyOf, Contract } from '@mekong/contracts/contract';
+import type { z } from 'zod';
 import { adminFetch } from '@/lib/api-client';
 
-export type BonusFilter = BodyOf<typeof adminBonusListContract>;
+export type BonusFilter = BodyOf<typeof bonuses.adminBonusListContract>;
 
 export const BONUSES_KEY = ['admin', 'promotions', 'bonuses'] as const;
 export const WHEEL_KEY = ['admin', 'promotions', 'wheel'] as const;
@@ -36,7 +14,7 @@ export const RATES_KEY = ['admin', 'promotions', 'rates'] as const;
 export function useBonusList(filter: BonusFilter) {
   return useQuery({
     queryKey: [...BONUSES_KEY, 'list', filter],
-    queryFn: ({ signal }) => adminFetch(adminBonusListContract, { body: filter, signal }),
+    queryFn: ({ signal }) => adminFetch(bonuses.adminBonusListContract, { body: filter, signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -45,50 +23,52 @@ export function useBonus(code: string | null) {
   return useQuery({
     queryKey: [...BONUSES_KEY, 'one', code],
     queryFn: ({ signal }) =>
-      adminFetch(adminBonusGetContract, { params: { code: code ?? '' }, signal }),
+      adminFetch(bonuses.adminBonusGetContract, { params: { code: code ?? '' }, signal }),
     enabled: code !== null,
   });
 }
 
-export const createBonus = (body: BonusCreateBody) =>
-  adminFetch(adminBonusCreateContract, { body });
+export const createBonus = (body: bonuses.BonusCreateBody) =>
+  adminFetch(bonuses.adminBonusCreateContract, { body });
 
-export const updateBonus = (code: string, body: BonusUpdateBody) =>
-  adminFetch(adminBonusUpdateContract, { params: { code }, body });
+export const updateBonus = (code: string, body: bonuses.BonusUpdateBody) =>
+  adminFetch(bonuses.adminBonusUpdateContract, { params: { code }, body });
 
 export const publishBonus = (code: string) =>
-  adminFetch(adminBonusPublishContract, { params: { code } });
+  adminFetch(bonuses.adminBonusPublishContract, { params: { code } });
 
 export const retireBonus = (code: string) =>
-  adminFetch(adminBonusRetireContract, { params: { code } });
+  adminFetch(bonuses.adminBonusRetireContract, { params: { code } });
 
-export const previewBonus = (code: string, body: BonusPreviewBody) =>
-  adminFetch(adminBonusPreviewContract, { params: { code }, body });
+export const previewBonus = (code: string, body: bonuses.BonusPreviewBody) =>
+  adminFetch(bonuses.adminBonusPreviewContract, { params: { code }, body });
 
-export function useWheel() {
-  return useQuery({
-    queryKey: WHEEL_KEY,
-    queryFn: ({ signal }) => adminFetch(adminWheelGetContract, { signal }),
-  });
+/** A GET without parameters, cached under its key. */
+function readQuery<TResponse extends z.ZodType>(
+  queryKey: QueryKey,
+  contract: Contract<undefined, TResponse, undefined>,
+) {
+  return {
+    queryKey,
+    queryFn: ({ signal }: { signal: AbortSignal }) => adminFetch(contract, { signal }),
+  };
 }
 
-export const saveWheel = (body: WheelSaveBody) => adminFetch(adminWheelSaveContract, { body });
+export const useWheel = () => useQuery(readQuery(WHEEL_KEY, wheel.adminWheelGetContract));
+
+export const saveWheel = (body: wheel.WheelSaveBody) =>
+  adminFetch(wheel.adminWheelSaveContract, { body });
 
 export const setWheelActive = (isActive: boolean) =>
-  adminFetch(isActive ? adminWheelActivateContract : adminWheelDeactivateContract);
+  adminFetch(isActive ? wheel.adminWheelActivateContract : wheel.adminWheelDeactivateContract);
 
 export const saveCoinRule = (coinPriceMinor: number) =>
-  adminFetch(adminCoinRuleContract, { body: { coinPriceMinor } });
+  adminFetch(wheel.adminCoinRuleContract, { body: { coinPriceMinor } });
 
-export function useRates() {
-  return useQuery({
-    queryKey: RATES_KEY,
-    queryFn: ({ signal }) => adminFetch(adminRatesGetContract, { signal }),
-  });
-}
+export const useRates = () => useQuery(readQuery(RATES_KEY, wheel.adminRatesGetContract));
 
-export const saveRefundRate = (body: RefundRateBody) =>
-  adminFetch(adminRefundRateContract, { body });
+export const saveRefundRate = (body: wheel.RefundRateBody) =>
+  adminFetch(wheel.adminRefundRateContract, { body });
 
-export const saveInviteRate = (body: InviteRateBody) =>
-  adminFetch(adminInviteRateContract, { body });
+export const saveInviteRate = (body: wheel.InviteRateBody) =>
+  adminFetch(wheel.adminInviteRateContract, { body });

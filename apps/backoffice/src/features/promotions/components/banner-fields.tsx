@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useController, useFieldArray, type Control, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { FieldError, LocalizedFields } from '@/features/promotions/components/form-fields';
+import { FieldError, LocalizedFields } from '@/components/form-fields';
 
 type WithBanners = FieldValues & {
   banners: { image: string; html: { th: string; la: string; en: string } }[];
@@ -23,6 +23,7 @@ export function BannerFields({ control: anyControl }: { control: unknown }) {
         <div key={banner.id} className="promo-banner">
           <BannerImage control={control} index={index} />
           <LocalizedFields
+            className="promo-localized"
             control={control}
             name={`banners.${index}.html`}
             label={t('field.bannerHtml')}
@@ -55,7 +56,7 @@ function BannerImage({ control, index }: { control: Control<WithBanners>; index:
       <div className="field">
         <label htmlFor={id}>{t('field.image')}</label>
         <input id={id} {...field} placeholder="https://…" />
-        <FieldError message={fieldState.error?.message} />
+        <FieldError code={fieldState.error?.message} />
       </div>
       {/^(https:|data:image\/|\/)/.test(src) ? (
         <img className="promo-banner__thumb" src={src} alt="" />

@@ -21,11 +21,8 @@ import {
 } from '@/features/promotions/api/promotions-api';
 import { BannerFields } from '@/features/promotions/components/banner-fields';
 import { StatusBadge } from '@/features/promotions/components/status-badge';
-import {
-  FieldError,
-  LocalizedFields,
-  NumberField,
-} from '@/features/promotions/components/form-fields';
+import { Field, FieldError, LocalizedFields, Options } from '@/components/form-fields';
+import { NumberField } from '@/features/promotions/components/form-fields';
 
 const empty = { th: '', la: '', en: '' };
 
@@ -145,10 +142,9 @@ export function BonusEditor({
           <label className="field">
             <span>{t('field.code')}</span>
             <input {...register('code')} disabled={!isNew} autoCapitalize="characters" />
-            <FieldError message={formState.errors.code?.message} />
+            <FieldError code={formState.errors.code?.message} />
           </label>
-          <label className="field">
-            <span>{t('field.kind')}</span>
+          <Field label={t('field.kind')}>
             <select
               disabled={isLocked}
               value={isPromotion ? 'promotion' : 'bonus'}
@@ -157,11 +153,17 @@ export function BonusEditor({
               <option value="bonus">{t('kind.bonus')}</option>
               <option value="promotion">{t('kind.promotion')}</option>
             </select>
-          </label>
+          </Field>
           <NumberField control={control} name="sortOrder" label={t('field.sortOrder')} />
         </div>
-        <LocalizedFields control={control} name="name" label={t('field.name')} />
         <LocalizedFields
+          className="promo-localized"
+          control={control}
+          name="name"
+          label={t('field.name')}
+        />
+        <LocalizedFields
+          className="promo-localized"
           control={control}
           name="description"
           label={t('field.description')}
@@ -172,16 +174,11 @@ export function BonusEditor({
       <fieldset className="promo-section" disabled={isDisabled}>
         <legend>{t('editor.receipts')}</legend>
         <div className="promo-grid">
-          <label className="field">
-            <span>{t('field.type')}</span>
+          <Field label={t('field.type')}>
             <select {...register('type')}>
-              {BONUS_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`type.${type}`)}
-                </option>
-              ))}
+              <Options values={BONUS_TYPES} textOf={(type) => t(`type.${type}`)} />
             </select>
-          </label>
+          </Field>
           <NumberField control={control} name="maxReceived" label={t('field.maxReceived')} />
           <NumberField
             control={control}
@@ -197,21 +194,16 @@ export function BonusEditor({
       <fieldset className="promo-section" disabled={isDisabled}>
         <legend>{t('editor.amount')}</legend>
         <div className="promo-grid">
-          <label className="field">
-            <span>{t('field.amountKind')}</span>
+          <Field label={t('field.amountKind')}>
             <select
               {...register('amountKind', {
                 onChange: (e: { target: { value: string } }) =>
                   form.setValue('percent', e.target.value === 'fixed' ? null : 10),
               })}
             >
-              {BONUS_AMOUNT_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`amountKind.${kind}`)}
-                </option>
-              ))}
+              <Options values={BONUS_AMOUNT_KINDS} textOf={(kind) => t(`amountKind.${kind}`)} />
             </select>
-          </label>
+          </Field>
           {amountKind === 'percent' ? (
             <NumberField
               control={control}
@@ -251,16 +243,14 @@ export function BonusEditor({
       <fieldset className="promo-section" disabled={isDisabled}>
         <legend>{t('editor.release')}</legend>
         <div className="promo-grid">
-          <label className="field">
-            <span>{t('field.conditionKind')}</span>
+          <Field label={t('field.conditionKind')}>
             <select {...register('conditionKind')} disabled={isLocked}>
-              {BONUS_CONDITION_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`conditionKind.${kind}`)}
-                </option>
-              ))}
+              <Options
+                values={BONUS_CONDITION_KINDS}
+                textOf={(kind) => t(`conditionKind.${kind}`)}
+              />
             </select>
-          </label>
+          </Field>
           <NumberField
             control={control}
             name="multiplier"
@@ -291,7 +281,7 @@ export function BonusEditor({
           </div>
         ) : null}
         <FieldError
-          message={(formState.errors.categoryWeights as { message?: string } | undefined)?.message}
+          code={(formState.errors.categoryWeights as { message?: string } | undefined)?.message}
         />
       </fieldset>
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminBonus, BonusStatus } from '@mekong/contracts/admin/promotions';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
+import { Field, Options } from '@/components/form-fields';
 import { formatDate, formatMinor } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
 import { useBonusList, type BonusFilter } from '@/features/promotions/api/promotions-api';
@@ -87,15 +88,13 @@ export function BonusList({
   return (
     <section className="promo-list">
       <div className="filters">
-        <label className="field">
-          <span>{t('list.search')}</span>
+        <Field label={t('list.search')}>
           <input
             value={filter.search ?? ''}
             onChange={(e) => set({ search: e.target.value || undefined })}
           />
-        </label>
-        <label className="field">
-          <span>{t('field.status')}</span>
+        </Field>
+        <Field label={t('field.status')}>
           <select
             value={filter.status ?? ''}
             onChange={(e) =>
@@ -103,15 +102,13 @@ export function BonusList({
             }
           >
             <option value="">{t('list.all')}</option>
-            {(['draft', 'published', 'retired'] as const).map((status) => (
-              <option key={status} value={status}>
-                {t(`status.${status}`)}
-              </option>
-            ))}
+            <Options
+              values={['draft', 'published', 'retired'] as const}
+              textOf={(status) => t(`status.${status}`)}
+            />
           </select>
-        </label>
-        <label className="field">
-          <span>{t('field.kind')}</span>
+        </Field>
+        <Field label={t('field.kind')}>
           <select
             value={filter.kind ?? ''}
             onChange={(e) =>
@@ -122,7 +119,7 @@ export function BonusList({
             <option value="bonus">{t('kind.bonus')}</option>
             <option value="promotion">{t('kind.promotion')}</option>
           </select>
-        </label>
+        </Field>
         <div className="filters__actions">
           {canEdit ? (
             <Button onClick={onNew}>

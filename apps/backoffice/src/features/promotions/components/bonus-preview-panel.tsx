@@ -6,7 +6,7 @@ import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { formatDateTime, formatMinor, parseAmountToMinor, type Currency } from '@/lib/format';
 import { previewBonus } from '@/features/promotions/api/promotions-api';
-import { FieldError } from '@/features/promotions/components/form-fields';
+import { FieldError } from '@/components/form-fields';
 
 const currencyOf = (member: BonusPreview['member']): Currency =>
   member.currency === 'LAK' ? 'LAK' : 'THB';
@@ -54,7 +54,7 @@ export function BonusPreviewPanel({ bonus }: { bonus: AdminBonus }) {
           <span>{t('preview.deposit')}</span>
           <input value={deposit} inputMode="decimal" onChange={(e) => setDeposit(e.target.value)} />
           <small className="muted">{t('preview.depositHint')}</small>
-          <FieldError message={depositError} />
+          <FieldError code={depositError} />
         </label>
         <div className="form__actions">
           <Button type="submit" isBusy={preview.isPending} disabled={member.trim() === ''}>

@@ -1,19 +1,6 @@
 import { useId, useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-
-/** Form pieces of the promotions screens: a field's message code shown as text, numbers and amounts typed as text. */
-
-export function FieldError({ message }: { message: string | undefined }) {
-  const { t, i18n } = useTranslation();
-  if (!message) return null;
-  const key = `common:errors.${message}`;
-  return (
-    <span className="error-text" role="alert">
-      {i18n.exists(key) ? t(key) : message}
-    </span>
-  );
-}
+import { FieldError } from '@/components/form-fields';
 
 type NumberFieldProps<T extends FieldValues> = {
   control: Control<T>;
@@ -79,64 +66,7 @@ export function NumberField<T extends FieldValues>(props: NumberFieldProps<T>) {
           {props.hint}
         </small>
       ) : null}
-      <FieldError message={fieldState.error?.message} />
-    </div>
-  );
-}
-
-type LocalizedProps<T extends FieldValues> = {
-  control: Control<T>;
-  /** The path of a { th, la, en } object. */
-  name: string;
-  label: string;
-  isMultiline?: boolean;
-};
-
-const LANGS = ['th', 'la', 'en'] as const;
-
-/** One text in Thai, Lao and English, side by side. */
-export function LocalizedFields<T extends FieldValues>(props: LocalizedProps<T>) {
-  const { t } = useTranslation('promotions');
-  return (
-    <fieldset className="promo-localized">
-      <legend>{props.label}</legend>
-      {LANGS.map((lang) => (
-        <LocalizedInput
-          key={lang}
-          control={props.control}
-          name={`${props.name}.${lang}` as FieldPath<T>}
-          label={t(`lang.${lang}`)}
-          isMultiline={props.isMultiline}
-        />
-      ))}
-    </fieldset>
-  );
-}
-
-function LocalizedInput<T extends FieldValues>(props: {
-  control: Control<T>;
-  name: FieldPath<T>;
-  label: string;
-  isMultiline?: boolean;
-}) {
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
-  const id = useId();
-  const common = {
-    id,
-    name: field.name,
-    value: typeof field.value === 'string' ? field.value : '',
-    onBlur: field.onBlur,
-    'aria-invalid': fieldState.error ? true : undefined,
-  };
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      {props.isMultiline ? (
-        <textarea rows={3} {...common} onChange={(e) => field.onChange(e.target.value)} />
-      ) : (
-        <input {...common} onChange={(e) => field.onChange(e.target.value)} />
-      )}
-      <FieldError message={fieldState.error?.message} />
+      <FieldError code={fieldState.error?.message} />
     </div>
   );
 }

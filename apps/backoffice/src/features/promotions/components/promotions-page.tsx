@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { Tabs } from '@/components/tabs';
+import { TabList } from '@/components/tab-list';
 import { useBonus } from '@/features/promotions/api/promotions-api';
 import { BonusEditor } from '@/features/promotions/components/bonus-editor';
 import { BonusList } from '@/features/promotions/components/bonus-list';
@@ -36,11 +36,11 @@ export function PromotionsPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <Tabs
+      <TabList
         tabs={TABS}
-        current={tab}
-        labelOf={(name) => t(`tab.${name}`)}
-        onChange={(name) => setParams(name === 'bonuses' ? {} : { tab: name })}
+        selected={tab}
+        onSelect={(name) => setParams(name === 'bonuses' ? {} : { tab: name })}
+        textOf={(name) => t(`tab.${name}`)}
       />
       {tab === 'bonuses' ? (
         editing === null ? (

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   inviteRateBodySchema,
   refundRateBodySchema,
   type InviteRateBody,
   type PromotionRates,
-  type RefundRateBody,
 } from '@mekong/contracts/admin/promotions-wheel';
-import { Button } from '@/components/button';
+import { CheckboxField, SaveActions } from '@/components/form-fields';
 import { QueryState } from '@/components/query-state';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { useCan } from '@/lib/use-operator';
@@ -38,104 +38,83 @@ export function RatesForm() {
 
 function RefundForm({ value }: { value: PromotionRates['refund'] }) {
   const { t } = useTranslation('promotions');
-  const canEdit = useCan('settings.promotions');
   const form = useForm({ resolver: zodResolver(refundRateBodySchema), defaultValues: value });
-  const save = useAdminMutation({
-    run: (body: RefundRateBody) => saveRefundRate(body),
-    invalidates: [RATES_KEY],
-  });
-  const onSubmit = form.handleSubmit((body) => save.mutate(body));
+  const save = useAdminMutation({ run: saveRefundRate, invalidates: [RATES_KEY] });
   return (
-    <form
-      className="card form"
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      aria-label={t('rates.refund')}
+    <RateCard
+      kind="refund"
+      control={form.control}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      isSaving={save.isPending}
     >
-      <h2>{t('rates.refund')}</h2>
-      <p className="muted">{t('rates.refundHint')}</p>
-      <fieldset className="promo-section" disabled={!canEdit}>
-        <label className="field field--inline">
-          <input type="checkbox" {...form.register('enabled')} />
-          <span>{t('rates.enabled')}</span>
-        </label>
-        <div className="promo-grid">
-          <NumberField
-            control={form.control}
-            name="percent"
-            label={t('rates.percent')}
-            suffix="%"
-          />
-          <NumberField
-            control={form.control}
-            name="minimumMinor"
-            label={t('rates.minimum')}
-            isMoney
-            suffix="฿"
-          />
-          <NumberField
-            control={form.control}
-            name="maximumMinor"
-            label={t('rates.maximum')}
-            isMoney
-            isNullable
-            hint={t('hint.emptyNoCap')}
-            suffix="฿"
-          />
-        </div>
-        <BannerFields control={form.control} />
-      </fieldset>
-      {canEdit ? (
-        <div className="form__actions">
-          <Button type="submit" isBusy={save.isPending}>
-            {t('common:save')}
-          </Button>
-        </div>
-      ) : null}
-    </form>
+      <NumberField
+        control={form.control}
+        name="minimumMinor"
+        label={t('rates.minimum')}
+        isMoney
+        suffix="฿"
+      />
+      <NumberField
+        control={form.control}
+        name="maximumMinor"
+        label={t('rates.maximum')}
+        isMoney
+        isNullable
+        hint={t('hint.emptyNoCap')}
+        suffix="฿"
+      />
+    </RateCard>
   );
 }
 
 function InviteForm({ value }: { value: PromotionRates['invite'] }) {
+  const form = useForm({ resolver: zodResolver(inviteRateBodySchema), defaultValues: value });
+  const save = useAdminMutation({ run: saveInviteRate, invalidates: [RATES_KEY] });
+  return (
+    <RateCard
+      kind="invite"
+      control={form.control}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      isSaving={save.isPending}
+    />
+  );
+}
+
+/**
+ * What both rates have: the switch, the percent and the banners; a rate's own fields come as children after the
+ * percent. The refund's form holds more than the invite's, so only the shared fields are reached through `control`.
+ */
+function RateCard<T extends InviteRateBody>(props: {
+  kind: 'refund' | 'invite';
+  control: Control<T>;
+  onSubmit: () => void;
+  isSaving: boolean;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('promotions');
   const canEdit = useCan('settings.promotions');
-  const form = useForm({ resolver: zodResolver(inviteRateBodySchema), defaultValues: value });
-  const save = useAdminMutation({
-    run: (body: InviteRateBody) => saveInviteRate(body),
-    invalidates: [RATES_KEY],
-  });
-  const onSubmit = form.handleSubmit((body) => save.mutate(body));
+  const control = props.control as unknown as Control<InviteRateBody>;
   return (
     <form
       className="card form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSubmit();
+      }}
       noValidate
-      aria-label={t('rates.invite')}
+      aria-label={t(`rates.${props.kind}`)}
     >
-      <h2>{t('rates.invite')}</h2>
-      <p className="muted">{t('rates.inviteHint')}</p>
+      <h2>{t(`rates.${props.kind}`)}</h2>
+      <p className="muted">{t(`rates.${props.kind}Hint`)}</p>
       <fieldset className="promo-section" disabled={!canEdit}>
-        <label className="field field--inline">
-          <input type="checkbox" {...form.register('enabled')} />
-          <span>{t('rates.enabled')}</span>
-        </label>
+        <CheckboxField label={t('rates.enabled')} registration={control.register('enabled')} />
         <div className="promo-grid">
-          <NumberField
-            control={form.control}
-            name="percent"
-            label={t('rates.percent')}
-            suffix="%"
-          />
+          <NumberField control={control} name="percent" label={t('rates.percent')} suffix="%" />
+          {props.children}
         </div>
-        <BannerFields control={form.control} />
+        <BannerFields control={control} />
       </fieldset>
-      {canEdit ? (
-        <div className="form__actions">
-          <Button type="submit" isBusy={save.isPending}>
-            {t('common:save')}
-          </Button>
-        </div>
-      ) : null}
+      <SaveActions canSave={canEdit} isSaving={props.isSaving} />
     </form>
   );
 }

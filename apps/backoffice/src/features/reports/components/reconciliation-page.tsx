@@ -1,9 +1,9 @@
-import { Download, Play } from 'lucide-react';
+import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReconciliationReport, ReportRange } from '@mekong/contracts/admin/reports';
 import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
+import { Field } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import {
@@ -15,6 +15,7 @@ import {
   DifferencesTable,
   ProvidersTable,
 } from '@/features/reports/components/reconciliation-tables';
+import { useCsvDownload } from '@/features/reports/components/csv-download';
 import { RangeToolbar } from '@/features/reports/components/range-toolbar';
 import { StatCard } from '@/features/reports/components/stat-card';
 import { presetRange } from '@/features/reports/hooks/report-range';
@@ -39,46 +40,23 @@ export function ReconciliationPage() {
   const [range, setRange] = useState<ReportRange>(() => presetRange('last7'));
   const [limit, setLimit] = useState(200);
   const [request, setRequest] = useState<ReconciliationRun | null>(null);
-  const [csvError, setCsvError] = useState<unknown>(null);
-  const [isDownloading, setIsDownloading] = useState(false);
   const result = useReconciliation(request);
 
   const run = (next: ReportRange) => {
     setRange(next);
     setRequest((before) => ({ body: { ...next, limit }, run: (before?.run ?? 0) + 1 }));
   };
-  const onDownload = async () => {
-    setCsvError(null);
-    setIsDownloading(true);
-    try {
-      await downloadReconciliationCsv(request?.body ?? { ...range, limit });
-    } catch (error) {
-      setCsvError(error);
-    } finally {
-      setIsDownloading(false);
-    }
-  };
+  const csv = useCsvDownload(
+    () => downloadReconciliationCsv(request?.body ?? { ...range, limit }),
+    request === null,
+  );
 
   return (
     <>
-      <PageHeader
-        title={t('recon.title')}
-        subtitle={t('recon.subtitle')}
-        actions={
-          <Button
-            variant="secondary"
-            isBusy={isDownloading}
-            disabled={request === null}
-            onClick={() => void onDownload()}
-          >
-            <Download size={16} aria-hidden /> {t('csv')}
-          </Button>
-        }
-      />
-      <ErrorText error={csvError} />
+      <PageHeader title={t('recon.title')} subtitle={t('recon.subtitle')} actions={csv.button} />
+      {csv.error}
       <RangeToolbar value={range} onApply={run} applyText={t('recon.run')}>
-        <label className="field">
-          <span>{t('recon.limit')}</span>
+        <Field label={t('recon.limit')}>
           <select value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
             {LIMITS.map((n) => (
               <option key={n} value={n}>
@@ -86,7 +64,7 @@ export function ReconciliationPage() {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
       </RangeToolbar>
       {request === null ? (
         <p className="notice notice--warn">

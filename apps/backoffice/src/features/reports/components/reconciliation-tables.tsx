@@ -1,9 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import type { ReconciliationReport } from '@mekong/contracts/admin/reports';
+import type { SimpleColumn } from '@/components/simple-table';
 import { formatDateTime, formatMinor } from '@/lib/format';
+import { ReportTable } from '@/features/reports/components/report-table';
+
+type Difference = ReconciliationReport['differences'][number];
+type Provider = ReconciliationReport['games']['providers'][number];
 
 const money = (minor: string | null, currency: 'THB' | 'LAK' | null) =>
   minor === null ? '—' : formatMinor(minor, currency ?? 'THB');
+
+/** Found − expected; none when nothing was expected. */
+const deltaOf = (d: Difference) =>
+  d.expectedMinor === null
+    ? null
+    : (BigInt(d.foundMinor ?? '0') - BigInt(d.expectedMinor)).toString();
 
 /** Every difference found: what the ledger expects against what the other party holds. */
 export function DifferencesTable({ report }: { report: ReconciliationReport }) {
@@ -18,66 +29,49 @@ export function DifferencesTable({ report }: { report: ReconciliationReport }) {
     if (synced?.[1]) return t('recon.lastSynced', { at: formatDateTime(synced[1], i18n.language) });
     return i18n.exists(`reports:recon.reasons.${detail}`) ? t(`recon.reasons.${detail}`) : detail;
   };
+  const columns: SimpleColumn<Difference>[] = [
+    {
+      header: t('recon.columns.section'),
+      cell: (d) => <span className="badge badge--info">{t(`recon.sections.${d.section}`)}</span>,
+    },
+    { header: t('recon.columns.kind'), cell: (d) => kindText(d.kind) },
+    { header: t('recon.columns.member'), cell: (d) => d.memberPublicId ?? '—' },
+    { header: t('recon.columns.subject'), cell: (d) => <code>{d.subject}</code> },
+    {
+      header: t('recon.columns.reference'),
+      cell: (d) => (d.reference ? <code>{d.reference.slice(0, 18)}</code> : '—'),
+    },
+    {
+      header: t('recon.columns.expected'),
+      cell: (d) => money(d.expectedMinor, d.currency),
+      isNumber: true,
+    },
+    {
+      header: t('recon.columns.found'),
+      cell: (d) => money(d.foundMinor, d.currency),
+      isNumber: true,
+    },
+    {
+      header: t('recon.columns.difference'),
+      cell: (d) => money(deltaOf(d), d.currency),
+      isNumber: true,
+    },
+    {
+      header: t('recon.columns.detail'),
+      cell: (d) => detailText(d.detail),
+      cellClassName: 'muted',
+    },
+  ];
   return (
-    <section className="report-section">
-      <h2>{t('recon.differences')}</h2>
-      <div className="table-wrap table-scroll">
-        <table className="data-table" data-testid="differences-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('recon.columns.section')}</th>
-              <th scope="col">{t('recon.columns.kind')}</th>
-              <th scope="col">{t('recon.columns.member')}</th>
-              <th scope="col">{t('recon.columns.subject')}</th>
-              <th scope="col">{t('recon.columns.reference')}</th>
-              <th scope="col" className="num">
-                {t('recon.columns.expected')}
-              </th>
-              <th scope="col" className="num">
-                {t('recon.columns.found')}
-              </th>
-              <th scope="col" className="num">
-                {t('recon.columns.difference')}
-              </th>
-              <th scope="col">{t('recon.columns.detail')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.differences.length === 0 ? (
-              <tr>
-                <td colSpan={9} className="data-table__empty">
-                  {t('recon.noDifferences')}
-                </td>
-              </tr>
-            ) : (
-              report.differences.map((d, i) => {
-                const delta =
-                  d.expectedMinor === null
-                    ? null
-                    : (BigInt(d.foundMinor ?? '0') - BigInt(d.expectedMinor)).toString();
-                return (
-                  <tr key={`${d.section}-${d.subject}-${d.reference ?? ''}-${i}`}>
-                    <td>
-                      <span className="badge badge--info">{t(`recon.sections.${d.section}`)}</span>
-                    </td>
-                    <td>{kindText(d.kind)}</td>
-                    <td>{d.memberPublicId ?? '—'}</td>
-                    <td>
-                      <code>{d.subject}</code>
-                    </td>
-                    <td>{d.reference ? <code>{d.reference.slice(0, 18)}</code> : '—'}</td>
-                    <td className="num">{money(d.expectedMinor, d.currency)}</td>
-                    <td className="num">{money(d.foundMinor, d.currency)}</td>
-                    <td className="num">{money(delta, d.currency)}</td>
-                    <td className="muted">{detailText(d.detail)}</td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <ReportTable
+      title={t('recon.differences')}
+      testId="differences-table"
+      isScrolling
+      columns={columns}
+      rows={report.differences}
+      emptyText={t('recon.noDifferences')}
+      rowKey={(d, i) => `${d.section}-${d.subject}-${d.reference ?? ''}-${i}`}
+    />
   );
 }
 
@@ -85,52 +79,33 @@ export function DifferencesTable({ report }: { report: ReconciliationReport }) {
 export function ProvidersTable({ report }: { report: ReconciliationReport }) {
   const { t } = useTranslation('reports');
   if (report.games.providers.length === 0) return null;
+  const columns: SimpleColumn<Provider>[] = [
+    { header: t('tables.provider'), cell: (p) => p.provider },
+    {
+      header: t('recon.statusTitle'),
+      cell: (p) => (
+        <>
+          <span className={`badge ${p.status === 'ok' ? 'badge--ok' : 'badge--danger'}`}>
+            {t(`recon.status.${p.status}`)}
+          </span>
+          {p.error ? <small className="muted"> {p.error}</small> : null}
+        </>
+      ),
+    },
+    { header: t('recon.accounts'), cell: (p) => p.accountsChecked, isNumber: true },
+    { header: t('recon.inFlight'), cell: (p) => p.accountsInFlight, isNumber: true },
+    { header: t('recon.ledgerTotal'), cell: (p) => formatMinor(p.ledgerMinor), isNumber: true },
+    { header: t('recon.providerTotal'), cell: (p) => formatMinor(p.providerMinor), isNumber: true },
+    { header: t('recon.differencesCount'), cell: (p) => p.differences, isNumber: true },
+  ];
   return (
-    <section className="report-section">
-      <h2>{t('recon.providers')}</h2>
-      <div className="table-wrap table-scroll">
-        <table className="data-table" data-testid="providers-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('tables.provider')}</th>
-              <th scope="col">{t('recon.statusTitle')}</th>
-              <th scope="col" className="num">
-                {t('recon.accounts')}
-              </th>
-              <th scope="col" className="num">
-                {t('recon.inFlight')}
-              </th>
-              <th scope="col" className="num">
-                {t('recon.ledgerTotal')}
-              </th>
-              <th scope="col" className="num">
-                {t('recon.providerTotal')}
-              </th>
-              <th scope="col" className="num">
-                {t('recon.differencesCount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.games.providers.map((p) => (
-              <tr key={p.provider}>
-                <td>{p.provider}</td>
-                <td>
-                  <span className={`badge ${p.status === 'ok' ? 'badge--ok' : 'badge--danger'}`}>
-                    {t(`recon.status.${p.status}`)}
-                  </span>
-                  {p.error ? <small className="muted"> {p.error}</small> : null}
-                </td>
-                <td className="num">{p.accountsChecked}</td>
-                <td className="num">{p.accountsInFlight}</td>
-                <td className="num">{formatMinor(p.ledgerMinor)}</td>
-                <td className="num">{formatMinor(p.providerMinor)}</td>
-                <td className="num">{p.differences}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <ReportTable
+      title={t('recon.providers')}
+      testId="providers-table"
+      isScrolling
+      columns={columns}
+      rows={report.games.providers}
+      rowKey={(p) => p.provider}
+    />
   );
 }

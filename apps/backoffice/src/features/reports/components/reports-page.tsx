@@ -1,12 +1,11 @@
-import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportCurrency, ReportRange } from '@mekong/contracts/admin/reports';
-import { Button } from '@/components/button';
-import { ErrorText } from '@/components/error-text';
+import { Field } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { downloadSummaryCsv, useSummary } from '@/features/reports/api/reports-api';
+import { useCsvDownload } from '@/features/reports/components/csv-download';
 import { RangeToolbar } from '@/features/reports/components/range-toolbar';
 import { SummaryView } from '@/features/reports/components/summary-view';
 import { presetRange } from '@/features/reports/hooks/report-range';
@@ -18,42 +17,21 @@ export function ReportsPage() {
   const { t, i18n } = useTranslation('reports');
   const [range, setRange] = useState<ReportRange>(() => presetRange('last7'));
   const [currency, setCurrency] = useState<ReportCurrency>('THB');
-  const [csvError, setCsvError] = useState<unknown>(null);
-  const [isDownloading, setIsDownloading] = useState(false);
   const summary = useSummary(range);
 
-  const onDownload = async () => {
-    setCsvError(null);
-    setIsDownloading(true);
-    try {
-      await downloadSummaryCsv(range);
-    } catch (error) {
-      setCsvError(error);
-    } finally {
-      setIsDownloading(false);
-    }
-  };
+  const csv = useCsvDownload(() => downloadSummaryCsv(range));
 
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <Button variant="secondary" isBusy={isDownloading} onClick={() => void onDownload()}>
-            <Download size={16} aria-hidden /> {t('csv')}
-          </Button>
-        }
-      />
-      <ErrorText error={csvError} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={csv.button} />
+      {csv.error}
       <RangeToolbar value={range} onApply={setRange} applyText={t('apply')}>
-        <label className="field">
-          <span>{t('currency')}</span>
+        <Field label={t('currency')}>
           <select value={currency} onChange={(e) => setCurrency(e.target.value as ReportCurrency)}>
             <option value="THB">THB ฿</option>
             <option value="LAK">LAK ₭</option>
           </select>
-        </label>
+        </Field>
       </RangeToolbar>
       <QueryState query={summary}>
         {(report) => (

@@ -11,7 +11,7 @@ import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { ACCOUNTS_KEY, createAccount, updateAccount } from '@/features/settings/api/settings-api';
-import { FieldError } from '@/features/settings/components/setting-fields';
+import { FieldError } from '@/components/form-fields';
 
 const EMPTY: OperatorAccountBody = {
   kind: 'bank',

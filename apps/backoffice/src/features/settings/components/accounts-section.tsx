@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperatorAccount } from '@mekong/contracts/admin/settings-catalogue';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
+import { wholeQueryProps } from '@/components/table-props';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { useCan } from '@/lib/use-operator';
 import {
@@ -14,6 +15,7 @@ import {
   useOperatorAccounts,
 } from '@/features/settings/api/settings-api';
 import { AccountDialog } from '@/features/settings/components/account-dialog';
+import { enabledColumn } from '@/features/settings/components/enabled-column';
 
 /** The operator's bank accounts and wallets members pay into (settings.money): add, edit, switch on/off, order. */
 export function AccountsSection() {
@@ -75,14 +77,7 @@ export function AccountsSection() {
           </span>
         ),
       },
-      {
-        header: t('accounts.status'),
-        cell: ({ row }) => (
-          <span className={`badge ${row.original.isEnabled ? 'badge--ok' : 'badge--warn'}`}>
-            {row.original.isEnabled ? t('on') : t('off')}
-          </span>
-        ),
-      },
+      enabledColumn(t),
       {
         header: '',
         id: 'actions',
@@ -139,18 +134,7 @@ export function AccountsSection() {
           </Button>
         ) : null}
       </div>
-      <DataTable
-        columns={columns}
-        rows={query.data}
-        page={1}
-        pageSize={Math.max(1, query.data?.length ?? 1)}
-        total={query.data?.length ?? 0}
-        onPageChange={() => {}}
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        rowId={(row) => row.id}
-      />
+      <DataTable columns={columns} {...wholeQueryProps(query)} rowId={(row) => row.id} />
       <AccountDialog account={editing} onClose={() => setEditing(null)} />
     </section>
   );

@@ -1,21 +1,33 @@
 import { useMemo } from 'react';
+import type { Control, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { AdminSettings } from '@mekong/contracts/admin/settings';
-import { useCan } from '@/lib/use-operator';
-import { LocalizedFields } from '@/features/settings/components/localized-fields';
-import { SettingCard } from '@/features/settings/components/setting-fields';
+import { CheckboxField, LocalizedFields } from '@/components/form-fields';
+import { SettingCard, type FormProps } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
-type FormProps = { settings: AdminSettings; canSave: boolean };
-
 /** The agreement (a new version asks every member again) and the conditions (settings.content). */
-export function AgreementSection({ settings }: { settings: AdminSettings }) {
-  const canSave = useCan('settings.content');
+export const agreementForms = [AgreementForm, ConditionsForm];
+
+/** The heading and the text (HTML) of the agreement or the conditions, in every language. */
+function TitledTextFields<T extends FieldValues>({ control }: { control: Control<T> }) {
+  const { t } = useTranslation('settings');
   return (
-    <div className="settings-stack">
-      <AgreementForm settings={settings} canSave={canSave} />
-      <ConditionsForm settings={settings} canSave={canSave} />
-    </div>
+    <>
+      <LocalizedFields
+        control={control}
+        name="title"
+        label={t('agreement.heading')}
+        className="localized"
+      />
+      <LocalizedFields
+        control={control}
+        name="html"
+        label={t('agreement.html')}
+        isMultiline
+        rows={6}
+        className="localized"
+      />
+    </>
   );
 }
 
@@ -26,40 +38,22 @@ function AgreementForm({ settings, canSave }: FormProps) {
     () => (current ? { title: current.title, html: current.html, isNewVersion: false } : undefined),
     [current],
   );
-  const { form, onSubmit, isSaving } = useSettingForm('agreement', values);
-  const { errors } = form.formState;
-  const isNewVersion = form.watch('isNewVersion');
+  const setting = useSettingForm('agreement', values);
+  const isNewVersion = setting.form.watch('isNewVersion');
   return (
     <SettingCard
-      title={t('agreement.title')}
+      section="agreement"
       hint={current ? t('agreement.version', { version: current.version }) : t('agreement.none')}
+      setting={setting}
       canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
       testId="setting-agreement"
     >
-      <LocalizedFields
-        register={form.register}
-        errors={errors}
-        name="title"
-        label={t('agreement.heading')}
+      <TitledTextFields control={setting.form.control} />
+      <CheckboxField
+        label={t('agreement.isNewVersion')}
+        registration={setting.form.register('isNewVersion')}
+        testId="agreement-new-version"
       />
-      <LocalizedFields
-        register={form.register}
-        errors={errors}
-        name="html"
-        label={t('agreement.html')}
-        isMultiline
-        rows={6}
-      />
-      <label className="field field--inline">
-        <input
-          type="checkbox"
-          {...form.register('isNewVersion')}
-          data-testid="agreement-new-version"
-        />
-        <span>{t('agreement.isNewVersion')}</span>
-      </label>
       <p className={`notice ${isNewVersion ? 'notice--warn' : ''}`}>
         {isNewVersion ? t('agreement.newVersionWarning') : t('agreement.wordingFix')}
       </p>
@@ -68,35 +62,15 @@ function AgreementForm({ settings, canSave }: FormProps) {
 }
 
 function ConditionsForm({ settings, canSave }: FormProps) {
-  const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm(
-    'conditions',
-    settings.conditions ?? undefined,
-  );
-  const { errors } = form.formState;
+  const setting = useSettingForm('conditions', settings.conditions ?? undefined);
   return (
     <SettingCard
-      title={t('conditions.title')}
-      hint={t('conditions.hint')}
+      section="conditions"
+      setting={setting}
       canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
       testId="setting-conditions"
     >
-      <LocalizedFields
-        register={form.register}
-        errors={errors}
-        name="title"
-        label={t('agreement.heading')}
-      />
-      <LocalizedFields
-        register={form.register}
-        errors={errors}
-        name="html"
-        label={t('agreement.html')}
-        isMultiline
-        rows={6}
-      />
+      <TitledTextFields control={setting.form.control} />
     </SettingCard>
   );
 }

@@ -1,25 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOWTO_VIDEO_KEYS, type AdminSettings } from '@mekong/contracts/admin/settings';
-import { useCan } from '@/lib/use-operator';
-import { LocalizedFields } from '@/features/settings/components/localized-fields';
-import { FieldError, SettingCard } from '@/features/settings/components/setting-fields';
+import { HOWTO_VIDEO_KEYS } from '@mekong/contracts/admin/settings';
+import { Field, LocalizedFields } from '@/components/form-fields';
+import { SettingCard, type FormProps } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
-type FormProps = { settings: AdminSettings; canSave: boolean };
-
 /** Brand, notice, contact and how-to videos (settings.content), each shown by the member app at once. */
-export function ContentSection({ settings }: { settings: AdminSettings }) {
-  const canSave = useCan('settings.content');
-  return (
-    <div className="settings-grid">
-      <BrandForm settings={settings} canSave={canSave} />
-      <NoticeForm settings={settings} canSave={canSave} />
-      <ContactForm settings={settings} canSave={canSave} />
-      <HowtoForm settings={settings} canSave={canSave} />
-    </div>
-  );
-}
+export const contentForms = [BrandForm, NoticeForm, ContactForm, HowtoForm];
 
 function BrandForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
@@ -28,56 +15,37 @@ function BrandForm({ settings, canSave }: FormProps) {
     () => (stored ? { ...stored, logoUrl: stored.logoUrl ?? '' } : undefined),
     [stored],
   );
-  const { form, onSubmit, isSaving } = useSettingForm('brand', brand);
-  const { errors } = form.formState;
-  const [primary, accent, logo, name] = form.watch([
-    'primaryColor',
-    'accentColor',
-    'logoUrl',
-    'name',
-  ]);
+  const setting = useSettingForm('brand', brand);
+  const { register, formState, watch, setValue } = setting.form;
+  const { errors } = formState;
+  const [primary, accent, logo, name] = watch(['primaryColor', 'accentColor', 'logoUrl', 'name']);
   return (
-    <SettingCard
-      title={t('brand.title')}
-      hint={t('brand.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-brand"
-    >
+    <SettingCard section="brand" setting={setting} canSave={canSave} testId="setting-brand">
       <div className="field-row">
-        <label className="field">
-          <span>{t('brand.name')}</span>
-          <input {...form.register('name')} data-testid="brand-name" />
-          <FieldError code={errors.name?.message} />
-        </label>
-        <label className="field">
-          <span>{t('brand.website')}</span>
-          <input {...form.register('website')} placeholder="https://" />
-          <FieldError code={errors.website?.message} />
-        </label>
+        <Field label={t('brand.name')} error={errors.name?.message}>
+          <input {...register('name')} data-testid="brand-name" />
+        </Field>
+        <Field label={t('brand.website')} error={errors.website?.message}>
+          <input {...register('website')} placeholder="https://" />
+        </Field>
       </div>
-      <label className="field">
-        <span>{t('brand.logoUrl')}</span>
-        <input {...form.register('logoUrl')} placeholder="https://" />
-        <FieldError code={errors.logoUrl?.message} />
-      </label>
+      <Field label={t('brand.logoUrl')} error={errors.logoUrl?.message}>
+        <input {...register('logoUrl')} placeholder="https://" />
+      </Field>
       <div className="field-row">
         {(['primaryColor', 'accentColor'] as const).map((key) => (
-          <label key={key} className="field">
-            <span>{t(`brand.${key}`)}</span>
+          <Field key={key} label={t(`brand.${key}`)} error={errors[key]?.message}>
             <span className="color-input">
               <input
                 type="color"
-                value={/^#[0-9a-f]{6}$/i.test(form.watch(key) ?? '') ? form.watch(key) : '#000000'}
-                onChange={(e) => form.setValue(key, e.target.value, { shouldDirty: true })}
+                value={/^#[0-9a-f]{6}$/i.test(watch(key) ?? '') ? watch(key) : '#000000'}
+                onChange={(e) => setValue(key, e.target.value, { shouldDirty: true })}
                 aria-hidden
                 tabIndex={-1}
               />
-              <input {...form.register(key)} data-testid={`brand-${key}`} />
+              <input {...register(key)} data-testid={`brand-${key}`} />
             </span>
-            <FieldError code={errors[key]?.message} />
-          </label>
+          </Field>
         ))}
       </div>
       <div
@@ -95,17 +63,11 @@ function BrandForm({ settings, canSave }: FormProps) {
 
 function NoticeForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('notice', settings.notice);
+  const setting = useSettingForm('notice', settings.notice);
+  const { form } = setting;
   const isShown = form.watch('text') !== null;
   return (
-    <SettingCard
-      title={t('notice.title')}
-      hint={t('notice.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-notice"
-    >
+    <SettingCard section="notice" setting={setting} canSave={canSave} testId="setting-notice">
       <label className="field field--inline">
         <input
           type="checkbox"
@@ -123,12 +85,12 @@ function NoticeForm({ settings, canSave }: FormProps) {
       </label>
       {isShown ? (
         <LocalizedFields
-          register={form.register}
-          errors={form.formState.errors}
+          control={form.control}
           name="text"
           label={t('notice.text')}
           isMultiline
           rows={2}
+          className="localized"
         />
       ) : null}
     </SettingCard>
@@ -137,71 +99,52 @@ function NoticeForm({ settings, canSave }: FormProps) {
 
 function ContactForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('contact', settings.contact ?? undefined);
-  const { errors } = form.formState;
+  const setting = useSettingForm('contact', settings.contact ?? undefined);
+  const { control, register, formState } = setting.form;
+  const line = (name: 'lineId' | 'lineUrl' | 'lineQr') => (
+    <Field label={t(`contact.${name}`)} error={formState.errors[name]?.message}>
+      <input {...register(name)} />
+    </Field>
+  );
   return (
-    <SettingCard
-      title={t('contact.title')}
-      hint={t('contact.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-contact"
-    >
+    <SettingCard section="contact" setting={setting} canSave={canSave} testId="setting-contact">
       <LocalizedFields
-        register={form.register}
-        errors={errors}
+        control={control}
         name="text"
         label={t('contact.text')}
         isMultiline
+        className="localized"
       />
       <div className="field-row">
-        <label className="field">
-          <span>{t('contact.lineId')}</span>
-          <input {...form.register('lineId')} />
-          <FieldError code={errors.lineId?.message} />
-        </label>
-        <label className="field">
-          <span>{t('contact.lineUrl')}</span>
-          <input {...form.register('lineUrl')} />
-          <FieldError code={errors.lineUrl?.message} />
-        </label>
+        {line('lineId')}
+        {line('lineUrl')}
       </div>
-      <label className="field">
-        <span>{t('contact.lineQr')}</span>
-        <input {...form.register('lineQr')} />
-        <FieldError code={errors.lineQr?.message} />
-      </label>
+      {line('lineQr')}
     </SettingCard>
   );
 }
 
 function HowtoForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm(
+  const setting = useSettingForm(
     'howto',
     settings.howto as { videos: Record<(typeof HOWTO_VIDEO_KEYS)[number], string> },
   );
-  const { errors } = form.formState;
+  const { register, formState } = setting.form;
   return (
-    <SettingCard
-      title={t('howto.title')}
-      hint={t('howto.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-howto"
-    >
+    <SettingCard section="howto" setting={setting} canSave={canSave} testId="setting-howto">
       {HOWTO_VIDEO_KEYS.map((key) => (
-        <label key={key} className="field">
-          <span>{t(`howto.videos.${key}`)}</span>
+        <Field
+          key={key}
+          label={t(`howto.videos.${key}`)}
+          error={formState.errors.videos?.[key]?.message}
+        >
           <input
-            {...form.register(`videos.${key}`)}
+            {...register(`videos.${key}`)}
             placeholder="https://www.youtube.com/embed/…"
             data-testid={`howto-${key}`}
           />
-          <FieldError code={errors.videos?.[key]?.message} />
-        </label>
+        </Field>
       ))}
     </SettingCard>
   );

@@ -1,151 +1,92 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminSettings } from '@mekong/contracts/admin/settings';
-import { useCan } from '@/lib/use-operator';
+import { CheckboxField, Field } from '@/components/form-fields';
 import {
-  FieldError,
   MinorAmountField,
+  MinorAmountFields,
   SettingCard,
+  type FormProps,
 } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
 /** Money settings (settings.money): withdrawal range and daily limits, manual deposits, approval limits. */
-export function LimitsSection({ settings }: { settings: AdminSettings }) {
-  const canSave = useCan('settings.money');
-  return (
-    <div className="settings-grid">
-      <WithdrawForm settings={settings} canSave={canSave} />
-      <WithdrawLimitsForm settings={settings} canSave={canSave} />
-      <DepositForm settings={settings} canSave={canSave} />
-      <ApprovalsForm settings={settings} canSave={canSave} />
-    </div>
-  );
-}
-
-type FormProps = { settings: AdminSettings; canSave: boolean };
+export const limitsForms = [WithdrawForm, WithdrawLimitsForm, DepositForm, ApprovalsForm];
 
 function WithdrawForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('withdraw', settings.withdraw ?? undefined);
-  const { errors } = form.formState;
+  const setting = useSettingForm('withdraw', settings.withdraw ?? undefined);
   return (
-    <SettingCard
-      title={t('withdraw.title')}
-      hint={t('withdraw.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-withdraw"
-    >
-      <div className="field-row">
-        <MinorAmountField
-          control={form.control}
-          name="minMinor"
-          label={t('withdraw.min')}
-          error={errors.minMinor?.message}
-          testId="withdraw-min"
-        />
-        <MinorAmountField
-          control={form.control}
-          name="maxMinor"
-          label={t('withdraw.max')}
-          error={errors.maxMinor?.message}
-          testId="withdraw-max"
-        />
-      </div>
+    <SettingCard section="withdraw" setting={setting} canSave={canSave} testId="setting-withdraw">
+      <MinorAmountFields
+        control={setting.form.control}
+        fields={[
+          { name: 'minMinor', label: t('withdraw.min'), testId: 'withdraw-min' },
+          { name: 'maxMinor', label: t('withdraw.max'), testId: 'withdraw-max' },
+        ]}
+      />
     </SettingCard>
   );
 }
 
 function WithdrawLimitsForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('withdrawLimits', settings.withdrawLimits);
-  const { errors } = form.formState;
+  const setting = useSettingForm('withdrawLimits', settings.withdrawLimits);
+  const { control, register, formState } = setting.form;
   return (
     <SettingCard
-      title={t('withdrawLimits.title')}
-      hint={t('withdrawLimits.hint')}
+      section="withdrawLimits"
+      setting={setting}
       canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
       testId="setting-withdraw-limits"
     >
-      <label className="field">
-        <span>{t('withdrawLimits.dailyCount')}</span>
-        <input type="number" min={1} {...form.register('dailyCount', { valueAsNumber: true })} />
-        <FieldError code={errors.dailyCount?.message} />
-      </label>
-      <div className="field-row">
-        <MinorAmountField
-          control={form.control}
-          name="dailyAmountMinor"
-          label={t('withdrawLimits.dailyAmount')}
-          error={errors.dailyAmountMinor?.message}
-        />
-        <MinorAmountField
-          control={form.control}
-          name="autoPayoutMaxMinor"
-          label={t('withdrawLimits.autoPayout')}
-          error={errors.autoPayoutMaxMinor?.message}
-          testId="auto-payout"
-        />
-      </div>
+      <Field label={t('withdrawLimits.dailyCount')} error={formState.errors.dailyCount?.message}>
+        <input type="number" min={1} {...register('dailyCount', { valueAsNumber: true })} />
+      </Field>
+      <MinorAmountFields
+        control={control}
+        fields={[
+          { name: 'dailyAmountMinor', label: t('withdrawLimits.dailyAmount') },
+          {
+            name: 'autoPayoutMaxMinor',
+            label: t('withdrawLimits.autoPayout'),
+            testId: 'auto-payout',
+          },
+        ]}
+      />
     </SettingCard>
   );
 }
 
 function DepositForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('deposit', settings.deposit);
+  const setting = useSettingForm('deposit', settings.deposit);
   return (
-    <SettingCard
-      title={t('deposit.title')}
-      hint={t('deposit.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-deposit"
-    >
-      <label className="field field--inline">
-        <input type="checkbox" {...form.register('isManual')} />
-        <span>{t('deposit.isManual')}</span>
-      </label>
+    <SettingCard section="deposit" setting={setting} canSave={canSave} testId="setting-deposit">
+      <CheckboxField
+        label={t('deposit.isManual')}
+        registration={setting.form.register('isManual')}
+      />
     </SettingCard>
   );
 }
 
 function ApprovalsForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('approvals', settings.approvals);
-  const { errors } = form.formState;
+  const setting = useSettingForm('approvals', settings.approvals);
+  const { control } = setting.form;
   return (
-    <SettingCard
-      title={t('approvals.title')}
-      hint={t('approvals.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-approvals"
-    >
+    <SettingCard section="approvals" setting={setting} canSave={canSave} testId="setting-approvals">
       <MinorAmountField
-        control={form.control}
+        control={control}
         name="secondApprovalAboveMinor"
         label={t('approvals.secondAbove')}
-        error={errors.secondApprovalAboveMinor?.message}
       />
-      <div className="field-row">
-        <MinorAmountField
-          control={form.control}
-          name="adjustLimitMinor.owner"
-          label={t('approvals.ownerLimit')}
-          error={errors.adjustLimitMinor?.owner?.message}
-        />
-        <MinorAmountField
-          control={form.control}
-          name="adjustLimitMinor.finance"
-          label={t('approvals.financeLimit')}
-          error={errors.adjustLimitMinor?.finance?.message}
-        />
-      </div>
+      <MinorAmountFields
+        control={control}
+        fields={(['owner', 'finance'] as const).map((role) => ({
+          name: `adjustLimitMinor.${role}` as const,
+          label: t(`approvals.${role}Limit`),
+        }))}
+      />
     </SettingCard>
   );
 }

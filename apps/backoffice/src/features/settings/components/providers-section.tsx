@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { GameProviderSetting } from '@mekong/contracts/admin/settings-catalogue';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
+import { wholeQueryProps } from '@/components/table-props';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { useCan } from '@/lib/use-operator';
 import { PROVIDERS_KEY, setProvider, useGameProviders } from '@/features/settings/api/settings-api';
+import { enabledColumn } from '@/features/settings/components/enabled-column';
 
 /** Game providers on or off (settings.system): an off provider leaves the members' game list at once. */
 export function ProvidersSection() {
@@ -36,14 +38,7 @@ export function ProvidersSection() {
             defaultValue: row.original.category,
           }),
       },
-      {
-        header: t('accounts.status'),
-        cell: ({ row }) => (
-          <span className={`badge ${row.original.isEnabled ? 'badge--ok' : 'badge--warn'}`}>
-            {row.original.isEnabled ? t('on') : t('off')}
-          </span>
-        ),
-      },
+      enabledColumn(t),
       {
         header: '',
         id: 'actions',
@@ -66,18 +61,7 @@ export function ProvidersSection() {
     <section className="card" data-testid="setting-providers">
       <h2 className="setting-card__title">{t('providers.title')}</h2>
       <p className="muted setting-card__hint">{t('providers.hint')}</p>
-      <DataTable
-        columns={columns}
-        rows={query.data}
-        page={1}
-        pageSize={Math.max(1, query.data?.length ?? 1)}
-        total={query.data?.length ?? 0}
-        onPageChange={() => {}}
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        rowId={(row) => row.code}
-      />
+      <DataTable columns={columns} {...wholeQueryProps(query)} rowId={(row) => row.code} />
     </section>
   );
 }

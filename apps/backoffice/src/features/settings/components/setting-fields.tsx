@@ -1,62 +1,94 @@
-import { useState, type ReactNode } from 'react';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/button';
+import type { Permission } from '@mekong/contracts/admin/admin-contract';
+import type { AdminSettings } from '@mekong/contracts/admin/settings';
+import { FieldError, SaveActions } from '@/components/form-fields';
+import { useCan } from '@/lib/use-operator';
 import { fromMinor, toMinor } from '@/features/settings/hooks/minor-amount';
 
-/** A field's message code from the contract schema, in the operator's language. */
-export function FieldError({ code }: { code?: string | undefined }) {
-  const { t } = useTranslation();
-  if (!code) return null;
+/** What each setting's form gets from its section: the stored settings and whether the operator may save. */
+export type FormProps = { settings: AdminSettings; canSave: boolean };
+
+/** A tab of the settings page: its forms, which the operator may save when their role has the permission. */
+export function SettingForms({
+  settings,
+  permission,
+  forms,
+  layout = 'settings-grid',
+}: {
+  settings: AdminSettings;
+  permission: Permission;
+  forms: readonly ComponentType<FormProps>[];
+  /** A grid of cards, or full-width cards one under the other. */
+  layout?: 'settings-grid' | 'settings-stack';
+}) {
+  const canSave = useCan(permission);
   return (
-    <small className="error-text" role="alert">
-      {t(`common:errors.${code}`, { defaultValue: code })}
-    </small>
+    <div className={layout}>
+      {forms.map((Form, index) => (
+        <Form key={index} settings={settings} canSave={canSave} />
+      ))}
+    </div>
   );
 }
 
-/** A titled card holding one setting's form; the save button shows only to operators who may save it. */
+/**
+ * A titled card holding one setting's form (title and hint are the texts `<section>.title` and `<section>.hint`);
+ * the save button shows only to operators who may save it.
+ */
 export function SettingCard({
-  title,
+  section,
+  setting,
   hint,
   canSave,
-  isSaving,
-  onSubmit,
   testId,
   children,
 }: {
-  title: string;
+  section: string;
+  /** The form of useSettingForm. */
+  setting: { onSubmit: () => void; isSaving: boolean };
+  /** Replaces the section's hint. */
   hint?: string;
   canSave: boolean;
-  isSaving: boolean;
-  onSubmit: () => void;
   testId: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   return (
     <section className="card setting-card" data-testid={testId}>
-      <h2 className="setting-card__title">{title}</h2>
-      {hint ? <p className="muted setting-card__hint">{hint}</p> : null}
+      <h2 className="setting-card__title">{t(`${section}.title`)}</h2>
+      <p className="muted setting-card__hint">{hint ?? t(`${section}.hint`)}</p>
       <form
         className="form"
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit();
+          setting.onSubmit();
         }}
       >
         <fieldset className="setting-card__fields" disabled={!canSave}>
           {children}
         </fieldset>
-        {canSave ? (
-          <div className="form__actions">
-            <Button type="submit" isBusy={isSaving}>
-              {t('save')}
-            </Button>
-          </div>
-        ) : null}
+        <SaveActions canSave={canSave} isSaving={setting.isSaving} />
       </form>
     </section>
+  );
+}
+
+/** Amount fields side by side, one per entry. */
+export function MinorAmountFields<T extends FieldValues>({
+  control,
+  fields,
+}: {
+  control: Control<T>;
+  fields: { name: Path<T>; label: string; testId?: string }[];
+}) {
+  return (
+    <div className="field-row">
+      {fields.map((field) => (
+        <MinorAmountField key={field.name} control={control} {...field} />
+      ))}
+    </div>
   );
 }
 
@@ -65,26 +97,19 @@ export function MinorAmountField<T extends FieldValues>({
   control,
   name,
   label,
-  error,
   testId,
 }: {
   control: Control<T>;
   name: Path<T>;
   label: string;
-  error?: string | undefined;
   testId?: string;
 }) {
+  const { field, fieldState } = useController({ control, name });
   return (
     <label className="field">
       <span>{label}</span>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <AmountInput value={field.value as number} onChange={field.onChange} testId={testId} />
-        )}
-      />
-      <FieldError code={error} />
+      <AmountInput value={field.value as number} onChange={field.onChange} testId={testId} />
+      <FieldError code={fieldState.error?.message} />
     </label>
   );
 }

@@ -2,18 +2,27 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { Tabs } from '@/components/tabs';
+import { TabList } from '@/components/tab-list';
 import { useSettings } from '@/features/settings/api/settings-api';
 import { AccountsSection } from '@/features/settings/components/accounts-section';
-import { AgreementSection } from '@/features/settings/components/agreement-section';
-import { ContentSection } from '@/features/settings/components/content-section';
-import { LimitsSection } from '@/features/settings/components/limits-section';
+import { agreementForms } from '@/features/settings/components/agreement-section';
+import { contentForms } from '@/features/settings/components/content-section';
+import { limitsForms } from '@/features/settings/components/limits-section';
 import { ProvidersSection } from '@/features/settings/components/providers-section';
-import { SystemSection } from '@/features/settings/components/system-section';
+import { SettingForms } from '@/features/settings/components/setting-fields';
+import { systemForms } from '@/features/settings/components/system-section';
 import '@/features/settings/components/settings.css';
 
 const TABS = ['accounts', 'limits', 'providers', 'content', 'agreement', 'system'] as const;
 type Tab = (typeof TABS)[number];
+
+/** The tabs made of setting cards: their forms, and the permission that may save them. */
+const FORM_TABS = {
+  limits: { permission: 'settings.money', forms: limitsForms },
+  content: { permission: 'settings.content', forms: contentForms },
+  agreement: { permission: 'settings.content', forms: agreementForms, layout: 'settings-stack' },
+  system: { permission: 'settings.system', forms: systemForms },
+} as const;
 
 /** The operator settings of DESIGN D10 except promotions, one tab per area (docs/back-office/settings.md). */
 export function SettingsPage() {
@@ -25,28 +34,18 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <Tabs
+      <TabList
         tabs={TABS}
-        current={tab}
-        labelOf={(name) => t(`tabs.${name}`)}
-        onChange={(name) => setParams({ tab: name })}
-        testIdOf={(name) => `settings-tab-${name}`}
+        selected={tab}
+        onSelect={(name) => setParams({ tab: name })}
+        textOf={(name) => t(`tabs.${name}`)}
+        testIdPrefix="settings-tab-"
       />
       {tab === 'accounts' ? <AccountsSection /> : null}
       {tab === 'providers' ? <ProvidersSection /> : null}
       {tab !== 'accounts' && tab !== 'providers' ? (
         <QueryState query={settings}>
-          {(values) =>
-            tab === 'limits' ? (
-              <LimitsSection settings={values} />
-            ) : tab === 'content' ? (
-              <ContentSection settings={values} />
-            ) : tab === 'agreement' ? (
-              <AgreementSection settings={values} />
-            ) : (
-              <SystemSection settings={values} />
-            )
-          }
+          {(values) => <SettingForms settings={values} {...FORM_TABS[tab]} />}
         </QueryState>
       ) : null}
     </>

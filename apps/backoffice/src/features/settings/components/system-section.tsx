@@ -1,118 +1,82 @@
+import type { ComponentType } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { AdminSettings } from '@mekong/contracts/admin/settings';
-import { useCan } from '@/lib/use-operator';
-import { FieldError, SettingCard } from '@/features/settings/components/setting-fields';
+import { CheckboxField, Field } from '@/components/form-fields';
+import { SettingCard, type FormProps } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
-type FormProps = { settings: AdminSettings; canSave: boolean };
-
 /** The service switch, chat, one-time codes, the slip closed window and back-office access (settings.system). */
-export function SystemSection({ settings }: { settings: AdminSettings }) {
-  const canSave = useCan('settings.system');
-  return (
-    <div className="settings-grid">
-      <ServiceForm settings={settings} canSave={canSave} />
-      <SwitchesForm settings={settings} canSave={canSave} />
-      <SlipForm settings={settings} canSave={canSave} />
-      <AccessForm settings={settings} canSave={canSave} />
-    </div>
-  );
-}
+export const systemForms: ComponentType<FormProps>[] = [
+  ServiceForm,
+  (props) => <SwitchForm settingKey="chatWidget" section="chat" {...props} />,
+  (props) => <SwitchForm settingKey="registerOtp" section="otp" {...props} />,
+  SlipForm,
+  AccessForm,
+];
 
 function ServiceForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('service', settings.service);
-  const isTerminated = form.watch('terminated');
+  const setting = useSettingForm('service', settings.service);
+  const isTerminated = setting.form.watch('terminated');
   return (
-    <SettingCard
-      title={t('service.title')}
-      hint={t('service.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-service"
-    >
-      <label className="field field--inline">
-        <input type="checkbox" {...form.register('terminated')} data-testid="service-terminated" />
-        <span>{t('service.terminated')}</span>
-      </label>
+    <SettingCard section="service" setting={setting} canSave={canSave} testId="setting-service">
+      <CheckboxField
+        label={t('service.terminated')}
+        registration={setting.form.register('terminated')}
+        testId="service-terminated"
+      />
       {isTerminated ? <p className="notice notice--danger">{t('service.warning')}</p> : null}
     </SettingCard>
   );
 }
 
-/** Chat and one-time codes: two keys, each saved by its own form. */
-function SwitchesForm({ settings, canSave }: FormProps) {
+/** Chat or one-time codes: one key holding one switch. */
+function SwitchForm({
+  settingKey,
+  section,
+  settings,
+  canSave,
+}: FormProps & { settingKey: 'chatWidget' | 'registerOtp'; section: 'chat' | 'otp' }) {
   const { t } = useTranslation('settings');
-  const chat = useSettingForm('chatWidget', settings.chatWidget);
-  const otp = useSettingForm('registerOtp', settings.registerOtp);
+  const setting = useSettingForm(settingKey, settings[settingKey]);
   return (
-    <>
-      <SettingCard
-        title={t('chat.title')}
-        hint={t('chat.hint')}
-        canSave={canSave}
-        isSaving={chat.isSaving}
-        onSubmit={chat.onSubmit}
-        testId="setting-chat"
-      >
-        <label className="field field--inline">
-          <input type="checkbox" {...chat.form.register('enabled')} />
-          <span>{t('chat.enabled')}</span>
-        </label>
-      </SettingCard>
-      <SettingCard
-        title={t('otp.title')}
-        hint={t('otp.hint')}
-        canSave={canSave}
-        isSaving={otp.isSaving}
-        onSubmit={otp.onSubmit}
-        testId="setting-otp"
-      >
-        <label className="field field--inline">
-          <input type="checkbox" {...otp.form.register('enabled')} />
-          <span>{t('otp.enabled')}</span>
-        </label>
-      </SettingCard>
-    </>
+    <SettingCard
+      section={section}
+      setting={setting}
+      canSave={canSave}
+      testId={`setting-${section}`}
+    >
+      <CheckboxField
+        label={t(`${section}.enabled`)}
+        registration={setting.form.register('enabled')}
+      />
+    </SettingCard>
   );
 }
 
 function SlipForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('slip', settings.slip);
-  const { errors } = form.formState;
-  const time = (name: 'closedFrom' | 'closedTo') => (
-    <label className="field">
-      <span>{t(`slip.${name}`)}</span>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <input
-            type="time"
-            value={field.value ?? ''}
-            onChange={(e) => field.onChange(e.target.value || null)}
-            data-testid={`slip-${name}`}
-          />
-        )}
-      />
-      <FieldError code={errors[name]?.message} />
-    </label>
-  );
+  const setting = useSettingForm('slip', settings.slip);
+  const { control, formState } = setting.form;
   return (
-    <SettingCard
-      title={t('slip.title')}
-      hint={t('slip.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-slip"
-    >
+    <SettingCard section="slip" setting={setting} canSave={canSave} testId="setting-slip">
       <div className="field-row">
-        {time('closedFrom')}
-        {time('closedTo')}
+        {(['closedFrom', 'closedTo'] as const).map((name) => (
+          <Field key={name} label={t(`slip.${name}`)} error={formState.errors[name]?.message}>
+            <Controller
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <input
+                  type="time"
+                  value={field.value ?? ''}
+                  onChange={(e) => field.onChange(e.target.value || null)}
+                  data-testid={`slip-${name}`}
+                />
+              )}
+            />
+          </Field>
+        ))}
       </div>
     </SettingCard>
   );
@@ -120,21 +84,17 @@ function SlipForm({ settings, canSave }: FormProps) {
 
 function AccessForm({ settings, canSave }: FormProps) {
   const { t } = useTranslation('settings');
-  const { form, onSubmit, isSaving } = useSettingForm('adminAccess', settings.adminAccess);
-  const { errors } = form.formState;
+  const setting = useSettingForm('adminAccess', settings.adminAccess);
+  const { control, register, formState } = setting.form;
+  const { errors } = formState;
   return (
-    <SettingCard
-      title={t('access.title')}
-      hint={t('access.hint')}
-      canSave={canSave}
-      isSaving={isSaving}
-      onSubmit={onSubmit}
-      testId="setting-access"
-    >
-      <label className="field">
-        <span>{t('access.allowlist')}</span>
+    <SettingCard section="access" setting={setting} canSave={canSave} testId="setting-access">
+      <Field
+        label={t('access.allowlist')}
+        error={errors.ipAllowlist?.message ?? errors.ipAllowlist?.root?.message}
+      >
         <Controller
-          control={form.control}
+          control={control}
           name="ipAllowlist"
           render={({ field }) => (
             <textarea
@@ -153,19 +113,13 @@ function AccessForm({ settings, canSave }: FormProps) {
             />
           )}
         />
-        <FieldError code={errors.ipAllowlist?.message ?? errors.ipAllowlist?.root?.message} />
-      </label>
+      </Field>
       <div className="field-row">
-        <label className="field">
-          <span>{t('access.idleMinutes')}</span>
-          <input type="number" {...form.register('idleMinutes', { valueAsNumber: true })} />
-          <FieldError code={errors.idleMinutes?.message} />
-        </label>
-        <label className="field">
-          <span>{t('access.absoluteHours')}</span>
-          <input type="number" {...form.register('absoluteHours', { valueAsNumber: true })} />
-          <FieldError code={errors.absoluteHours?.message} />
-        </label>
+        {(['idleMinutes', 'absoluteHours'] as const).map((name) => (
+          <Field key={name} label={t(`access.${name}`)} error={errors[name]?.message}>
+            <input type="number" {...register(name, { valueAsNumber: true })} />
+          </Field>
+        ))}
       </div>
     </SettingCard>
   );

@@ -1,0 +1,100 @@
+import { useFormContext, useWatch, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { WheelSaveBody } from '@mekong/contracts/admin/promotions-wheel';
+import { PRIZE_KINDS } from '@mekong/contracts/spinwheel';
+import { Field, LocalizedFields, Options } from '@/components/form-fields';
+import { NumberField } from '@/features/promotions/components/form-fields';
+
+type SliceProps = { control: Control<WheelSaveBody>; index: number };
+
+/** A slice's code, colours, label and description. */
+export function SliceIdentity({ control, index }: SliceProps) {
+  const { t } = useTranslation('promotions');
+  const { register, formState } = useFormContext<WheelSaveBody>();
+  const errors = formState.errors.slices?.[index];
+  return (
+    <div className="promo-slice">
+      <div className="promo-grid promo-grid--tight">
+        <Field label={t('field.code')} error={errors?.code?.message}>
+          <input {...register(`slices.${index}.code`)} />
+        </Field>
+        <Field
+          label={t('wheel.colors')}
+          error={errors?.bgColor?.message ?? errors?.textColor?.message}
+        >
+          <span className="promo-input">
+            <input
+              type="color"
+              aria-label={t('wheel.bgColor')}
+              {...register(`slices.${index}.bgColor`)}
+            />
+            <input
+              type="color"
+              aria-label={t('wheel.textColor')}
+              {...register(`slices.${index}.textColor`)}
+            />
+          </span>
+        </Field>
+      </div>
+      <LocalizedFields
+        className="promo-localized"
+        control={control}
+        name={`slices.${index}.label`}
+        label={t('wheel.label')}
+      />
+      <details>
+        <summary>{t('wheel.description')}</summary>
+        <LocalizedFields
+          className="promo-localized"
+          control={control}
+          name={`slices.${index}.description`}
+          label={t('wheel.description')}
+          isMultiline
+        />
+      </details>
+    </div>
+  );
+}
+
+/** What a slice gives: nothing, cash (an amount) or a bonus (its code). */
+export function SlicePrize({ control, index }: SliceProps) {
+  const { t } = useTranslation('promotions');
+  const { register, formState, setValue } = useFormContext<WheelSaveBody>();
+  const kind = useWatch({ control, name: `slices.${index}.prizeKind` });
+  const errors = formState.errors.slices?.[index];
+  return (
+    <div className="promo-slice">
+      <Field label={t('wheel.prizeKind')} error={errors?.prizeKind?.message}>
+        <select
+          {...register(`slices.${index}.prizeKind`, {
+            onChange: () => {
+              setValue(`slices.${index}.amountMinor`, 0);
+              setValue(`slices.${index}.bonusCode`, null);
+            },
+          })}
+        >
+          <Options values={PRIZE_KINDS} textOf={(prize) => t(`prize.${prize}`)} />
+        </select>
+      </Field>
+      {kind === 'cash' ? (
+        <NumberField
+          key="cash"
+          control={control}
+          name={`slices.${index}.amountMinor`}
+          label={t('wheel.amount')}
+          isMoney
+          suffix="฿"
+        />
+      ) : null}
+      {kind === 'bonus' ? (
+        <Field label={t('wheel.bonusCode')} error={errors?.bonusCode?.message}>
+          <input
+            {...register(`slices.${index}.bonusCode`, {
+              setValueAs: (value: string | null) => (value ? value.trim().toUpperCase() : null),
+            })}
+          />
+        </Field>
+      ) : null}
+    </div>
+  );
+}
