@@ -111,11 +111,11 @@ function Delivery({ item, isRead, onResend, onRemove }: DeliveryProps) {
     return (
       <div className="chat-delivery chat-delivery--failed" data-testid="chat-failed">
         <span>{t('chat.status.failed')}</span>
-        <button type="button" className="chat-delivery__action" onClick={() => onResend(item.clientId)}>
+        <button type="button" className="chat-delivery__action" onClick={() => onResend(item.clientId)} data-testid="chat-resend">
           <RotateCw size={14} aria-hidden /> {t('chat.resend')}
         </button>
         {item.body.message_type === 'media' && (
-          <button type="button" className="chat-delivery__action" onClick={() => onRemove(item.clientId)}>
+          <button type="button" className="chat-delivery__action" onClick={() => onRemove(item.clientId)} data-testid="chat-remove">
             <Trash2 size={14} aria-hidden /> {t('chat.remove')}
           </button>
         )}
