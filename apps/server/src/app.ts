@@ -92,6 +92,7 @@ import { serializeRequest } from '@/plugins/request-log.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
 import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
 import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
+import { registerChat } from '@/modules/chat/chat-setup.ts';
 import { registerOperatorAuthRoutes } from '@/modules/operators/operator-auth.routes.ts';
 import {
   createOperatorAuthService,
@@ -378,6 +379,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       catalogue: createSettingsCatalogueService(deps, games),
     });
     registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));
+    registerChat(app, apiRoutes, deps, { auth, operatorAuth, slips: moneyIn.slips });
 
     await app.ready();
   } catch (error) {

@@ -78,6 +78,7 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
     QR_WEBHOOK_SECRET_E2P: strong('e2p'),
     TRUELINK_SECRET: strong('truelink'),
     SLIP_LINK_SECRET: strong('slip-link'),
+    CHAT_GUEST_SECRET: strong('chat-guest'),
     GAME_CREDENTIALS_KEY: 'ab'.repeat(32),
   };
 

@@ -147,6 +147,8 @@ const optionalUrl = (protocols: RegExp) =>
  *   slip verification service.
  * - SLIP_LINK_SECRET (a published development value, refused in production): HMAC key signing the expiring slip
  *   image links; at least 32 characters; `npm start` generates one per installation.
+ * - CHAT_GUEST_SECRET (a published development value, refused in production): HMAC key signing the support chat's
+ *   guest tokens (docs/decisions/0015-support-chat.md#identities); at least 32 characters; `npm start` generates one.
  * - TRUEMONEY_URL (http://127.0.0.1:3001), TRUEMONEY_TIMEOUT_MS (15000): the TrueMoney gift voucher service.
  * - TRUELINK_SECRET: the gift-link shared secret (the web's VITE_TRUELINK_SECRET); required in production, the
  *   contracts' TRUELINK_DEV_SECRET otherwise.
@@ -221,6 +223,10 @@ export const configSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters')
     .default(SANDBOX_DEFAULT_SECRETS.SLIP_LINK_SECRET),
+  CHAT_GUEST_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .default(SANDBOX_DEFAULT_SECRETS.CHAT_GUEST_SECRET),
   TRUEMONEY_URL: httpUrl.default('http://127.0.0.1:3001'),
   TRUEMONEY_TIMEOUT_MS: integer(100, 120_000).default(15_000),
   TRUELINK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -23,6 +23,7 @@ import { migration0025 } from '@/db/migrations/0025-member-agreements.ts';
 import { migration0026 } from '@/db/migrations/0026-promotions-admin.ts';
 import { migration0027 } from '@/db/migrations/0027-report-indexes.ts';
 import { migration0028 } from '@/db/migrations/0028-wheel-languages.ts';
+import { migration0029 } from '@/db/migrations/0029-support-chat.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0026-promotions-admin': migration0026,
   '0027-report-indexes': migration0027,
   '0028-wheel-languages': migration0028,
+  '0029-support-chat': migration0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

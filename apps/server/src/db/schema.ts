@@ -57,6 +57,12 @@ import type {
 import type { MemberAdjustmentsTable } from '@/db/schema/member-adjustments.ts';
 import type { WithdrawalApprovalsTable } from '@/db/schema/withdrawal-approvals.ts';
 import type { MemberAgreementsTable } from '@/db/schema/agreements.ts';
+import type {
+  ChatCannedRepliesTable,
+  ChatConversationsTable,
+  ChatMediaTable,
+  ChatMessagesTable,
+} from '@/db/schema/chat.ts';
 
 export type * from '@/db/schema/members.ts';
 export type * from '@/db/schema/ledger-games.ts';
@@ -66,6 +72,7 @@ export type * from '@/db/schema/operators.ts';
 export type * from '@/db/schema/member-adjustments.ts';
 export type * from '@/db/schema/withdrawal-approvals.ts';
 export type * from '@/db/schema/agreements.ts';
+export type * from '@/db/schema/chat.ts';
 
 export type Database = {
   banks: BanksTable;
@@ -113,4 +120,8 @@ export type Database = {
   member_adjustments: MemberAdjustmentsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
   member_agreements: MemberAgreementsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_media: ChatMediaTable;
+  chat_canned_replies: ChatCannedRepliesTable;
 };

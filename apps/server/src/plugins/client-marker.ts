@@ -13,9 +13,10 @@ export function isApiPath(url: string): boolean {
 
 /**
  * Calls made by others than the member web app: outside parties' webhooks (/api/hooks/…) and files a browser tab
- * opens by their unguessable address (/api/files/…). They never carry the marker.
+ * opens by their unguessable address (/api/files/…, the chat's media /api/chat/media/…). They never carry the marker.
  */
-const UNMARKED_PREFIXES = ['/api/hooks/', '/api/files/'];
+export const CHAT_MEDIA_PATH = '/api/chat/media/';
+const UNMARKED_PREFIXES = ['/api/hooks/', '/api/files/', CHAT_MEDIA_PATH];
 
 export function isUnmarkedPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendCode } from '@/plugins/error-envelope.ts';
 
@@ -30,3 +31,17 @@ export const requestDeadline = fp<{ timeoutMs: number }>(
   },
   { name: 'request-deadline' },
 );
+
+/**
+ * Gives every call of `context` (an upload) its own longer deadline instead of the common one (docs/spec.md §9: slip
+ * and chat uploads 300 s).
+ */
+export function extendDeadline(context: FastifyInstance, timeoutMs: number): void {
+  context.addHook('onRequest', async (request, reply) => {
+    if (request.deadlineTimer) clearTimeout(request.deadlineTimer);
+    request.deadlineTimer = setTimeout(() => {
+      if (!reply.sent) void sendCode(reply, 'SERVICE_UNAVAILABLE');
+    }, timeoutMs);
+    request.deadlineTimer.unref();
+  });
+}

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { isApiPath } from '@/plugins/client-marker.ts';
+import { CHAT_MEDIA_PATH, isApiPath } from '@/plugins/client-marker.ts';
 
 /**
  * Security headers with a CSP for the Vite SPA: own scripts only; images, fonts and media also as data: URLs.
@@ -39,9 +39,12 @@ export const securityHeaders = fp(
         done(error instanceof Error ? error : undefined),
       );
     });
-    // API answers are a member's data (or a slip image): never kept by a browser or a proxy, errors included.
+    // API answers are a member's data (or a slip image): never kept by a browser or a proxy, errors included. A chat
+    // media file never changes at its unguessable address, so the browser keeps it (docs/decisions/0015-support-chat.md).
     app.addHook('onSend', async (request, reply) => {
-      if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+      if (!isApiPath(request.url)) return;
+      if (reply.statusCode === 200 && request.url.startsWith(CHAT_MEDIA_PATH)) return;
+      reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security-headers' },

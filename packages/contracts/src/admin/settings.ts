@@ -156,6 +156,15 @@ export const slipSettingSchema = z
 
 export const switchSettingSchema = z.strictObject({ enabled: flag });
 export const serviceSettingSchema = z.strictObject({ terminated: flag });
+/** The support chat: how many unresolved conversations one agent may hold (docs/decisions/0015-support-chat.md#agents). */
+export const CHAT_AGENT_LIMIT_DEFAULT = 5;
+export const chatSettingSchema = z.strictObject({
+  agentLimit: z
+    .number({ error: 'INVALID_REQUEST' })
+    .int({ error: 'INVALID_REQUEST' })
+    .min(1, { error: 'INVALID_REQUEST' })
+    .max(100, { error: 'INVALID_REQUEST' }),
+});
 
 export const adminAccessSettingSchema = z.strictObject({
   /** Addresses or CIDR ranges; empty allows any. The server refuses a list that would shut out the saving operator. */
@@ -196,6 +205,7 @@ export const settingSaves = {
   slip: { body: slipSettingSchema, permission: 'settings.system' },
   registerOtp: { body: switchSettingSchema, permission: 'settings.system' },
   chatWidget: { body: switchSettingSchema, permission: 'settings.system' },
+  chat: { body: chatSettingSchema, permission: 'settings.system' },
   service: { body: serviceSettingSchema, permission: 'settings.system' },
   adminAccess: { body: adminAccessSettingSchema, permission: 'settings.system' },
 } as const;
@@ -227,6 +237,7 @@ export const adminSettingsSchema = z.object({
   slip: z.object({ closedFrom: z.string().nullable(), closedTo: z.string().nullable() }),
   registerOtp: storedSwitch,
   chatWidget: storedSwitch,
+  chat: z.object({ agentLimit: z.number() }),
   service: z.object({ terminated: z.boolean() }),
   adminAccess: z.object({
     ipAllowlist: z.array(z.string()),
@@ -263,6 +274,7 @@ export const adminSaveApprovalsContract = saveContract('approvals');
 export const adminSaveSlipContract = saveContract('slip');
 export const adminSaveRegisterOtpContract = saveContract('registerOtp');
 export const adminSaveChatWidgetContract = saveContract('chatWidget');
+export const adminSaveChatContract = saveContract('chat');
 export const adminSaveServiceContract = saveContract('service');
 export const adminSaveAdminAccessContract = saveContract('adminAccess');
 
@@ -281,6 +293,7 @@ export const adminSettingSaveContracts = {
   slip: adminSaveSlipContract,
   registerOtp: adminSaveRegisterOtpContract,
   chatWidget: adminSaveChatWidgetContract,
+  chat: adminSaveChatContract,
   service: adminSaveServiceContract,
   adminAccess: adminSaveAdminAccessContract,
 } as const;

@@ -74,6 +74,7 @@ export function createSettingsAdminService({ db, clock }: Pick<AppDeps, 'db' | '
         slip,
         registerOtp,
         chatWidget,
+        chat,
         service,
         adminAccess,
       ] = await Promise.all([
@@ -90,6 +91,7 @@ export function createSettingsAdminService({ db, clock }: Pick<AppDeps, 'db' | '
         read('slip'),
         read('registerOtp'),
         read('chatWidget'),
+        read('chat'),
         read('service'),
         read('adminAccess'),
       ]);
@@ -108,6 +110,7 @@ export function createSettingsAdminService({ db, clock }: Pick<AppDeps, 'db' | '
         slip: slip!,
         registerOtp: registerOtp!,
         chatWidget: chatWidget!,
+        chat: chat!,
         service: service!,
         adminAccess: adminAccess!,
       };

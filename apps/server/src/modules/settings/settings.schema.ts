@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bannerSchema } from '@mekong/contracts/bonus';
+import { CHAT_AGENT_LIMIT_DEFAULT } from '@mekong/contracts/admin/settings';
 import { localizedTextSchema } from '@mekong/contracts/fields';
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
@@ -54,6 +55,8 @@ export const settingSchemas = {
   slip: z.object({ closedFrom: timeOfDay.nullable(), closedTo: timeOfDay.nullable() }),
   registerOtp: z.object({ enabled: z.boolean() }),
   chatWidget: z.object({ enabled: z.boolean() }),
+  /** The support chat: unresolved conversations one agent may hold (docs/decisions/0015-support-chat.md#agents). */
+  chat: z.object({ agentLimit: z.number().int().min(1).max(100) }),
   service: z.object({ terminated: z.boolean() }),
   /** Refund of losses (docs/decisions/0013-promotions.md): percent of last week's net loss, amounts in minor units. */
   refund: z.object({
@@ -101,6 +104,7 @@ export const settingDefaults: { [K in SettingKey]?: SettingValue<K> } = {
   slip: { closedFrom: null, closedTo: null },
   registerOtp: { enabled: true },
   chatWidget: { enabled: false },
+  chat: { agentLimit: CHAT_AGENT_LIMIT_DEFAULT },
   service: { terminated: false },
   refund: { enabled: false, percent: 0, minimumMinor: 0, maximumMinor: null, banners: [] },
   invite: { enabled: false, percent: 0, banners: [] },

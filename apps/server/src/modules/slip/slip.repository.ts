@@ -119,6 +119,16 @@ export const findSlipByReference = finder(
   toSlip,
 );
 
+/** The newest slip of any member that names this transfer (bank and reference). */
+export const findSlipByTransRef = finder(
+  (db: Reader, sendingBank: string, transRef: string) =>
+    selectSlips(db)
+      .where('sending_bank', '=', sendingBank)
+      .where('trans_ref', '=', transRef)
+      .orderBy('created_at', 'desc'),
+  toSlip,
+);
+
 export async function findSlipImage(
   db: Reader,
   token: string,

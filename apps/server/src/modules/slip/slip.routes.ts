@@ -12,7 +12,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import { SLIP_IMAGE_PATH } from '@/modules/slip/slip-links.ts';
 import type { SlipService, UploadedFile } from '@/modules/slip/slip.service.ts';
-import { sendCode } from '@/plugins/error-envelope.ts';
+import { extendDeadline } from '@/plugins/request-deadline.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 
 const IMAGE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -30,13 +30,7 @@ export function registerSlipRoutes(
       limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
     });
     // Spec §9: a slip upload may take 300 s (the 60 s deadline of other calls is replaced).
-    upload.addHook('onRequest', async (request, reply) => {
-      if (request.deadlineTimer) clearTimeout(request.deadlineTimer);
-      request.deadlineTimer = setTimeout(() => {
-        if (!reply.sent) void sendCode(reply, 'SERVICE_UNAVAILABLE');
-      }, SLIP_UPLOAD_TIMEOUT_MS);
-      request.deadlineTimer.unref();
-    });
+    extendDeadline(upload, SLIP_UPLOAD_TIMEOUT_MS);
     // Before the contract's body check, so a JSON or form body gets the slip's own code.
     upload.addHook('preValidation', async (request) => {
       if (!request.isMultipart()) throw new AppError('SLIP_INVALID_FILE');

@@ -25,6 +25,7 @@ import {
   MAX_PIXELS,
   type ImageType,
 } from '@/modules/slip/slip-image.ts';
+import { inspectSlipImage } from '@/modules/slip/slip-inspect.ts';
 import { createSlipLinks, type SlipLinkQuery } from '@/modules/slip/slip-links.ts';
 import { createSlipReader, type SlipReaderOptions } from '@/modules/slip/slip-reader.ts';
 import {
@@ -298,6 +299,9 @@ export function createSlipService(
       if (ids.length > 0) log.warn({ slipIds: ids }, 'stale processing slips failed');
       return ids;
     },
+
+    /** An image read as a slip for an operator (the chat's slip check): nothing is credited or kept. */
+    inspect: (bytes: Buffer) => inspectSlipImage(db, reader, verifier, bytes),
 
     close: () => reader.close(),
   };
