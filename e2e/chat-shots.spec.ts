@@ -68,9 +68,14 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId('chat-alert')).toContainText('10');
     await shot(page, `chat-${locale}-alert-too-large`);
 
+    // Near and over the 2000-character limit the counter shows; over it, sending is refused.
+    await page.getByTestId('chat-input').fill('x'.repeat(2004));
+    await expect(page.getByTestId('chat-counter')).toBeVisible();
+    await shot(page, `chat-${locale}-counter`);
+
     // No guest can be made (the server is unreachable for it): the chat cannot start.
     await page.route('**/api/chat/guest', (route) => route.abort('connectionrefused'));
-    await page.getByTestId('chat-input').fill('x'.repeat(1900));
+    await page.getByTestId('chat-input').fill(AGENT_TEXT[locale].member);
     await page.getByTestId('chat-send').click();
     await expect(page.getByTestId('chat-failed')).toBeVisible();
     await shot(page, `chat-${locale}-cannot-start`);

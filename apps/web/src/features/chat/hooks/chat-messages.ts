@@ -14,7 +14,7 @@ export type ChatItem = {
   status: ChatDeliveryStatus;
   /** The picked file of a media message not yet uploaded, kept so a failed upload can be tried again. */
   file?: File;
-  /** A local address of the picked file, shown until the stored message arrives. */
+  /** A local address of the picked file, shown until the stored message (with the served address) replaces it. */
   previewUrl?: string;
 };
 
@@ -92,8 +92,7 @@ export function mergeStored(items: ChatItem[], messages: ChatMessage[], timestam
       added += 1;
     } else {
       if (next[at]!.id === null) added += 1;
-      // A local preview stays until the stored address has loaded once: no flash of an empty picture.
-      next[at] = next[at]!.previewUrl ? { ...stored, previewUrl: next[at]!.previewUrl } : stored;
+      next[at] = stored;
     }
   }
   return { items: ordered(next), added };

@@ -239,6 +239,8 @@ export function useChatController(isEnabled: boolean) {
       try {
         const answer = await sendChatMessage(current, clientId, body);
         dispatch({ type: 'sent', clientId, message: answer.message, timestamp: answer.timestamp });
+        // The stored message shows the served address now; the local copy of the file is no longer needed.
+        if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
       } catch (error) {
         failed(clientId, error);
       }
