@@ -2,7 +2,17 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { signIn } from './support/money.ts';
-import { agentSends, agentSendsText, findConversation, gradientPng, openChat, setChatWidget, writeInChat } from './support/chat.ts';
+import { adminPut, operatorToken } from './support/backoffice.ts';
+import {
+  agentSends,
+  agentSendsText,
+  conversationMessages,
+  findConversation,
+  gradientPng,
+  openChat,
+  setChatWidget,
+  writeInChat,
+} from './support/chat.ts';
 
 /**
  * Review screenshots (390x844) of the support chat in th, la and en: empty, a conversation with every message type,
@@ -12,11 +22,13 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '';
 const LOCALES = ['th', 'la', 'en'] as const;
 type Locale = (typeof LOCALES)[number];
 
-const AGENT_TEXT: Record<Locale, { hello: string; pick: string; quick: string; card: string; cardSub: string; member: string }> = {
+const AGENT_TEXT: Record<Locale, { hello: string; pick: string; quick: string; yes: string; no: string; card: string; cardSub: string; member: string }> = {
   th: {
     hello: 'สวัสดีค่ะ ยินดีให้บริการ ได้รับสลิปแล้วนะคะ',
     pick: 'ต้องการทำรายการใดคะ',
     quick: 'ปัญหาได้รับการแก้ไขแล้วหรือยังคะ',
+    yes: 'เรียบร้อยแล้ว',
+    no: 'ยังไม่ได้',
     card: 'โบนัสฝากแรก 100%',
     cardSub: 'รับโบนัสสูงสุด 1,000 บาท',
     member: 'ฝากเงินแล้วยอดยังไม่เข้าครับ',
@@ -25,6 +37,8 @@ const AGENT_TEXT: Record<Locale, { hello: string; pick: string; quick: string; c
     hello: 'ສະບາຍດີ ຍິນດີໃຫ້ບໍລິການ ໄດ້ຮັບສະລິບແລ້ວ',
     pick: 'ຕ້ອງການເຮັດລາຍການໃດ',
     quick: 'ບັນຫາໄດ້ຮັບການແກ້ໄຂແລ້ວບໍ່',
+    yes: 'ຮຽບຮ້ອຍແລ້ວ',
+    no: 'ຍັງບໍ່ທັນ',
     card: 'ໂບນັດຝາກທຳອິດ 100%',
     cardSub: 'ຮັບໂບນັດສູງສຸດ 1,000 ບາດ',
     member: 'ຝາກເງິນແລ້ວຍອດຍັງບໍ່ເຂົ້າ',
@@ -33,6 +47,8 @@ const AGENT_TEXT: Record<Locale, { hello: string; pick: string; quick: string; c
     hello: 'Hello, happy to help. We received your slip.',
     pick: 'What would you like to do?',
     quick: 'Is your problem solved?',
+    yes: 'Yes, thanks',
+    no: 'Not yet',
     card: 'First deposit bonus 100%',
     cardSub: 'Up to 1,000 baht bonus',
     member: 'I deposited but my balance has not changed.',
@@ -90,6 +106,8 @@ for (const locale of LOCALES) {
     await expect(page.getByTestId('chat-message').last()).toHaveAttribute('data-status', 'succeed');
 
     const conversation = await findConversation({ memberId: member.id });
+    const picture = (await conversationMessages(conversation.id)).find((message) => message.message.message_type === 'media');
+    const imageUrl = picture?.message.message_type === 'media' ? picture.message.payload.url : undefined;
     await agentSendsText(conversation.id, text.hello);
     await agentSends(conversation.id, {
       message_type: 'buttons',
@@ -99,16 +117,19 @@ for (const locale of LOCALES) {
       message_type: 'generic',
       payload: {
         elements: [
-          { title: text.card, subtitle: text.cardSub, buttons: [{ title: text.card, payload: 'BONUS' }] },
+          { title: text.card, subtitle: text.cardSub, imageUrl, buttons: [{ title: text.card, payload: 'BONUS' }] },
           { title: text.hello, subtitle: text.cardSub },
         ],
       },
     });
     await agentSends(conversation.id, {
       message_type: 'quick_replies',
-      payload: { message: text.quick, replies: [{ title: '👍', payload: 'YES' }, { title: '👎', payload: 'NO' }] },
+      payload: { message: text.quick, replies: [{ title: text.yes, payload: 'YES' }, { title: text.no, payload: 'NO' }] },
     });
     await expect(page.getByTestId('chat-message').filter({ hasText: text.quick })).toBeVisible();
+    // The agents read it: the member's newest message carries the read mark.
+    await adminPut(`/api/admin/chat/conversations/${conversation.id}/read`, {}, await operatorToken('owner'));
+    await expect(page.getByTestId('chat-read')).toBeVisible();
     await shot(page, `chat-${locale}-conversation`);
     await page.getByTestId('chat-conversation').evaluate((element) => element.scrollTo(0, 0));
     await shot(page, `chat-${locale}-conversation-top`);

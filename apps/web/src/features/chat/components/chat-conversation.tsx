@@ -1,5 +1,5 @@
 import { MessagesSquare } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { formatDate, playerDayKey } from '@/lib/format';
@@ -52,6 +52,19 @@ export function ChatConversation() {
     }
   }, [items, last, isAgentTyping, chat.isLoadingOlder]);
 
+  // Pictures load after their message is placed and make the list taller: a reader at the bottom stays there.
+  const list = useRef<HTMLOListElement>(null);
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || !list.current || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (isNearBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(list.current);
+    return () => observer.disconnect();
+  }, [hasItems]);
+
   const readClientId = lastReadByAgent(items, agentReadAt);
 
   return (
@@ -78,7 +91,7 @@ export function ChatConversation() {
           )}
         </div>
       ) : (
-        <ol className="chat-list" aria-label={t('chat.title')} aria-live="polite">
+        <ol ref={list} className="chat-list" aria-label={t('chat.title')} aria-live="polite">
           {items.map((item, index) => {
             const day = playerDayKey(item.createdAt);
             const isNewDay = index === 0 || playerDayKey(items[index - 1]!.createdAt) !== day;
