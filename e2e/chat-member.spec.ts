@@ -45,7 +45,8 @@ test.describe('support chat (member web)', () => {
     await expect(page).toHaveURL(/\/user\/home$/);
     expect(await storedGuestId(page)).toBeNull();
 
-    await page.goto('/user/contact');
+    // Within the app (no reload): the tab's chat switches from the guest to the member.
+    await page.locator('nav a[href="/user/contact"]').click();
     await openChat(page);
     await expect(page.getByTestId('chat-message').filter({ hasText: 'Hello, I am a guest' })).toBeVisible();
     await expect(page.getByTestId('chat-message').filter({ hasText: 'Hello guest, how can we help?' })).toBeVisible();

@@ -31,15 +31,19 @@ export function forgetChatGuest(): void {
 const unclaimable = new Set(['CHAT_GUEST_INVALID', 'CHAT_FORBIDDEN', 'CHAT_CONVERSATION_NOT_FOUND']);
 
 /**
- * After signing in: the conversation the visitor had as a guest moves to the member, then the browser forgets the
- * guest. Never fails the sign-in: a token kept after a passing failure (network, chat switched off) is claimed at
- * the next sign-in.
+ * On signing in, with the new session's token, before the app uses it: the conversation the visitor had as a guest
+ * moves to the member (so the member's chat opens with it), then the browser forgets the guest. Never fails the
+ * sign-in: a token kept after a passing failure (network, chat switched off) is claimed at the next sign-in.
  */
-export async function claimChatGuest(): Promise<void> {
+export async function claimChatGuest(memberToken: string): Promise<void> {
   const guest = readChatGuest();
   if (!guest) return;
   try {
-    await apiCall(chatClaimGuest, { body: { guestToken: guest.guestToken }, isQuiet: true });
+    await apiCall(chatClaimGuest, {
+      body: { guestToken: guest.guestToken },
+      headers: { authorization: `Bearer ${memberToken}` },
+      isQuiet: true,
+    });
     forgetChatGuest();
   } catch (error) {
     if (isApiError(error) && unclaimable.has(error.code)) forgetChatGuest();

@@ -13,6 +13,6 @@ export type Credentials = { username: string; password: string; isRemembered: bo
 export async function signIn({ username, password, isRemembered }: Credentials): Promise<void> {
   clearSession();
   const { token } = await apiCall(login, { body: { username, password } });
+  await claimChatGuest(token);
   storeToken(token, isRemembered);
-  await claimChatGuest();
 }

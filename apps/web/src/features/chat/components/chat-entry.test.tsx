@@ -117,11 +117,12 @@ async function openChat() {
 }
 
 async function write(text: string) {
-  await userEvent.type(screen.getByTestId('chat-input'), text);
+  fireEvent.change(screen.getByTestId('chat-input'), { target: { value: text } });
   await userEvent.click(screen.getByTestId('chat-send'));
 }
 
-describe('the guest chat', () => {
+// Each test walks a whole chat (sheet, socket, several calls): more than the default 5 s on a busy machine.
+describe('the guest chat', { timeout: 15_000 }, () => {
   it('makes the guest once at the first message, keeps it, and sends with its token', async () => {
     const { sheet } = await openChat();
     expect(within(sheet).getByTestId('chat-empty')).toHaveTextContent('How can we help?');
@@ -218,7 +219,7 @@ describe('the guest chat', () => {
   });
 });
 
-describe('a member chat with a conversation', () => {
+describe('a member chat with a conversation', { timeout: 15_000 }, () => {
   beforeEach(() => {
     localStorage.setItem('token', 'member-token');
     history = [

@@ -71,6 +71,8 @@ export function useChatController(isEnabled: boolean) {
     [isSignedIn, guest],
   );
   const identityKey = identityKeyOf(identity);
+  // Signing in claims and forgets the guest; signing out may find none (or another) kept: read it again.
+  useEffect(() => setGuest(readChatGuest()), [isSignedIn]);
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const [isOpen, setOpen] = useState(false);
   const [seenAt, setSeenAt] = useState(() => readStorage(STORAGE_KEYS.chatSeenAt));
