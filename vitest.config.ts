@@ -18,9 +18,22 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // Several real server processes on PostgreSQL and Redis: their own project (npm run test:cluster).
+          exclude: ['apps/server/test/cluster/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        resolve: { alias: { '@': at('./apps/server/src') } },
+        test: {
+          name: 'server-cluster',
+          include: ['apps/server/test/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },

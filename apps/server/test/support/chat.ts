@@ -138,11 +138,18 @@ export function openSocket(
     forceNew: true,
   });
   return new Promise((resolve) => {
-    socket.once('connect', () => resolve({ socket, code: null }));
-    socket.once('connect_error', (error: Error & { data?: { code?: string } }) => {
+    // Only the first outcome: a later connect_error (a reconnect attempt) must not close the socket.
+    const onConnect = () => {
+      socket.off('connect_error', onError);
+      resolve({ socket, code: null });
+    };
+    const onError = (error: Error & { data?: { code?: string } }) => {
+      socket.off('connect', onConnect);
       socket.close();
       resolve({ socket: null, code: error.data?.code ?? error.message });
-    });
+    };
+    socket.once('connect', onConnect);
+    socket.once('connect_error', onError);
   });
 }
 
