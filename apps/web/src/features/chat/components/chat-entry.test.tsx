@@ -85,7 +85,10 @@ beforeEach(() => {
     }
     if (path === '/api/lookup/enableChatWidget') return jsonResponse({ enabled: true });
     if (path === '/api/chat/guest') return jsonResponse({ guestId: 'g_guest', guestToken: 'guest-token' });
-    if (path === '/api/chat/history') return jsonResponse({ messages: [...history].reverse(), total: history.length, agentReadAt: null });
+    if (path === '/api/chat/history') {
+      const { skip, limit } = body as { skip: number; limit: number };
+      return jsonResponse({ messages: [...history].reverse().slice(skip, skip + limit), total: history.length, agentReadAt: null });
+    }
     if (path === '/api/chat/upload-image') return jsonResponse({ path: 'media/tok', url: '/api/chat/media/tok', fileType: 'image' });
     if (path === '/api/chat/read-customer/') return jsonResponse({ readAt: new Date().toISOString() });
     if (path === '/api/chat/send-message') {
@@ -281,6 +284,45 @@ describe('a member chat with a conversation', { timeout: 15_000 }, () => {
     expect(callsTo('/api/chat/history').at(-1)!.body).toEqual({ limit: 10, skip: 0 });
     expect(screen.getAllByTestId('chat-message')).toHaveLength(3);
     expect(sockets.made).toHaveLength(1);
+  });
+
+  it('reads older pages of 10 with the button, after the messages already shown', async () => {
+    history = Array.from({ length: 23 }, (_, i) =>
+      storedFrom(`h-${i}`, { message_type: 'text', payload: { message: `Message ${i}` } }, new Date(Date.parse('2026-01-01T01:00:00.000Z') + i * 60_000).toISOString(), i % 2 ? 'other' : 'customer'),
+    );
+    await openChat();
+    await screen.findByText('Message 22');
+    expect(screen.getAllByTestId('chat-message')).toHaveLength(10);
+    await userEvent.click(screen.getByTestId('chat-load-older'));
+    await screen.findByText('Message 12');
+    expect(callsTo('/api/chat/history').at(-1)!.body).toEqual({ limit: 10, skip: 10 });
+    await userEvent.click(screen.getByTestId('chat-load-older'));
+    await screen.findByText('Message 0');
+    expect(callsTo('/api/chat/history').at(-1)!.body).toEqual({ limit: 10, skip: 20 });
+    expect(screen.getAllByTestId('chat-message')).toHaveLength(23);
+    expect(screen.queryByTestId('chat-load-older')).toBeNull();
+    const shown = screen.getAllByTestId('chat-message').map((row) => row.textContent ?? '');
+    expect(shown[0]).toContain('Message 0');
+    expect(shown.at(-1)).toContain('Message 22');
+  });
+
+  it('tells the agents the member is typing, and stops after a pause or on sending', async () => {
+    await openChat();
+    await screen.findByText('Pick one');
+    const socket = sockets.made[0]!;
+    act(() => socket.serve('connect'));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'H' } });
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'He' } });
+    expect(socket.emitted.filter(([event]) => event === 'typing')).toEqual([['typing', { isTyping: true }]]);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(socket.emitted.filter(([event]) => event === 'typing').at(-1)).toEqual(['typing', { isTyping: false }]);
+    fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'Hey' } });
+    fireEvent.submit(screen.getByTestId('chat-input').closest('form')!);
+    expect(socket.emitted.filter(([event]) => event === 'typing').slice(-2)).toEqual([
+      ['typing', { isTyping: true }],
+      ['typing', { isTyping: false }],
+    ]);
   });
 
   it('says "Cannot start chatting" when the socket cannot join', async () => {
