@@ -27,10 +27,14 @@ export function ChatConversation() {
     void chat.loadOlder();
   };
 
+  const lastTop = useRef(0);
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
-    isNearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < EDGE_PX;
+    // Only the reader scrolling up leaves the bottom: content growing under a scroll (a picture loading) does not.
+    if (element.scrollHeight - element.scrollTop - element.clientHeight < EDGE_PX) isNearBottom.current = true;
+    else if (element.scrollTop < lastTop.current) isNearBottom.current = false;
+    lastTop.current = element.scrollTop;
     if (element.scrollTop < EDGE_PX) loadOlder();
   };
 
@@ -52,7 +56,8 @@ export function ChatConversation() {
     }
   }, [items, last, isAgentTyping, chat.isLoadingOlder]);
 
-  // Pictures load after their message is placed and make the list taller: a reader at the bottom stays there.
+  // Pictures load after their message is placed and make the list taller, an alert or the keyboard makes the view
+  // shorter: a reader at the bottom stays there.
   const list = useRef<HTMLOListElement>(null);
   const hasItems = items.length > 0;
   useEffect(() => {
@@ -62,6 +67,7 @@ export function ChatConversation() {
       if (isNearBottom.current) element.scrollTop = element.scrollHeight;
     });
     observer.observe(list.current);
+    observer.observe(element);
     return () => observer.disconnect();
   }, [hasItems]);
 
