@@ -45,7 +45,7 @@ export type ServerProcess = {
 };
 
 /** One installation: a fresh schema, a Redis prefix, demo operators written to a file; dropped by `close`. */
-export async function createCluster(env: ClusterEnv) {
+export async function createCluster(env: ClusterEnv, extraEnv: Record<string, string> = {}) {
   const suffix = randomBytes(6).toString('hex');
   const schema = `cluster_${suffix}`;
   const prefix = `cluster:${suffix}:`;
@@ -77,6 +77,7 @@ export async function createCluster(env: ClusterEnv) {
         WEB_DIST_DIR: '/nonexistent/mekong-web-dist',
         BACKOFFICE_DIST_DIR: '/nonexistent/mekong-backoffice-dist',
         NODE_ENV: 'development',
+        ...extraEnv,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
