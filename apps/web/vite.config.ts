@@ -2,7 +2,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
+const apiProxy = {
+  '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+  '/socket.io': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -21,6 +24,8 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
           if (/node_modules\/dompurify\//.test(id)) return undefined;
+          // The chat's socket client loads only when a chat starts (features/chat/hooks/chat-socket.ts).
+          if (/node_modules\/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io\/component-emitter|xmlhttprequest-ssl)\//.test(id)) return undefined;
           return 'vendor';
         },
       },

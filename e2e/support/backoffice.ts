@@ -53,8 +53,17 @@ export function demoOperator(role: Role): { username: string; password: string }
 
 /** A POST of the back-office API (marker header, the operator's token); throws on any failed answer. */
 export async function adminPost(path: string, body: unknown, token?: string) {
+  return adminSend('POST', path, body, token);
+}
+
+/** A PUT of the back-office API (a setting saved), like adminPost. */
+export async function adminPut(path: string, body: unknown, token?: string) {
+  return adminSend('PUT', path, body, token);
+}
+
+async function adminSend(method: 'POST' | 'PUT', path: string, body: unknown, token?: string) {
   const response = await fetch(`${SERVER_URL}${path}`, {
-    method: 'POST',
+    method,
     headers: {
       'content-type': 'application/json',
       'x-client': 'backoffice',

@@ -17,6 +17,8 @@ type ModalProps = {
   isDismissible?: boolean;
   role?: 'dialog' | 'alertdialog';
   testId?: string;
+  /** A class of the dialog itself, for a screen that sizes it (the chat fills the sheet's height). */
+  className?: string;
 };
 
 /**
@@ -33,6 +35,7 @@ export function Modal({
   isDismissible = true,
   role = 'dialog',
   testId,
+  className,
 }: ModalProps) {
   const { t } = useTranslation();
   const blockDismiss = (event: Event) => {
@@ -43,7 +46,7 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay className={`modal-overlay modal-overlay--${variant}`} />
         <Dialog.Content
-          className={`modal modal--${variant}`}
+          className={`modal modal--${variant}${className ? ` ${className}` : ''}`}
           role={role}
           data-testid={testId}
           onEscapeKeyDown={blockDismiss}

@@ -51,6 +51,12 @@ export function formatDate(value: string | number | Date, options?: DateOptions)
   return p ? `${p.day}/${p.month}/${p.year}` : '';
 }
 
+/** HH:mm in the players' time zone: the time of a chat message. */
+export function formatTime(value: string | number | Date): string {
+  const p = playerParts(value);
+  return p ? `${p.hour}:${p.minute}` : '';
+}
+
 /** The players' calendar day of a moment, as YYYY-MM-DD (sorts and compares as text); '' when unreadable. */
 export function playerDayKey(value: string | number | Date): string {
   const p = playerParts(value);

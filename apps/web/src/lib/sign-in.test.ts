@@ -36,4 +36,37 @@ describe('signIn', () => {
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('user-info')).toBeNull();
   });
+
+  it('moves a guest chat to the member after signing in, then forgets the guest', async () => {
+    localStorage.setItem('chat-guest', JSON.stringify({ guestId: 'g_1', guestToken: 'guest-token' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ token: 'member' })).mockResolvedValueOnce(jsonResponse({ moved: 3 }));
+    await signIn({ username: '0812345678', password: 'secret123', isRemembered: true });
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/chat/claim-guest');
+    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer member');
+    expect(JSON.parse(String(init?.body))).toEqual({ guestToken: 'guest-token' });
+    expect(localStorage.getItem('chat-guest')).toBeNull();
+  });
+
+  it('signs in even when the guest chat cannot be claimed now, keeping the guest for the next time', async () => {
+    localStorage.setItem('chat-guest', JSON.stringify({ guestId: 'g_1', guestToken: 'guest-token' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ token: 'member' })).mockResolvedValueOnce(jsonResponse({ message: 'CHAT_DISABLED' }, 403));
+    await signIn({ username: '0812345678', password: 'secret123', isRemembered: true });
+    expect(getToken()).toBe('member');
+    expect(localStorage.getItem('chat-guest')).not.toBeNull();
+  });
+
+  it('forgets a guest token the server says is invalid', async () => {
+    localStorage.setItem('chat-guest', JSON.stringify({ guestId: 'g_1', guestToken: 'bad' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ token: 'member' })).mockResolvedValueOnce(jsonResponse({ message: 'CHAT_GUEST_INVALID' }, 401));
+    await signIn({ username: '0812345678', password: 'secret123', isRemembered: true });
+    expect(getToken()).toBe('member');
+    expect(localStorage.getItem('chat-guest')).toBeNull();
+  });
+
+  it('calls nothing more when no guest chat is kept', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ token: 'member' }));
+    await signIn({ username: '0812345678', password: 'secret123', isRemembered: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

@@ -2,6 +2,8 @@ import { CircleHelp, LogIn, MessageCircle, UserPlus } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BottomNavLinks } from '@/app/shell/bottom-nav-links';
+import { ChatUnreadBadge } from '@/features/chat/components/chat-unread-badge';
+import { useChatUnread } from '@/features/chat/hooks/chat-context';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import '@/app/shell/shell.css';
@@ -9,6 +11,7 @@ import '@/app/shell/shell.css';
 /** Signed-out chrome: brand, language switcher, bottom menu with /login, /register, /contact (docs/spec.md §2). */
 export function PublicLayout() {
   const { t } = useTranslation();
+  const unread = useChatUnread();
   return (
     <div className="shell shell--public">
       <header className="public-header">
@@ -32,7 +35,7 @@ export function PublicLayout() {
           items={[
             { to: '/login', Icon: LogIn, label: t('nav.login') },
             { to: '/register', Icon: UserPlus, label: t('nav.register') },
-            { to: '/contact', Icon: MessageCircle, label: t('nav.contact') },
+            { to: '/contact', Icon: MessageCircle, label: t('nav.contact'), badge: <ChatUnreadBadge count={unread} /> },
           ]}
         />
       </nav>

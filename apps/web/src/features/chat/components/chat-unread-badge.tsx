@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import '@/features/chat/components/chat-unread-badge.css';
+
+/** Agents' messages not seen yet, on the chat entry and the menu's Contact item. */
+export function ChatUnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <span className="chat-unread" data-testid="chat-unread" role="status" aria-label={t('chat.unread', { unread: count })}>
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
