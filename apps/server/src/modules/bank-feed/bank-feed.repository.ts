@@ -5,7 +5,8 @@ import { toDomainRow } from '@/db/domain-row.ts';
 import type { BankIncomingTransfersTable, Database } from '@/db/schema.ts';
 import { finder, lockableFinder } from '@/db/finders.ts';
 import { readPage } from '@/db/paged.ts';
-import { searchItemId, searchMemberIds, type QueueQuery } from '@/lib/queue-query.ts';
+import { byHeldState, bySearchAndDates, decisionColumns } from '@/db/queue-rows.ts';
+import type { QueueQuery } from '@/lib/queue-query.ts';
 
 type Reader = Kysely<Database> | Trx;
 
@@ -161,32 +162,23 @@ export async function findLinkedTransferIds(
 
 /** The operators' queue of lines (docs/back-office/money-in.md): open is unmatched; decided is settled by one. */
 export async function listQueueLines(db: Reader, q: QueueQuery) {
-  let base = db.selectFrom('bank_incoming_transfers');
-  base =
-    q.state === 'open'
-      ? base.where('status', '=', 'unmatched')
-      : q.state === 'decided'
-        ? base.where('decided_at', 'is not', null)
-        : base.where((eb) =>
-            eb.or([eb('status', '=', 'unmatched'), eb('decided_at', 'is not', null)]),
-          );
-  if (q.search) {
-    const search = q.search;
-    const digits = search.text.replace(/\D/g, '');
-    base = base.where((eb) =>
-      eb.or([
-        eb('member_id', 'in', searchMemberIds(search)),
-        eb('reference', '=', search.text),
-        eb('from_account_no', '=', search.text),
+  const base = byHeldState(db.selectFrom('bank_incoming_transfers'), q.state, 'unmatched');
+  const searched = bySearchAndDates(base, q, {
+    columns: ['reference', 'from_account_no'],
+    at: 'received_at',
+    more: (eb, text) => {
+      const digits = text.replace(/\D/g, '');
+      return [
         ...(digits.length >= 4 ? [eb('from_account_no', 'like', `%${digits}`)] : []),
-        eb('from_account_name', 'ilike', `%${search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-        eb('id', '=', searchItemId(search)),
-      ]),
-    );
-  }
-  if (q.from) base = base.where('received_at', '>=', q.from);
-  if (q.to) base = base.where('received_at', '<', q.to);
-  const page = await readPage(base, (b) => b.selectAll().orderBy('received_at').orderBy('id'), q);
+        eb('from_account_name', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      ];
+    },
+  });
+  const page = await readPage(
+    searched,
+    (b) => b.selectAll().orderBy('received_at').orderBy('id'),
+    q,
+  );
   return { total: page.total, rows: page.rows.map(toStored) };
 }
 
@@ -204,10 +196,7 @@ export async function decideLine(
     .set({
       status: to.status,
       ...(to.status === 'resolved' ? { member_id: to.memberId, transfer_id: to.transferId } : {}),
-      decided_by: d.decidedBy,
-      decided_at: d.now,
-      decision_reason: d.reason,
-      updated_at: d.now,
+      ...decisionColumns(d),
     })
     .where('id', '=', id)
     .execute();

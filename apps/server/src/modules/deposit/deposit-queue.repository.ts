@@ -6,8 +6,10 @@ import type {
   QrPaymentsTable,
   TrueMoneyVouchersTable,
 } from '@/db/schema.ts';
+import { lockedIf } from '@/db/lockable.ts';
 import { readPage } from '@/db/paged.ts';
-import { searchItemId, searchMemberIds, type QueueQuery } from '@/lib/queue-query.ts';
+import { byHeldState, bySearchAndDates, decisionColumns } from '@/db/queue-rows.ts';
+import type { QueueQuery } from '@/lib/queue-query.ts';
 
 /**
  * The deposit module's rows as the back office's queues read and decide them (docs/back-office/money-in.md): held QR
@@ -25,32 +27,17 @@ type Decision = { decidedBy: string; reason: string; now: Date };
 // Held QR payments ------------------------------------------------------------------------------------------------
 
 export async function listQueueQr(db: Reader, q: QueueQuery) {
-  let base = db.selectFrom('qr_payments');
-  base =
-    q.state === 'open'
-      ? base.where('status', '=', 'held')
-      : q.state === 'decided'
-        ? base.where('decided_at', 'is not', null)
-        : base.where((eb) => eb.or([eb('status', '=', 'held'), eb('decided_at', 'is not', null)]));
-  if (q.search) {
-    const search = q.search;
-    base = base.where((eb) =>
-      eb.or([
-        eb('member_id', 'in', searchMemberIds(search)),
-        eb('reference', '=', search.text),
-        eb('transaction_id', '=', search.text),
-        eb('id', '=', searchItemId(search)),
-      ]),
-    );
-  }
-  if (q.from) base = base.where('created_at', '>=', q.from);
-  if (q.to) base = base.where('created_at', '<', q.to);
-  return readPage(base, (b) => b.selectAll().orderBy('created_at').orderBy('id'), q);
+  const base = byHeldState(db.selectFrom('qr_payments'), q.state, 'held');
+  return readPage(
+    bySearchAndDates(base, q, { columns: ['reference', 'transaction_id'] }),
+    (b) => b.selectAll().orderBy('created_at').orderBy('id'),
+    q,
+  );
 }
 
 export async function findQrForQueue(db: Reader, id: string, options: { isLocked?: boolean } = {}) {
   const query = db.selectFrom('qr_payments').selectAll().where('id', '=', id);
-  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
 export async function decideQr(
@@ -64,10 +51,7 @@ export async function decideQr(
     .set({
       status: to.status,
       ...(to.status === 'paid' ? { transfer_id: to.transferId } : {}),
-      decided_by: d.decidedBy,
-      decided_at: d.now,
-      decision_reason: d.reason,
-      updated_at: d.now,
+      ...decisionColumns(d),
     })
     .where('id', '=', id)
     .execute();
@@ -89,26 +73,12 @@ export async function listQrOfAmount(db: Reader, amountMinor: bigint, from: Date
 // Held gift vouchers ----------------------------------------------------------------------------------------------
 
 export async function listQueueVouchers(db: Reader, q: QueueQuery) {
-  let base = db.selectFrom('truemoney_vouchers');
-  base =
-    q.state === 'open'
-      ? base.where('status', '=', 'held')
-      : q.state === 'decided'
-        ? base.where('decided_at', 'is not', null)
-        : base.where((eb) => eb.or([eb('status', '=', 'held'), eb('decided_at', 'is not', null)]));
-  if (q.search) {
-    const search = q.search;
-    base = base.where((eb) =>
-      eb.or([
-        eb('member_id', 'in', searchMemberIds(search)),
-        eb('owner_phone', '=', search.text),
-        eb('id', '=', searchItemId(search)),
-      ]),
-    );
-  }
-  if (q.from) base = base.where('created_at', '>=', q.from);
-  if (q.to) base = base.where('created_at', '<', q.to);
-  return readPage(base, (b) => b.selectAll().orderBy('created_at').orderBy('id'), q);
+  const base = byHeldState(db.selectFrom('truemoney_vouchers'), q.state, 'held');
+  return readPage(
+    bySearchAndDates(base, q, { columns: ['owner_phone'] }),
+    (b) => b.selectAll().orderBy('created_at').orderBy('id'),
+    q,
+  );
 }
 
 export async function findVoucherForQueue(
@@ -117,7 +87,7 @@ export async function findVoucherForQueue(
   options: { isLocked?: boolean } = {},
 ) {
   const query = db.selectFrom('truemoney_vouchers').selectAll().where('id', '=', id);
-  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
 export async function decideVoucher(
@@ -131,10 +101,7 @@ export async function decideVoucher(
     .set({
       status: to.status,
       ...(to.status === 'credited' ? { transfer_id: to.transferId } : {}),
-      decided_by: d.decidedBy,
-      decided_at: d.now,
-      decision_reason: d.reason,
-      updated_at: d.now,
+      ...decisionColumns(d),
     })
     .where('id', '=', id)
     .execute();
@@ -146,15 +113,11 @@ export async function listQueueNotices(db: Reader, q: QueueQuery) {
   let base = db.selectFrom('deposit_notices');
   if (q.state === 'open') base = base.where('status', '=', 'pending');
   if (q.state === 'decided') base = base.where('status', '<>', 'pending');
-  if (q.search) {
-    const search = q.search;
-    base = base.where((eb) =>
-      eb.or([eb('member_id', 'in', searchMemberIds(search)), eb('id', '=', searchItemId(search))]),
-    );
-  }
-  if (q.from) base = base.where('created_at', '>=', q.from);
-  if (q.to) base = base.where('created_at', '<', q.to);
-  return readPage(base, (b) => b.selectAll().orderBy('created_at').orderBy('id'), q);
+  return readPage(
+    bySearchAndDates(base, q, { columns: [] }),
+    (b) => b.selectAll().orderBy('created_at').orderBy('id'),
+    q,
+  );
 }
 
 export async function findNoticeForQueue(db: Reader, id: string) {

@@ -4,7 +4,8 @@ import { toDomainRow } from '@/db/domain-row.ts';
 import type { Database, SlipsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
-import { searchItemId, searchMemberIds, type QueueQuery } from '@/lib/queue-query.ts';
+import { bySearchAndDates, decisionColumns } from '@/db/queue-rows.ts';
+import type { QueueQuery } from '@/lib/queue-query.ts';
 
 type Reader = Kysely<Database> | Trx;
 
@@ -188,19 +189,11 @@ export async function listQueueSlips(db: Reader, q: QueueQuery & { reason?: stri
             ]),
           );
   if (q.reason) base = base.where('reason', '=', q.reason);
-  if (q.search) {
-    const search = q.search;
-    base = base.where((eb) =>
-      eb.or([
-        eb('member_id', 'in', searchMemberIds(search)),
-        eb('trans_ref', '=', search.text),
-        eb('id', '=', searchItemId(search)),
-      ]),
-    );
-  }
-  if (q.from) base = base.where('created_at', '>=', q.from);
-  if (q.to) base = base.where('created_at', '<', q.to);
-  return readPage(base, (b) => withQueueColumns(b).orderBy('created_at').orderBy('id'), q);
+  return readPage(
+    bySearchAndDates(base, q, { columns: ['trans_ref'] }),
+    (b) => withQueueColumns(b).orderBy('created_at').orderBy('id'),
+    q,
+  );
 }
 
 export async function findQueueSlip(
@@ -225,10 +218,7 @@ export async function decideSlip(
       ...(to.decision === 'credited'
         ? { status: 'success', reason: null, amount: to.amountMinor, transfer_id: to.transferId }
         : {}),
-      decided_by: d.decidedBy,
-      decided_at: d.now,
-      decision_reason: d.reason,
-      updated_at: d.now,
+      ...decisionColumns(d),
     })
     .where('id', '=', id)
     .execute();
