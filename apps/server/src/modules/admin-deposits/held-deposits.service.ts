@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '@/app-deps.ts';
+import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import type { QueueQuery } from '@/lib/queue-query.ts';
 import {
@@ -33,6 +34,7 @@ import {
 import {
   columnKeys,
   creditedAfter,
+  type Decision,
   type DecisionSteps,
   type ItemExtras,
   type ListBody,
@@ -72,14 +74,42 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
     };
   }
 
+  /** A held QR payment's or voucher's decision: refused, or credited by the one deposit credit. */
+  function heldSteps<R>(
+    targetType: 'qr_payment' | 'voucher',
+    item: {
+      lock: (trx: Trx, id: string) => Promise<R>;
+      before: (r: R) => Record<string, unknown>;
+      refuse: (trx: Trx, r: R, d: Decision) => Promise<void>;
+      credit: (trx: Trx, r: R, d: Decision) => Promise<{ transferId: string; amountMinor: bigint }>;
+      creditedStatus: string;
+    },
+  ) {
+    return (id: string, decision: 'credit' | 'refuse'): DecisionSteps<R> => ({
+      targetType,
+      lock: (trx) => item.lock(trx, id),
+      before: item.before,
+      act: async (trx, r, d) => {
+        if (decision === 'refuse') {
+          await item.refuse(trx, r, d);
+          return { action: `${targetType}.refused`, after: { status: 'refused' } };
+        }
+        const credit = await item.credit(trx, r, d);
+        return {
+          action: `${targetType}.credited`,
+          after: creditedAfter(item.creditedStatus, credit),
+        };
+      },
+    });
+  }
+
   const qr = heldQueue({
     queue: 'qr',
     list: listQueueQr,
     find: findQrForQueue,
     toItem: qrItemOf,
-    steps: (id, decision) => ({
-      targetType: 'qr_payment',
-      lock: (trx) => lockHeldQr(trx, id),
+    steps: heldSteps('qr_payment', {
+      lock: lockHeldQr,
       before: (r) => ({
         status: r.status,
         holdReason: r.hold_reason,
@@ -87,14 +117,9 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
         amountMinor: Number(r.amount),
         paidAmountMinor: r.paid_amount === null ? null : Number(r.paid_amount),
       }),
-      act: async (trx, r, d) => {
-        if (decision === 'refuse') {
-          await refuseHeldQr(trx, r, d);
-          return { action: 'qr_payment.refused', after: { status: 'refused' } };
-        }
-        const credit = await creditHeldQr(trx, r, d);
-        return { action: 'qr_payment.credited', after: creditedAfter('paid', credit) };
-      },
+      refuse: refuseHeldQr,
+      credit: creditHeldQr,
+      creditedStatus: 'paid',
     }),
   });
 
@@ -103,9 +128,8 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
     list: listQueueVouchers,
     find: findVoucherForQueue,
     toItem: voucherItemOf,
-    steps: (id, decision) => ({
-      targetType: 'voucher',
-      lock: (trx) => lockHeldVoucher(trx, id),
+    steps: heldSteps('voucher', {
+      lock: lockHeldVoucher,
       before: (r) => ({
         status: r.status,
         holdReason: r.reason,
@@ -113,14 +137,9 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
         ownerPhone: r.owner_phone,
         amountMinor: r.amount === null ? null : Number(r.amount),
       }),
-      act: async (trx, r, d) => {
-        if (decision === 'refuse') {
-          await refuseHeldVoucher(trx, r, d);
-          return { action: 'voucher.refused', after: { status: 'refused' } };
-        }
-        const credit = await creditHeldVoucher(trx, r, d);
-        return { action: 'voucher.credited', after: creditedAfter('credited', credit) };
-      },
+      refuse: refuseHeldVoucher,
+      credit: creditHeldVoucher,
+      creditedStatus: 'credited',
     }),
   });
 

@@ -40,22 +40,12 @@ export async function findQrForQueue(db: Reader, id: string, options: { isLocked
   return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
-export async function decideQr(
+export const decideQr = (
   trx: Trx,
   id: string,
   to: { status: 'paid'; transferId: string } | { status: 'refused' },
   d: Decision,
-) {
-  await trx
-    .updateTable('qr_payments')
-    .set({
-      status: to.status,
-      ...(to.status === 'paid' ? { transfer_id: to.transferId } : {}),
-      ...decisionColumns(d),
-    })
-    .where('id', '=', id)
-    .execute();
-}
+) => decideHeld(trx, 'qr_payments', id, to, d);
 
 /** QRs of exactly this amount made in the window (suggestions for a bank line of that amount). */
 export async function listQrOfAmount(db: Reader, amountMinor: bigint, from: Date, to: Date) {
@@ -90,17 +80,26 @@ export async function findVoucherForQueue(
   return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
-export async function decideVoucher(
+export const decideVoucher = (
   trx: Trx,
   id: string,
   to: { status: 'credited'; transferId: string } | { status: 'refused' },
   d: Decision,
+) => decideHeld(trx, 'truemoney_vouchers', id, to, d);
+
+/** An operator's decision on a held QR payment or voucher: its new status, and the transfer of a credit. */
+async function decideHeld(
+  trx: Trx,
+  table: 'qr_payments' | 'truemoney_vouchers',
+  id: string,
+  to: { status: 'paid' | 'credited'; transferId: string } | { status: 'refused' },
+  d: Decision,
 ) {
   await trx
-    .updateTable('truemoney_vouchers')
+    .updateTable(table)
     .set({
       status: to.status,
-      ...(to.status === 'credited' ? { transfer_id: to.transferId } : {}),
+      ...('transferId' in to ? { transfer_id: to.transferId } : {}),
       ...decisionColumns(d),
     })
     .where('id', '=', id)

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { toDomainRow } from '@/db/domain-row.ts';
 import { playerDayOf } from '@/db/player-day.ts';
 import type { Database } from '@/db/schema.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
@@ -127,13 +128,9 @@ export type TransferFacts = {
   amountMinor: bigint;
 };
 
-/** Kind, status and amount of each of these transfers that exists. */
-export async function findTransferFacts(
-  db: Db,
-  ids: readonly string[],
-): Promise<Map<string, TransferFacts>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
+/** A transfer's facts, its amount as text (exact whatever the driver). */
+const selectTransferFacts = (db: Db) =>
+  db
     .selectFrom('ledger_transfers')
     .select([
       'id',
@@ -142,22 +139,18 @@ export async function findTransferFacts(
       'status',
       'currency',
       sql<string>`amount::text`.as('amount'),
-    ])
+    ]);
+
+/** Kind, status and amount of each of these transfers that exists. */
+export async function findTransferFacts(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, TransferFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectTransferFacts(db)
     .where('id', 'in', [...ids])
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        memberId: r.member_id,
-        kind: r.kind,
-        status: r.status,
-        currency: r.currency,
-        amountMinor: BigInt(r.amount),
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, toDomainRow(r)]));
 }
 
 /**
@@ -168,17 +161,8 @@ export async function listBankFeedCredits(
   db: Db,
   options: { start: Date; end: Date; afterId: string | null; limit: number },
 ): Promise<(TransferFacts & { bankReference: string | null })[]> {
-  let query = db
-    .selectFrom('ledger_transfers')
-    .select([
-      'id',
-      'member_id',
-      'kind',
-      'status',
-      'currency',
-      sql<string>`amount::text`.as('amount'),
-      sql<string | null>`metadata->>'bankReference'`.as('bank_reference'),
-    ])
+  let query = selectTransferFacts(db)
+    .select(sql<string | null>`metadata->>'bankReference'`.as('bank_reference'))
     .where('kind', '=', 'deposit')
     .where('status', '=', 'posted')
     .where(sql<boolean>`metadata->>'channel' = 'bank'`)
@@ -188,15 +172,7 @@ export async function listBankFeedCredits(
     .limit(options.limit);
   if (options.afterId) query = query.where('id', '>', options.afterId);
   const rows = await query.execute();
-  return rows.map((r) => ({
-    id: r.id,
-    memberId: r.member_id,
-    kind: r.kind,
-    status: r.status,
-    currency: r.currency,
-    amountMinor: BigInt(r.amount),
-    bankReference: r.bank_reference,
-  }));
+  return rows.map(toDomainRow);
 }
 
 /**

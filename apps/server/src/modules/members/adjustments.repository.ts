@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { readPage, type PageWindow } from '@/db/paged.ts';
 import type { Database, MemberAdjustmentsTable } from '@/db/schema.ts';
 
@@ -98,51 +98,46 @@ export async function insertAdjustment(
   return inserted !== undefined;
 }
 
-export async function markPosted(
+type Decided = { decidedBy: { id: string; name: string } | null; now: Date };
+
+/** Settles an adjustment still awaiting approval; one settled already is left as it is. */
+async function settleAwaiting(
   trx: Db,
   id: string,
-  posted: {
-    decidedBy: { id: string; name: string } | null;
-    now: Date;
-    transferId: string;
-    beforeMinor: bigint;
-    afterMinor: bigint;
-  },
+  decided: Decided,
+  set: Updateable<MemberAdjustmentsTable>,
 ): Promise<void> {
   await trx
     .updateTable('member_adjustments')
     .set({
-      status: 'posted',
-      decided_by: posted.decidedBy?.id ?? null,
-      decided_by_name: posted.decidedBy?.name ?? null,
-      decided_at: posted.now,
-      transfer_id: posted.transferId,
-      balance_before: posted.beforeMinor,
-      balance_after: posted.afterMinor,
+      ...set,
+      decided_by: decided.decidedBy?.id ?? null,
+      decided_by_name: decided.decidedBy?.name ?? null,
+      decided_at: decided.now,
     })
     .where('id', '=', id)
     .where('status', '=', 'awaiting_approval')
     .execute();
 }
 
-export async function markRejected(
+export const markPosted = (
+  trx: Db,
+  id: string,
+  posted: Decided & { transferId: string; beforeMinor: bigint; afterMinor: bigint },
+): Promise<void> =>
+  settleAwaiting(trx, id, posted, {
+    status: 'posted',
+    transfer_id: posted.transferId,
+    balance_before: posted.beforeMinor,
+    balance_after: posted.afterMinor,
+  });
+
+export const markRejected = (
   trx: Db,
   id: string,
   rejected: { decidedBy: { id: string; name: string }; now: Date; reason: string },
-): Promise<void> {
-  await trx
-    .updateTable('member_adjustments')
-    .set({
-      status: 'rejected',
-      decided_by: rejected.decidedBy.id,
-      decided_by_name: rejected.decidedBy.name,
-      decided_at: rejected.now,
-      decision_reason: rejected.reason,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'awaiting_approval')
-    .execute();
-}
+): Promise<void> =>
+  settleAwaiting(trx, id, rejected, { status: 'rejected', decision_reason: rejected.reason });
 
 /** One page of adjustments, of one member (newest first) or all awaiting approval (oldest first). */
 export async function listAdjustments(
