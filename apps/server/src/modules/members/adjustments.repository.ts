@@ -67,13 +67,10 @@ export async function findAdjustment(
 /** Records a request; false when its id exists already (a repeat of the same request, or another one's id). */
 export async function insertAdjustment(
   trx: Db,
-  row: {
-    id: string;
-    memberId: string;
-    direction: MemberAdjustmentsTable['direction'];
-    amountMinor: bigint;
-    currency: MemberAdjustmentsTable['currency'];
-    reason: string;
+  row: Pick<
+    AdjustmentRow,
+    'id' | 'memberId' | 'direction' | 'amountMinor' | 'currency' | 'reason'
+  > & {
     requestedBy: { id: string; name: string };
     now: Date;
   },
