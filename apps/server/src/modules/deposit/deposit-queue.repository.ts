@@ -1,11 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Trx } from '@/db/database.ts';
-import type {
-  Database,
-  DepositNoticesTable,
-  QrPaymentsTable,
-  TrueMoneyVouchersTable,
-} from '@/db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Queryable, Trx } from '@/db/database.ts';
+import type { DepositNoticesTable, QrPaymentsTable, TrueMoneyVouchersTable } from '@/db/schema.ts';
 import { lockedIf } from '@/db/lockable.ts';
 import { readPage } from '@/db/paged.ts';
 import { byHeldState, bySearchAndDates, decisionColumns } from '@/db/queue-rows.ts';
@@ -16,8 +11,6 @@ import type { QueueQuery } from '@/lib/queue-query.ts';
  * payments, held gift vouchers and manual deposit notices.
  */
 
-type Reader = Kysely<Database> | Trx;
-
 export type QrRow = Selectable<QrPaymentsTable>;
 export type VoucherRow = Selectable<TrueMoneyVouchersTable>;
 export type NoticeRow = Selectable<DepositNoticesTable>;
@@ -26,7 +19,7 @@ type Decision = { decidedBy: string; reason: string; now: Date };
 
 // Held QR payments ------------------------------------------------------------------------------------------------
 
-export async function listQueueQr(db: Reader, q: QueueQuery) {
+export async function listQueueQr(db: Queryable, q: QueueQuery) {
   const base = byHeldState(db.selectFrom('qr_payments'), q.state, 'held');
   return readPage(
     bySearchAndDates(base, q, { columns: ['reference', 'transaction_id'] }),
@@ -35,7 +28,11 @@ export async function listQueueQr(db: Reader, q: QueueQuery) {
   );
 }
 
-export async function findQrForQueue(db: Reader, id: string, options: { isLocked?: boolean } = {}) {
+export async function findQrForQueue(
+  db: Queryable,
+  id: string,
+  options: { isLocked?: boolean } = {},
+) {
   const query = db.selectFrom('qr_payments').selectAll().where('id', '=', id);
   return lockedIf(query, options, 'update').executeTakeFirst();
 }
@@ -48,7 +45,7 @@ export const decideQr = (
 ) => decideHeld(trx, 'qr_payments', id, to, d);
 
 /** QRs of exactly this amount made in the window (suggestions for a bank line of that amount). */
-export async function listQrOfAmount(db: Reader, amountMinor: bigint, from: Date, to: Date) {
+export async function listQrOfAmount(db: Queryable, amountMinor: bigint, from: Date, to: Date) {
   return db
     .selectFrom('qr_payments')
     .select(['id', 'member_id'])
@@ -62,7 +59,7 @@ export async function listQrOfAmount(db: Reader, amountMinor: bigint, from: Date
 
 // Held gift vouchers ----------------------------------------------------------------------------------------------
 
-export async function listQueueVouchers(db: Reader, q: QueueQuery) {
+export async function listQueueVouchers(db: Queryable, q: QueueQuery) {
   const base = byHeldState(db.selectFrom('truemoney_vouchers'), q.state, 'held');
   return readPage(
     bySearchAndDates(base, q, { columns: ['owner_phone'] }),
@@ -72,7 +69,7 @@ export async function listQueueVouchers(db: Reader, q: QueueQuery) {
 }
 
 export async function findVoucherForQueue(
-  db: Reader,
+  db: Queryable,
   id: string,
   options: { isLocked?: boolean } = {},
 ) {
@@ -108,7 +105,7 @@ async function decideHeld(
 
 // Manual deposit notices ------------------------------------------------------------------------------------------
 
-export async function listQueueNotices(db: Reader, q: QueueQuery) {
+export async function listQueueNotices(db: Queryable, q: QueueQuery) {
   let base = db.selectFrom('deposit_notices');
   if (q.state === 'open') base = base.where('status', '=', 'pending');
   if (q.state === 'decided') base = base.where('status', '<>', 'pending');
@@ -119,7 +116,7 @@ export async function listQueueNotices(db: Reader, q: QueueQuery) {
   );
 }
 
-export async function findNoticeForQueue(db: Reader, id: string) {
+export async function findNoticeForQueue(db: Queryable, id: string) {
   return db.selectFrom('deposit_notices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -134,7 +131,7 @@ export async function recordNoticeDecision(trx: Trx, id: string, d: Decision) {
 
 /** Open notices of exactly this amount made in the window (suggestions for a bank line of that amount). */
 export async function listOpenNoticesOfAmount(
-  db: Reader,
+  db: Queryable,
   amountMinor: bigint,
   from: Date,
   to: Date,

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import { playerDayOf } from '@/db/player-day.ts';
-import type { Database } from '@/db/schema.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import type { TransferKind, TransferStatus } from '@/modules/ledger/ledger.repository.ts';
 
@@ -9,8 +9,6 @@ import type { TransferKind, TransferStatus } from '@/modules/ledger/ledger.repos
  * The ledger's reads for the back office's reports (docs/back-office/reports.md): sums over whole days of every
  * member, and the ledger's side of the reconciliation. Read-only; never on a member's request path.
  */
-
-type Db = Kysely<Database>;
 
 /** Posted money of one kind on one players' day, per currency and key (deposit channel, game provider). */
 export type FlowRow = {
@@ -26,7 +24,7 @@ export type FlowRow = {
 };
 
 /** Posted transfers settled in [start, end), summed per players' day, currency, kind, key and direction. */
-export async function sumPostedFlows(db: Db, start: Date, end: Date): Promise<FlowRow[]> {
+export async function sumPostedFlows(db: Queryable, start: Date, end: Date): Promise<FlowRow[]> {
   const rows = await db
     .selectFrom('ledger_transfers as t')
     .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
@@ -62,7 +60,7 @@ export async function sumPostedFlows(db: Db, start: Date, end: Date): Promise<Fl
 
 /** Members who moved money (deposit, withdrawal, game transfer posted) on each players' day of [start, end). */
 export async function listMoneyMoverDays(
-  db: Db,
+  db: Queryable,
   start: Date,
   end: Date,
 ): Promise<{ day: number; memberId: string; currency: LedgerCurrency }[]> {
@@ -91,7 +89,7 @@ export type AccountState = {
 
 /** Posted balances of these member accounts, and whether any transfer of each is pending. */
 export async function readAccountStates(
-  db: Db,
+  db: Queryable,
   accountIds: readonly string[],
 ): Promise<Map<string, AccountState>> {
   if (accountIds.length === 0) return new Map();
@@ -129,7 +127,7 @@ export type TransferFacts = {
 };
 
 /** A transfer's facts, its amount as text (exact whatever the driver). */
-const selectTransferFacts = (db: Db) =>
+const selectTransferFacts = (db: Queryable) =>
   db
     .selectFrom('ledger_transfers')
     .select([
@@ -143,7 +141,7 @@ const selectTransferFacts = (db: Db) =>
 
 /** Kind, status and amount of each of these transfers that exists. */
 export async function findTransferFacts(
-  db: Db,
+  db: Queryable,
   ids: readonly string[],
 ): Promise<Map<string, TransferFacts>> {
   if (ids.length === 0) return new Map();
@@ -158,7 +156,7 @@ export async function findTransferFacts(
  * the ledger's side of "every bank credit has its bank line".
  */
 export async function listBankFeedCredits(
-  db: Db,
+  db: Queryable,
   options: { start: Date; end: Date; afterId: string | null; limit: number },
 ): Promise<(TransferFacts & { bankReference: string | null })[]> {
   let query = selectTransferFacts(db)
@@ -181,7 +179,7 @@ export async function listBankFeedCredits(
  * log or whose reservation differs from their pending debits, the first `limit` of them, and how many in all.
  */
 export async function listAccountMismatches(
-  db: Db,
+  db: Queryable,
   limit: number,
 ): Promise<{
   total: number;

@@ -1,10 +1,9 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
-import type { Database, MemberAdjustmentsTable } from '@/db/schema.ts';
+import type { MemberAdjustmentsTable } from '@/db/schema.ts';
 
 /** `member_adjustments` (docs/back-office/members.md#adjustments): this module owns it. */
-
-type Db = Kysely<Database>;
 
 export type AdjustmentRow = {
   id: string;
@@ -54,7 +53,7 @@ function toAdjustment(r: Row): AdjustmentRow {
 
 /** One adjustment; `isLocked` locks its row in the caller's transaction (a decision reads it so). */
 export async function findAdjustment(
-  db: Db,
+  db: Queryable,
   id: string,
   options: { isLocked?: boolean } = {},
 ): Promise<AdjustmentRow | undefined> {
@@ -66,7 +65,7 @@ export async function findAdjustment(
 
 /** Records a request; false when its id exists already (a repeat of the same request, or another one's id). */
 export async function insertAdjustment(
-  trx: Db,
+  trx: Queryable,
   row: Pick<
     AdjustmentRow,
     'id' | 'memberId' | 'direction' | 'amountMinor' | 'currency' | 'reason'
@@ -99,7 +98,7 @@ type Decided = { decidedBy: { id: string; name: string } | null; now: Date };
 
 /** Settles an adjustment still awaiting approval; one settled already is left as it is. */
 async function settleAwaiting(
-  trx: Db,
+  trx: Queryable,
   id: string,
   decided: Decided,
   set: Updateable<MemberAdjustmentsTable>,
@@ -118,7 +117,7 @@ async function settleAwaiting(
 }
 
 export const markPosted = (
-  trx: Db,
+  trx: Queryable,
   id: string,
   posted: Decided & { transferId: string; beforeMinor: bigint; afterMinor: bigint },
 ): Promise<void> =>
@@ -130,7 +129,7 @@ export const markPosted = (
   });
 
 export const markRejected = (
-  trx: Db,
+  trx: Queryable,
   id: string,
   rejected: { decidedBy: { id: string; name: string }; now: Date; reason: string },
 ): Promise<void> =>
@@ -138,7 +137,7 @@ export const markRejected = (
 
 /** One page of adjustments, of one member (newest first) or all awaiting approval (oldest first). */
 export async function listAdjustments(
-  db: Db,
+  db: Queryable,
   which: { memberId: string } | { status: 'awaiting_approval' },
   page: PageWindow,
 ): Promise<{ total: number; rows: AdjustmentRow[] }> {

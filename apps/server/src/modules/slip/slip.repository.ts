@@ -1,13 +1,11 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Trx } from '@/db/database.ts';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import type { Database, SlipsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
 import { bySearchAndDates, decisionColumns } from '@/db/queue-rows.ts';
 import type { QueueQuery } from '@/lib/queue-query.ts';
-
-type Reader = Kysely<Database> | Trx;
 
 export type SlipRow = {
   id: string;
@@ -25,13 +23,13 @@ const withSlipColumns = <O>(query: SelectQueryBuilder<Database, 'slips', O>) =>
     .select(['id', 'member_id', 'status', 'reason', 'trans_ref', 'image_token', 'created_at'])
     .select(sql<string>`amount::text`.as('amount'));
 
-const selectSlips = (db: Reader) => withSlipColumns(db.selectFrom('slips'));
+const selectSlips = (db: Queryable) => withSlipColumns(db.selectFrom('slips'));
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectSlips>['executeTakeFirstOrThrow']>>;
 const toSlip = (r: Row): SlipRow => toDomainRow(r);
 
 export async function insertSlip(
-  db: Reader,
+  db: Queryable,
   row: {
     id: string;
     memberId: string;
@@ -60,7 +58,7 @@ export async function insertSlip(
 }
 
 export async function updateSlip(
-  db: Reader,
+  db: Queryable,
   id: string,
   changes: {
     status?: SlipsTable['status'];
@@ -91,13 +89,13 @@ export async function updateSlip(
     .execute();
 }
 
-export async function findSlip(db: Reader, id: string): Promise<SlipRow | undefined> {
+export async function findSlip(db: Queryable, id: string): Promise<SlipRow | undefined> {
   const row = await selectSlips(db).where('id', '=', id).executeTakeFirst();
   return row && toSlip(row);
 }
 
 export async function listSlips(
-  db: Reader,
+  db: Queryable,
   memberId: string,
   page: PageWindow,
 ): Promise<{ total: number; slips: SlipRow[] }> {
@@ -111,7 +109,7 @@ export async function listSlips(
 
 /** The member's newest slip with that reference that has an image. */
 export const findSlipByReference = finder(
-  (db: Reader, memberId: string, reference: string) =>
+  (db: Queryable, memberId: string, reference: string) =>
     selectSlips(db)
       .where('member_id', '=', memberId)
       .where('trans_ref', '=', reference)
@@ -121,7 +119,7 @@ export const findSlipByReference = finder(
 );
 
 export async function findSlipImage(
-  db: Reader,
+  db: Queryable,
   token: string,
 ): Promise<{ memberId: string; bytes: Buffer; type: string } | undefined> {
   const row = await db
@@ -138,7 +136,7 @@ export async function findSlipImage(
  * which frees their reference (the unique index covers processing and success only). Returns their ids.
  */
 export async function failStaleProcessing(
-  db: Reader,
+  db: Queryable,
   before: Date,
   reason: string,
   now: Date,
@@ -161,14 +159,17 @@ const withQueueColumns = <O>(query: SelectQueryBuilder<Database, 'slips', O>) =>
     .select(['decision_reason', 'created_at', 'updated_at'])
     .select(sql<string>`amount::text`.as('amount'));
 
-const selectQueueSlips = (db: Reader) => withQueueColumns(db.selectFrom('slips'));
+const selectQueueSlips = (db: Queryable) => withQueueColumns(db.selectFrom('slips'));
 
 export type QueueSlip = Awaited<
   ReturnType<ReturnType<typeof selectQueueSlips>['executeTakeFirstOrThrow']>
 >;
 
 /** Open: failed slips with an image that no operator decided yet; decided: those an operator decided. */
-export async function listQueueSlips(db: Reader, q: QueueQuery & { reason?: string | undefined }) {
+export async function listQueueSlips(
+  db: Queryable,
+  q: QueueQuery & { reason?: string | undefined },
+) {
   let base = db.selectFrom('slips');
   base =
     q.state === 'open'
@@ -197,7 +198,7 @@ export async function listQueueSlips(db: Reader, q: QueueQuery & { reason?: stri
 }
 
 export async function findQueueSlip(
-  db: Reader,
+  db: Queryable,
   id: string,
   options: { isLocked?: boolean } = {},
 ): Promise<QueueSlip | undefined> {
@@ -226,7 +227,7 @@ export async function decideSlip(
 
 /** The stored image of a slip, by the slip's id (for operators; members reach it only by a signed link). */
 export async function findSlipImageById(
-  db: Reader,
+  db: Queryable,
   id: string,
 ): Promise<{ bytes: Buffer; type: string } | undefined> {
   const row = await db

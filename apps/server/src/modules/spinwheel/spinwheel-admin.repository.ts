@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Trx } from '@/db/database.ts';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
-import type { Database, SpinPrizeKind } from '@/db/schema.ts';
+import type { SpinPrizeKind } from '@/db/schema.ts';
 import { listWheelSlices, type SpinWheel } from '@/modules/spinwheel/spinwheel.repository.ts';
 
 /** The back office's side of the prize wheel's tables (docs/back-office/promotions.md#wheel). */
-
-type Reader = Kysely<Database> | Trx;
 
 type Localized = { th: string; la: string; en: string };
 
 /** The wheel an operator edits: the active one, else the newest; `isLocked` holds its row for the transaction. */
 export async function findEditedWheel(
-  db: Reader,
+  db: Queryable,
   options: { isLocked?: boolean } = {},
 ): Promise<SpinWheel | undefined> {
   let query = db
@@ -29,7 +26,7 @@ export async function findEditedWheel(
   return { ...toDomainRow(wheel), slices: await listWheelSlices(db, wheel.id) };
 }
 
-export async function isWheelNameTaken(db: Reader, name: string, exceptId: string | null) {
+export async function isWheelNameTaken(db: Queryable, name: string, exceptId: string | null) {
   let query = db.selectFrom('spin_wheels').select('id').where('name', '=', name);
   if (exceptId) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;

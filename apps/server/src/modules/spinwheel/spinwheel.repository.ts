@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Trx } from '@/db/database.ts';
+import { sql, type Selectable } from 'kysely';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow, type DomainRow } from '@/db/domain-row.ts';
 import { finder, lockableFinder } from '@/db/finders.ts';
 import type {
   CouponsTable,
-  Database,
   MemberSpinStateTable,
   SpinPrizeKind,
   SpinSlicesTable,
@@ -17,15 +16,13 @@ import type {
  * spinwheel-admin.repository.ts (the back office's side) write them.
  */
 
-type Reader = Kysely<Database> | Trx;
-
 export type SpinSlice = DomainRow<Selectable<SpinSlicesTable>>;
 export type SpinWheel = DomainRow<Selectable<SpinWheelsTable>> & { slices: SpinSlice[] };
 export type SpinState = DomainRow<Selectable<MemberSpinStateTable>>;
 export type Coupon = DomainRow<Selectable<CouponsTable>>;
 
 /** The live wheel with its slices in wheel order; undefined when none is active or it has no slice. */
-export async function findActiveWheel(db: Reader): Promise<SpinWheel | undefined> {
+export async function findActiveWheel(db: Queryable): Promise<SpinWheel | undefined> {
   const wheel = await db
     .selectFrom('spin_wheels')
     .selectAll()
@@ -38,7 +35,7 @@ export async function findActiveWheel(db: Reader): Promise<SpinWheel | undefined
 }
 
 /** The wheel's slices in wheel order, without those taken off it. */
-export async function listWheelSlices(db: Reader, wheelId: string): Promise<SpinSlice[]> {
+export async function listWheelSlices(db: Queryable, wheelId: string): Promise<SpinSlice[]> {
   const slices = await db
     .selectFrom('spin_slices')
     .selectAll()
@@ -52,7 +49,7 @@ export async function listWheelSlices(db: Reader, wheelId: string): Promise<Spin
 
 /** The member-facing names of the wheel a slice belongs to (for the statement row of its prize). */
 export async function findSliceWheelNames(
-  db: Reader,
+  db: Queryable,
   sliceId: string,
 ): Promise<{ th: string; la: string; en: string } | undefined> {
   const row = await db
@@ -64,19 +61,19 @@ export async function findSliceWheelNames(
   return row && { th: row.name_th, la: row.name_la, en: row.name_en };
 }
 
-export async function hasActiveWheel(db: Reader): Promise<boolean> {
+export async function hasActiveWheel(db: Queryable): Promise<boolean> {
   return (await findActiveWheel(db)) !== undefined;
 }
 
 export const findSpinState = lockableFinder(
-  (db: Reader, memberId: string) =>
+  (db: Queryable, memberId: string) =>
     db.selectFrom('member_spin_state').selectAll().where('member_id', '=', memberId),
   (row): SpinState => toDomainRow(row),
 );
 
 /** The member's state row with a first committed seed, made once; idempotent. */
 export async function ensureSpinState(
-  db: Reader,
+  db: Queryable,
   state: { memberId: string; serverSeed: string; seedHash: string; now: Date },
 ): Promise<void> {
   await db
@@ -239,7 +236,7 @@ export async function insertCoupon(trx: Trx, coupon: NewCoupon): Promise<Coupon>
 }
 
 /** The member's coupons, newest first. */
-export async function listCoupons(db: Reader, memberId: string): Promise<Coupon[]> {
+export async function listCoupons(db: Queryable, memberId: string): Promise<Coupon[]> {
   const rows = await db
     .selectFrom('coupons')
     .selectAll()
@@ -251,7 +248,7 @@ export async function listCoupons(db: Reader, memberId: string): Promise<Coupon[
 }
 
 export const findCouponByCode = lockableFinder(
-  (db: Reader, code: string) => db.selectFrom('coupons').selectAll().where('code', '=', code),
+  (db: Queryable, code: string) => db.selectFrom('coupons').selectAll().where('code', '=', code),
   (row): Coupon => toDomainRow(row),
 );
 
@@ -278,7 +275,7 @@ export async function setCouponTransfer(trx: Trx, id: string, transferId: string
 
 /** The member's coin count (0 before any deposit earned one). */
 export const findCoins = finder(
-  (db: Reader, memberId: string) =>
+  (db: Queryable, memberId: string) =>
     db.selectFrom('member_spin_state').select('coins').where('member_id', '=', memberId),
   (row) => row.coins,
 );
