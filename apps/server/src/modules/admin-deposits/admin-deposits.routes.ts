@@ -53,6 +53,25 @@ export function registerAdminDepositRoutes(
   const lines = createBankLinesService(app.deps, kit);
   const slips = createSlipsQueueService(app.deps, kit);
 
+  /** A queue's page and one item of it, as the operator sees them (with their claims). */
+  function readRoutes<B, L, I>(
+    list: AdminContract<z.ZodType<B>, z.ZodType<L>>,
+    get: AdminContract<undefined, z.ZodType<I>, typeof idParams>,
+    queue: {
+      list: (body: B, operatorId: string) => Promise<L>;
+      get: (id: string, operatorId: string) => Promise<I>;
+    },
+  ): void {
+    adminRoute(app, table, {
+      contract: list,
+      handler: ({ body, operator }) => queue.list(body, operator.operatorId),
+    });
+    adminRoute(app, table, {
+      contract: get,
+      handler: ({ params, operator }) => queue.get(params.id, operator.operatorId),
+    });
+  }
+
   /** A held queue's list, item, credit and refusal. */
   function heldRoutes<I>(
     contracts: {
@@ -63,14 +82,7 @@ export function registerAdminDepositRoutes(
     },
     queue: HeldQueue<I>,
   ): void {
-    adminRoute(app, table, {
-      contract: contracts.list,
-      handler: ({ body, operator }) => queue.list(body, operator.operatorId),
-    });
-    adminRoute(app, table, {
-      contract: contracts.get,
-      handler: ({ params, operator }) => queue.get(params.id, operator.operatorId),
-    });
+    readRoutes(contracts.list, contracts.get, queue);
     for (const decision of ['credit', 'refuse'] as const) {
       adminRoute(app, table, {
         contract: contracts[decision],
@@ -108,14 +120,7 @@ export function registerAdminDepositRoutes(
     held.notices,
   );
 
-  adminRoute(app, table, {
-    contract: adminBankLineListContract,
-    handler: ({ body, operator }) => lines.list(body, operator.operatorId),
-  });
-  adminRoute(app, table, {
-    contract: adminBankLineGetContract,
-    handler: ({ params, operator }) => lines.get(params.id, operator.operatorId),
-  });
+  readRoutes(adminBankLineListContract, adminBankLineGetContract, lines);
   adminRoute(app, table, {
     contract: adminBankLineCreditContract,
     handler: ({ params, body, operator }) =>
@@ -131,14 +136,7 @@ export function registerAdminDepositRoutes(
     handler: ({ body }) => lines.lookupMembers(body.query),
   });
 
-  adminRoute(app, table, {
-    contract: adminSlipListContract,
-    handler: ({ body, operator }) => slips.list(body, operator.operatorId),
-  });
-  adminRoute(app, table, {
-    contract: adminSlipGetContract,
-    handler: ({ params, operator }) => slips.get(params.id, operator.operatorId),
-  });
+  readRoutes(adminSlipListContract, adminSlipGetContract, slips);
   adminRoute(app, table, {
     contract: adminSlipImageContract,
     handler: async ({ params, reply }) => {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { OperatorRow } from '@mekong/contracts/admin/operators';
 import type { Role } from '@mekong/contracts/admin/admin-contract';
 import type { AppDeps } from '@/app-deps.ts';
+import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
@@ -37,6 +38,13 @@ export function createOperatorsAdminService(deps: AppDeps) {
     const [row] = await repo.listOperators(db.kysely, id);
     if (!row) throw new AppError('OPERATOR_NOT_FOUND');
     return rowOf(row);
+  }
+
+  /** The operator's row, locked in the change's transaction. */
+  async function lockOperator(trx: Trx, id: string) {
+    const operator = await repo.findOperatorById(trx, id, { isLocked: true });
+    if (!operator) throw new AppError('OPERATOR_NOT_FOUND');
+    return operator;
   }
 
   return {
@@ -80,8 +88,7 @@ export function createOperatorsAdminService(deps: AppDeps) {
       if (isSensitive && id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
       await db.withTransaction(async (trx) => {
         await repo.lockOwners(trx);
-        const before = await repo.findOperatorById(trx, id, { isLocked: true });
-        if (!before) throw new AppError('OPERATOR_NOT_FOUND');
+        const before = await lockOperator(trx, id);
         const fields = {
           ...(change.displayName !== undefined ? { display_name: change.displayName } : {}),
           ...(change.role !== undefined ? { role: change.role } : {}),
@@ -116,8 +123,7 @@ export function createOperatorsAdminService(deps: AppDeps) {
       if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
       const now = clock.now();
       await db.withTransaction(async (trx) => {
-        const target = await repo.findOperatorById(trx, id, { isLocked: true });
-        if (!target) throw new AppError('OPERATOR_NOT_FOUND');
+        await lockOperator(trx, id);
         await repo.clearTwoFactor(trx, id, now);
         await repo.revokeOperatorSessions(trx, id, now);
         await recordAudit(
@@ -132,8 +138,7 @@ export function createOperatorsAdminService(deps: AppDeps) {
     async unlock(actor: OperatorContext, id: string) {
       const now = clock.now();
       await db.withTransaction(async (trx) => {
-        const target = await repo.findOperatorById(trx, id, { isLocked: true });
-        if (!target) throw new AppError('OPERATOR_NOT_FOUND');
+        const target = await lockOperator(trx, id);
         await repo.clearFailedTries(trx, id, now);
         await recordAudit(
           trx,
