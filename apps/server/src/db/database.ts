@@ -9,6 +9,9 @@ import type { Database } from '@/db/schema.ts';
 
 export type Trx = Transaction<Database>;
 
+/** What a repository runs its SQL on: the database, or a transaction of it. */
+export type Queryable = Kysely<Database>;
+
 export type Db = {
   /** For single statements outside a transaction. Never use it inside a withTransaction callback (use the trx). */
   kysely: Kysely<Database>;

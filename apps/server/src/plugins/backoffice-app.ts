@@ -1,11 +1,5 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-const NOT_BUILT =
-  'The back office is not built yet. Run `npm run build` (or `npm start`, which builds it) and reload.\n';
+import type { FastifyInstance } from 'fastify';
+import { registerStaticApp, type IndexHandler } from '@/plugins/static-app.ts';
 
 export function isBackofficePath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -13,45 +7,18 @@ export function isBackofficePath(url: string): boolean {
 }
 
 /**
- * Serves the built back office under /backoffice (docs/decisions/0014-back-office.md): hashed assets cached for a year,
- * index.html never cached and answered for every other path under /backoffice (the app's own routes).
+ * Serves the built back office under /backoffice (docs/decisions/0014-back-office.md): index.html is answered for
+ * every other path under /backoffice (the app's own routes), never indexed by search engines.
  */
-export async function registerBackofficeApp(
+export function registerBackofficeApp(
   app: FastifyInstance,
   distDir: string,
-): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
-  const root = path.resolve(distDir);
-  const indexFile = path.join(root, 'index.html');
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/backoffice/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    wildcard: true,
-    setHeaders(res, filePath) {
-      const relative = path.relative(root, filePath).split(path.sep).join('/');
-      if (relative.startsWith('assets/'))
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'public, max-age=3600');
-    },
+): Promise<IndexHandler> {
+  return registerStaticApp(app, {
+    distDir,
+    name: 'The back office',
+    files: { prefix: '/backoffice/', decorateReply: false, index: false },
+    indexPaths: ['/backoffice', '/backoffice/', '/backoffice/index.html'],
+    indexHeaders: { 'x-robots-tag': 'noindex, nofollow' },
   });
-  const onIndex = async (_request: FastifyRequest, reply: FastifyReply) => {
-    if (!existsSync(indexFile))
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(NOT_BUILT);
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('x-robots-tag', 'noindex, nofollow')
-      .send(await readFile(indexFile, 'utf8'));
-  };
-  app.get('/backoffice', onIndex);
-  app.get('/backoffice/', onIndex);
-  app.get('/backoffice/index.html', onIndex);
-  return onIndex;
 }

@@ -28,6 +28,15 @@ export type WithdrawalsTable = {
   updated_at: Timestamp;
 };
 
+/** The columns of an item an operator may decide (docs/back-office/money-in.md): who, when and why. */
+type OperatorDecisionColumns = {
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  decision_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type BankIncomingTransfersTable = {
   id: string;
   reference: string;
@@ -43,12 +52,7 @@ export type BankIncomingTransfersTable = {
   member_id: string | null;
   transfer_id: string | null;
   deposit_ref: string | null;
-  decided_by: string | null;
-  decided_at: Timestamp | null;
-  decision_reason: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-};
+} & OperatorDecisionColumns;
 
 export type QrPaymentsTable = {
   id: string;
@@ -65,12 +69,7 @@ export type QrPaymentsTable = {
   transaction_id: string | null;
   hold_reason: string | null;
   transfer_id: string | null;
-  decided_by: string | null;
-  decided_at: Timestamp | null;
-  decision_reason: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-};
+} & OperatorDecisionColumns;
 
 export type SlipsTable = {
   id: string;
@@ -87,12 +86,7 @@ export type SlipsTable = {
   transfer_id: string | null;
   verified: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   decision: 'credited' | 'refused' | null;
-  decided_by: string | null;
-  decided_at: Timestamp | null;
-  decision_reason: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-};
+} & OperatorDecisionColumns;
 
 export type TrueMoneyVouchersTable = {
   id: string;
@@ -104,12 +98,7 @@ export type TrueMoneyVouchersTable = {
   owner_name: string | null;
   reason: string | null;
   transfer_id: string | null;
-  decided_by: string | null;
-  decided_at: Timestamp | null;
-  decision_reason: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-};
+} & OperatorDecisionColumns;
 
 export type DepositNoticesTable = {
   id: string;
@@ -120,9 +109,4 @@ export type DepositNoticesTable = {
   status: 'pending' | 'confirmed' | 'matched' | 'rejected';
   incoming_id: string | null;
   transfer_id: string | null;
-  decided_by: string | null;
-  decided_at: Timestamp | null;
-  decision_reason: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-};
+} & OperatorDecisionColumns;

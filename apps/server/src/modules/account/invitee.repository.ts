@@ -1,14 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import type { PageWindow } from '@/db/paged.ts';
-import type { Database, MembersTable } from '@/db/schema.ts';
+import type { MembersTable } from '@/db/schema.ts';
 
 /**
  * The members a member invited (`members.invited_by`, written at registration), as the invite module reads them
  * (docs/decisions/0013-promotions.md#invite). The account module owns `members`, so these queries live here.
  */
-
-type Db = Kysely<Database>;
 
 export type Invitee = {
   id: string;
@@ -24,7 +23,7 @@ const hasDeposit = sql<boolean>`exists (select 1 from ledger_transfers t
 
 /** One page of the inviter's invitees, newest first. */
 export async function listInvitees(
-  db: Db,
+  db: Queryable,
   inviterId: string,
   page: PageWindow,
 ): Promise<Invitee[]> {
@@ -42,7 +41,7 @@ export async function listInvitees(
 
 /** How many members the inviter invited, and how many of them have deposited. */
 export async function countInvitees(
-  db: Db,
+  db: Queryable,
   inviterId: string,
 ): Promise<{ total: number; deposited: number }> {
   const row = await db
@@ -66,7 +65,7 @@ export type InviteParty = {
 
 /** The member's inviter, with both sides' phone and bank account (the self-invitation check), or undefined. */
 export async function findInviteParties(
-  db: Db,
+  db: Queryable,
   inviteeId: string,
 ): Promise<{ invitee: InviteParty; inviter: InviteParty } | undefined> {
   const row = await db

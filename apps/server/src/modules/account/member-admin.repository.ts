@@ -1,14 +1,13 @@
-import { type Expression, type Kysely, type SqlBool } from 'kysely';
+import { type Expression, type SqlBool } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
 import type { MemberSearchField } from '@mekong/contracts/admin/members';
 import { readPage, type PageWindow } from '@/db/paged.ts';
-import type { Database, MembersTable } from '@/db/schema.ts';
+import type { MembersTable } from '@/db/schema.ts';
 
 /**
  * The back office's reads and writes of `members` (docs/back-office/members.md); the account module owns the table, so
  * they live here.
  */
-
-type Db = Kysely<Database>;
 
 export type MemberListRow = {
   id: string;
@@ -35,7 +34,7 @@ export function phoneDigits(query: string): string {
 
 /** One page of the members a query finds, newest first, and how many in all. */
 export async function searchMembers(
-  db: Db,
+  db: Queryable,
   search: { query: string; field: MemberSearchField },
   page: PageWindow,
 ): Promise<{ total: number; rows: MemberListRow[] }> {
@@ -94,7 +93,7 @@ export async function searchMembers(
 
 /** The member who invited this one, if any. */
 export async function findInviter(
-  db: Db,
+  db: Queryable,
   memberId: string,
 ): Promise<{ id: string; publicId: string; name: string } | undefined> {
   const row = await db
@@ -111,7 +110,7 @@ export async function findInviter(
  * still be inserted meanwhile), or undefined.
  */
 export async function lockMemberStatus(
-  trx: Db,
+  trx: Queryable,
   memberId: string,
 ): Promise<{ status: MembersTable['status']; phone: string } | undefined> {
   return trx
@@ -123,7 +122,7 @@ export async function lockMemberStatus(
 }
 
 export async function setMemberStatus(
-  trx: Db,
+  trx: Queryable,
   memberId: string,
   status: MembersTable['status'],
   now: Date,
@@ -137,7 +136,7 @@ export async function setMemberStatus(
 
 /** The public id and name of each given member that exists (labels of lists that name members). */
 export async function listMemberLabels(
-  db: Db,
+  db: Queryable,
   memberIds: readonly string[],
 ): Promise<Map<string, { publicId: string; name: string }>> {
   if (memberIds.length === 0) return new Map();

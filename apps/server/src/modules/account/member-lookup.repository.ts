@@ -1,12 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database, MembersTable } from '@/db/schema.ts';
+import type { Queryable } from '@/db/database.ts';
+import type { MembersTable } from '@/db/schema.ts';
 
 /**
  * The back office's reads of members for the money-in queues (docs/back-office/money-in.md): who an item belongs to,
  * and which members a bank line nobody owns may belong to. The account module owns these tables.
  */
-
-type Db = Kysely<Database>;
 
 export type QueueMemberRow = {
   id: string;
@@ -17,7 +15,7 @@ export type QueueMemberRow = {
   bank: { code: string; accountNo: string; accountName: string } | null;
 };
 
-const selectQueueMembers = (db: Db) =>
+const selectQueueMembers = (db: Queryable) =>
   db
     .selectFrom('members as m')
     .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
@@ -39,7 +37,7 @@ const toQueueMember = (r: Row): QueueMemberRow => ({
 });
 
 export async function listQueueMembers(
-  db: Db,
+  db: Queryable,
   ids: readonly string[],
 ): Promise<Map<string, QueueMemberRow>> {
   const unique = [...new Set(ids)];
@@ -50,7 +48,7 @@ export async function listQueueMembers(
 
 /** Members a typed search names exactly: by phone, public id or registered account number (digits). */
 export async function findMembersBySearch(
-  db: Db,
+  db: Queryable,
   text: string,
   limit = 20,
 ): Promise<QueueMemberRow[]> {
@@ -72,7 +70,7 @@ export async function findMembersBySearch(
 
 /** Members whose registered account number is like the pattern (`_` one digit, `%` any: a masked or partial number). */
 export async function findMembersByAccountLike(
-  db: Db,
+  db: Queryable,
   pattern: string,
   limit = 20,
 ): Promise<QueueMemberRow[]> {
@@ -85,7 +83,7 @@ export async function findMembersByAccountLike(
 
 /** Members whose name or account name contains any of the words (case-insensitive), for scoring by the caller. */
 export async function findMembersByNameWords(
-  db: Db,
+  db: Queryable,
   words: readonly string[],
   limit = 50,
 ): Promise<QueueMemberRow[]> {

@@ -1,27 +1,26 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
 import type { DateEra } from '@mekong/contracts/constants';
 import { finder } from '@/db/finders.ts';
 import { playerDayOf } from '@/db/player-day.ts';
-import type { Database, MembersTable } from '@/db/schema.ts';
+import type { MembersTable } from '@/db/schema.ts';
 
 /**
  * What other modules read of a member: the account module owns `members` and `member_bank_accounts`, so these are
  * the only queries of them outside it (a Transaction is a Kysely too: each runs on the db or the caller's trx).
  */
 
-type Db = Kysely<Database>;
-
 export type MemberCurrencyRow = { publicId: string; currency: MembersTable['currency'] };
 
 export const findMemberCurrency = finder(
-  (db: Db, memberId: string) =>
+  (db: Queryable, memberId: string) =>
     db.selectFrom('members').select(['public_id', 'currency']).where('id', '=', memberId),
   (row): MemberCurrencyRow => ({ publicId: row.public_id, currency: row.currency }),
 );
 
 /** The registration currency of each given member that exists. */
 export async function listMemberCurrencies(
-  db: Db,
+  db: Queryable,
   memberIds: readonly string[],
 ): Promise<Map<string, MembersTable['currency']>> {
   if (memberIds.length === 0) return new Map();
@@ -37,7 +36,7 @@ export async function listMemberCurrencies(
  * Locks the member's row within the caller's transaction, so one member's money requests of one kind are decided one
  * at a time (FOR NO KEY UPDATE does not block inserts referencing the member). False when there is no such member.
  */
-export async function lockMember(trx: Db, memberId: string): Promise<boolean> {
+export async function lockMember(trx: Queryable, memberId: string): Promise<boolean> {
   const row = await trx
     .selectFrom('members')
     .select('id')
@@ -73,7 +72,7 @@ export type MemberWithBank = {
 
 /** The member with their registered bank account (the only place money is paid out to). */
 export const findMemberWithBank = finder(
-  (db: Db, memberId: string) =>
+  (db: Queryable, memberId: string) =>
     db
       .selectFrom('members as m')
       .leftJoin('member_bank_accounts as a', 'a.member_id', 'm.id')
@@ -123,7 +122,7 @@ export const findMemberWithBank = finder(
  * clearing number (004).
  */
 export async function findMemberByBankAccount(
-  db: Db,
+  db: Queryable,
   bankCode: string,
   accountNo: string,
 ): Promise<{ memberId: string; currency: MembersTable['currency'] } | undefined> {
@@ -142,7 +141,7 @@ export async function findMemberByBankAccount(
 
 /** Members registered in [start, end), counted per players' day and currency (the back office's reports). */
 export async function countRegistrationsByDay(
-  db: Db,
+  db: Queryable,
   start: Date,
   end: Date,
 ): Promise<{ day: number; currency: MembersTable['currency']; count: number }[]> {
@@ -162,7 +161,7 @@ export async function countRegistrationsByDay(
 
 /** The public id of each given member that exists (the back office names members by it). */
 export async function listMemberPublicIds(
-  db: Db,
+  db: Queryable,
   memberIds: readonly string[],
 ): Promise<Map<string, string>> {
   if (memberIds.length === 0) return new Map();
@@ -177,7 +176,7 @@ export async function listMemberPublicIds(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The member an operator names by phone, public id or id (the back office's lookups); undefined: none. */
-export async function findMemberIdByKey(db: Db, key: string): Promise<string | undefined> {
+export async function findMemberIdByKey(db: Queryable, key: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('members')
     .select('id')

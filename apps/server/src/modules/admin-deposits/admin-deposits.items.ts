@@ -39,13 +39,27 @@ function decisionOf(row: {
     : null;
 }
 
+type DecidedRow = {
+  id: string;
+  member_id: string;
+  created_at: Date;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+};
+
+/** What every item of a deposit-module row shows first: itself, its decision, its claim and its member. */
+const rowBase = (r: DecidedRow, x: Extras) => ({
+  id: r.id,
+  createdAt: r.created_at.toISOString(),
+  decision: decisionOf(r),
+  claim: x.claim,
+  member: queueMemberOf(x.member, r.member_id),
+});
+
 export function qrItemOf(r: QrRow, x: Extras): QrItem {
   return {
-    id: r.id,
-    createdAt: r.created_at.toISOString(),
-    decision: decisionOf(r),
-    claim: x.claim,
-    member: queueMemberOf(x.member, r.member_id),
+    ...rowBase(r, x),
     provider: r.provider,
     reference: r.reference,
     amountMinor: Number(r.amount),
@@ -60,11 +74,7 @@ export function qrItemOf(r: QrRow, x: Extras): QrItem {
 
 export function voucherItemOf(r: VoucherRow, x: Extras): VoucherItem {
   return {
-    id: r.id,
-    createdAt: r.created_at.toISOString(),
-    decision: decisionOf(r),
-    claim: x.claim,
-    member: queueMemberOf(x.member, r.member_id),
+    ...rowBase(r, x),
     amountMinor: minorOf(r.amount),
     ownerPhone: r.owner_phone,
     ownerName: r.owner_name,
@@ -138,11 +148,7 @@ export function slipItemOf(r: QueueSlip, x: Extras): SlipItem {
   const verified = r.verified;
   const amount = BigInt(r.amount);
   return {
-    id: r.id,
-    createdAt: r.created_at.toISOString(),
-    decision: decisionOf(r),
-    claim: x.claim,
-    member: queueMemberOf(x.member, r.member_id),
+    ...rowBase(r, x),
     amountMinor: amount > 0n ? Number(amount) : null,
     status: r.status,
     reason: r.reason,

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AdminContract, idParams } from '@mekong/contracts/admin/admin-contract';
 import {
   adminBankLineCreditContract,
   adminBankLineGetContract,
@@ -26,10 +28,19 @@ import {
 import { adminRoute } from '@/lib/admin-route.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
 import { createBankLinesService } from '@/modules/admin-deposits/bank-lines.service.ts';
-import { createHeldDepositsService } from '@/modules/admin-deposits/held-deposits.service.ts';
-import { createQueueKit } from '@/modules/admin-deposits/queue-kit.ts';
+import {
+  createHeldDepositsService,
+  type HeldQueue,
+} from '@/modules/admin-deposits/held-deposits.service.ts';
+import { createQueueKit, type ListBody } from '@/modules/admin-deposits/queue-kit.ts';
 import { createSlipsQueueService } from '@/modules/admin-deposits/slips.service.ts';
 import type { WorkClaimsService } from '@/modules/work-claims/work-claims.service.ts';
+
+type DecisionContract<I> = AdminContract<
+  z.ZodType<{ reason: string }>,
+  z.ZodType<I>,
+  typeof idParams
+>;
 
 /** The money-in queues of the back office (docs/back-office/money-in.md). */
 export function registerAdminDepositRoutes(
@@ -42,71 +53,74 @@ export function registerAdminDepositRoutes(
   const lines = createBankLinesService(app.deps, kit);
   const slips = createSlipsQueueService(app.deps, kit);
 
-  adminRoute(app, table, {
-    contract: adminQrListContract,
-    handler: ({ body, operator }) => held.qr.list(body, operator.operatorId),
-  });
-  adminRoute(app, table, {
-    contract: adminQrGetContract,
-    handler: ({ params, operator }) => held.qr.get(params.id, operator.operatorId),
-  });
-  adminRoute(app, table, {
-    contract: adminQrCreditContract,
-    handler: ({ params, body, operator }) =>
-      held.qr.decide(params.id, operator, 'credit', body.reason),
-  });
-  adminRoute(app, table, {
-    contract: adminQrRefuseContract,
-    handler: ({ params, body, operator }) =>
-      held.qr.decide(params.id, operator, 'refuse', body.reason),
-  });
+  /** A queue's page and one item of it, as the operator sees them (with their claims). */
+  function readRoutes<B, L, I>(
+    list: AdminContract<z.ZodType<B>, z.ZodType<L>>,
+    get: AdminContract<undefined, z.ZodType<I>, typeof idParams>,
+    queue: {
+      list: (body: B, operatorId: string) => Promise<L>;
+      get: (id: string, operatorId: string) => Promise<I>;
+    },
+  ): void {
+    adminRoute(app, table, {
+      contract: list,
+      handler: ({ body, operator }) => queue.list(body, operator.operatorId),
+    });
+    adminRoute(app, table, {
+      contract: get,
+      handler: ({ params, operator }) => queue.get(params.id, operator.operatorId),
+    });
+  }
 
-  adminRoute(app, table, {
-    contract: adminVoucherListContract,
-    handler: ({ body, operator }) => held.vouchers.list(body, operator.operatorId),
-  });
-  adminRoute(app, table, {
-    contract: adminVoucherGetContract,
-    handler: ({ params, operator }) => held.vouchers.get(params.id, operator.operatorId),
-  });
-  adminRoute(app, table, {
-    contract: adminVoucherCreditContract,
-    handler: ({ params, body, operator }) =>
-      held.vouchers.decide(params.id, operator, 'credit', body.reason),
-  });
-  adminRoute(app, table, {
-    contract: adminVoucherRefuseContract,
-    handler: ({ params, body, operator }) =>
-      held.vouchers.decide(params.id, operator, 'refuse', body.reason),
-  });
+  /** A held queue's list, item, credit and refusal. */
+  function heldRoutes<I>(
+    contracts: {
+      list: AdminContract<z.ZodType<ListBody>, z.ZodType<{ total: number; rows: I[] }>>;
+      get: AdminContract<undefined, z.ZodType<I>, typeof idParams>;
+      credit: DecisionContract<I>;
+      refuse: DecisionContract<I>;
+    },
+    queue: HeldQueue<I>,
+  ): void {
+    readRoutes(contracts.list, contracts.get, queue);
+    for (const decision of ['credit', 'refuse'] as const) {
+      adminRoute(app, table, {
+        contract: contracts[decision],
+        handler: ({ params, body, operator }) =>
+          queue.decide(params.id, operator, decision, body.reason),
+      });
+    }
+  }
 
-  adminRoute(app, table, {
-    contract: adminNoticeListContract,
-    handler: ({ body, operator }) => held.notices.list(body, operator.operatorId),
-  });
-  adminRoute(app, table, {
-    contract: adminNoticeGetContract,
-    handler: ({ params, operator }) => held.notices.get(params.id, operator.operatorId),
-  });
-  adminRoute(app, table, {
-    contract: adminNoticeCreditContract,
-    handler: ({ params, body, operator }) =>
-      held.notices.decide(params.id, operator, 'credit', body.reason),
-  });
-  adminRoute(app, table, {
-    contract: adminNoticeRefuseContract,
-    handler: ({ params, body, operator }) =>
-      held.notices.decide(params.id, operator, 'refuse', body.reason),
-  });
+  heldRoutes(
+    {
+      list: adminQrListContract,
+      get: adminQrGetContract,
+      credit: adminQrCreditContract,
+      refuse: adminQrRefuseContract,
+    },
+    held.qr,
+  );
+  heldRoutes(
+    {
+      list: adminVoucherListContract,
+      get: adminVoucherGetContract,
+      credit: adminVoucherCreditContract,
+      refuse: adminVoucherRefuseContract,
+    },
+    held.vouchers,
+  );
+  heldRoutes(
+    {
+      list: adminNoticeListContract,
+      get: adminNoticeGetContract,
+      credit: adminNoticeCreditContract,
+      refuse: adminNoticeRefuseContract,
+    },
+    held.notices,
+  );
 
-  adminRoute(app, table, {
-    contract: adminBankLineListContract,
-    handler: ({ body, operator }) => lines.list(body, operator.operatorId),
-  });
-  adminRoute(app, table, {
-    contract: adminBankLineGetContract,
-    handler: ({ params, operator }) => lines.get(params.id, operator.operatorId),
-  });
+  readRoutes(adminBankLineListContract, adminBankLineGetContract, lines);
   adminRoute(app, table, {
     contract: adminBankLineCreditContract,
     handler: ({ params, body, operator }) =>
@@ -122,14 +136,7 @@ export function registerAdminDepositRoutes(
     handler: ({ body }) => lines.lookupMembers(body.query),
   });
 
-  adminRoute(app, table, {
-    contract: adminSlipListContract,
-    handler: ({ body, operator }) => slips.list(body, operator.operatorId),
-  });
-  adminRoute(app, table, {
-    contract: adminSlipGetContract,
-    handler: ({ params, operator }) => slips.get(params.id, operator.operatorId),
-  });
+  readRoutes(adminSlipListContract, adminSlipGetContract, slips);
   adminRoute(app, table, {
     contract: adminSlipImageContract,
     handler: async ({ params, reply }) => {

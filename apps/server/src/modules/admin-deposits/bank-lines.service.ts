@@ -81,11 +81,8 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
     });
   }
 
-  async function item(line: StoredIncoming, operatorId: string): Promise<BankLineItem> {
-    const [one] = await kit.itemsOf('bank-lines', [line], keys, bankLineItemOf, operatorId);
-    if (!one) throw new AppError('ITEM_NOT_FOUND');
-    return one;
-  }
+  const item = (line: StoredIncoming | undefined, operatorId: string): Promise<BankLineItem> =>
+    kit.itemOf('bank-lines', line, keys, bankLineItemOf, operatorId);
 
   async function get(id: string, operatorId: string): Promise<BankLineDetail> {
     const line = await findIncoming(db.kysely, id);
@@ -106,11 +103,8 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
 
   return {
     async list(body: ListBody, operatorId: string) {
-      const { total, rows } = await listQueueLines(db.kysely, await kit.queryOf(body));
-      return {
-        total,
-        rows: await kit.itemsOf('bank-lines', rows, keys, bankLineItemOf, operatorId),
-      };
+      const page = await listQueueLines(db.kysely, await kit.queryOf(body));
+      return kit.pageOf('bank-lines', page, keys, bankLineItemOf, operatorId);
     },
     get,
 
@@ -133,7 +127,7 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
           };
         },
       });
-      return item(await findOrThrow(id), operator.operatorId);
+      return item(await findIncoming(db.kysely, id), operator.operatorId);
     },
 
     async refuse(
@@ -151,7 +145,7 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
           return { action: `bank_line.${outcome}`, after: { status: outcome } };
         },
       });
-      return item(await findOrThrow(id), operator.operatorId);
+      return item(await findIncoming(db.kysely, id), operator.operatorId);
     },
 
     /** Members named exactly by a phone, public id or account number, to credit a line no suggestion fits. */
@@ -160,12 +154,6 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
       return { members: found.map((m) => queueMemberOf(m, m.id)) };
     },
   };
-
-  async function findOrThrow(id: string) {
-    const line = await findIncoming(db.kysely, id);
-    if (!line) throw new AppError('ITEM_NOT_FOUND');
-    return line;
-  }
 }
 
 export type BankLinesService = ReturnType<typeof createBankLinesService>;

@@ -2,6 +2,7 @@ import type { Claim, QueueName } from '@mekong/contracts/admin/claims';
 import type { QueueState } from '@mekong/contracts/admin/deposits';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
+import { AppError } from '@/lib/app-error.ts';
 import type { QueueQuery } from '@/lib/queue-query.ts';
 import {
   findMembersBySearch,
@@ -28,6 +29,25 @@ export type ItemExtras = { claim: Claim | null; member: QueueMemberRow | undefin
 
 export type Decision = { decidedBy: string; reason: string; now: Date };
 
+/** How a queue's rows name themselves and their member. */
+export type RowKeys<R> = { id: (r: R) => string; memberId: (r: R) => string | null };
+
+/** The keys of the deposit module's rows, read as the table's columns. */
+export const columnKeys: RowKeys<{ id: string; member_id: string }> = {
+  id: (r) => r.id,
+  memberId: (r) => r.member_id,
+};
+
+/** The audit state after a credit: the row's new status and the transfer that paid it. */
+export const creditedAfter = (
+  status: string,
+  credit: { transferId: string; amountMinor: bigint },
+): Record<string, unknown> => ({
+  status,
+  transferId: credit.transferId,
+  creditedMinor: Number(credit.amountMinor),
+});
+
 export type DecisionSteps<T> = {
   targetType: string;
   /** Locks the item's row; ITEM_NOT_FOUND, or ITEM_ALREADY_DECIDED when it no longer waits. */
@@ -43,6 +63,28 @@ export type DecisionSteps<T> = {
 
 export function createQueueKit(deps: Pick<AppDeps, 'db' | 'clock'>, workClaims: WorkClaimsService) {
   const { db, clock } = deps;
+
+  async function itemsOf<R, I>(
+    queue: QueueName,
+    rows: readonly R[],
+    keys: RowKeys<R>,
+    toItem: (r: R, x: ItemExtras) => I,
+    operatorId: string,
+  ): Promise<I[]> {
+    const memberIds = rows.map(keys.memberId).filter((id): id is string => id !== null);
+    const [members, claims] = await Promise.all([
+      listQueueMembers(db.kysely, memberIds),
+      workClaims.claimsFor(queue, rows.map(keys.id), operatorId),
+    ]);
+    return rows.map((r) => {
+      const memberId = keys.memberId(r);
+      return toItem(r, {
+        claim: claims.get(keys.id(r)) ?? null,
+        member: memberId ? members.get(memberId) : undefined,
+      });
+    });
+  }
+
   return {
     async queryOf(body: ListBody): Promise<QueueQuery> {
       const text = body.search?.trim();
@@ -60,25 +102,30 @@ export function createQueueKit(deps: Pick<AppDeps, 'db' | 'clock'>, workClaims: 
     },
 
     /** The page's rows with their members and live claims, as items. */
-    async itemsOf<R, I>(
+    itemsOf,
+
+    /** A page read by a repository, its rows as items. */
+    async pageOf<R, I>(
       queue: QueueName,
-      rows: readonly R[],
-      keys: { id: (r: R) => string; memberId: (r: R) => string | null },
+      page: { total: number; rows: readonly R[] },
+      keys: RowKeys<R>,
       toItem: (r: R, x: ItemExtras) => I,
       operatorId: string,
-    ): Promise<I[]> {
-      const memberIds = rows.map(keys.memberId).filter((id): id is string => id !== null);
-      const [members, claims] = await Promise.all([
-        listQueueMembers(db.kysely, memberIds),
-        workClaims.claimsFor(queue, rows.map(keys.id), operatorId),
-      ]);
-      return rows.map((r) => {
-        const memberId = keys.memberId(r);
-        return toItem(r, {
-          claim: claims.get(keys.id(r)) ?? null,
-          member: memberId ? members.get(memberId) : undefined,
-        });
-      });
+    ): Promise<{ total: number; rows: I[] }> {
+      return { total: page.total, rows: await itemsOf(queue, page.rows, keys, toItem, operatorId) };
+    },
+
+    /** One row as its item; ITEM_NOT_FOUND when there is none. */
+    async itemOf<R, I>(
+      queue: QueueName,
+      row: R | undefined,
+      keys: RowKeys<R>,
+      toItem: (r: R, x: ItemExtras) => I,
+      operatorId: string,
+    ): Promise<I> {
+      const [item] = row ? await itemsOf(queue, [row], keys, toItem, operatorId) : [];
+      if (!item) throw new AppError('ITEM_NOT_FOUND');
+      return item;
     },
 
     /**

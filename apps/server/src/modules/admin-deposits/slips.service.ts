@@ -10,21 +10,21 @@ import {
 } from '@/modules/slip/slip.repository.ts';
 import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { slipItemOf } from '@/modules/admin-deposits/admin-deposits.items.ts';
-import type { ListBody, QueueKit } from '@/modules/admin-deposits/queue-kit.ts';
+import {
+  columnKeys,
+  creditedAfter,
+  type ListBody,
+  type QueueKit,
+} from '@/modules/admin-deposits/queue-kit.ts';
 
 /**
  * The back office's queue of slips that were not credited (docs/back-office/money-in.md): the image beside the
  * verifier's answer and the reason; credit (the verifier's amount or one typed) or refuse.
  */
 export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueKit) {
-  const keys = { id: (r: QueueSlip) => r.id, memberId: (r: QueueSlip) => r.member_id };
-
   async function get(id: string, operatorId: string): Promise<SlipItem> {
     const slip = await findQueueSlip(db.kysely, id);
-    if (!slip) throw new AppError('ITEM_NOT_FOUND');
-    const [item] = await kit.itemsOf('slips', [slip], keys, slipItemOf, operatorId);
-    if (!item) throw new AppError('ITEM_NOT_FOUND');
-    return item;
+    return kit.itemOf('slips', slip, columnKeys, slipItemOf, operatorId);
   }
 
   const before = (s: QueueSlip) => ({
@@ -38,11 +38,9 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
 
   return {
     async list(body: ListBody & { reason?: string | undefined }, operatorId: string) {
-      const { total, rows } = await listQueueSlips(db.kysely, {
-        ...(await kit.queryOf(body)),
-        reason: body.reason,
-      });
-      return { total, rows: await kit.itemsOf('slips', rows, keys, slipItemOf, operatorId) };
+      const query = { ...(await kit.queryOf(body)), reason: body.reason };
+      const page = await listQueueSlips(db.kysely, query);
+      return kit.pageOf('slips', page, columnKeys, slipItemOf, operatorId);
     },
     get,
 
@@ -72,9 +70,7 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
           return {
             action: 'slip.credited',
             after: {
-              status: 'success',
-              transferId: credit.transferId,
-              creditedMinor: Number(credit.amountMinor),
+              ...creditedAfter('success', credit),
               isAmountTyped: amountMinor !== undefined,
             },
           };

@@ -1,22 +1,21 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { IncomingTransfer } from '@/adapters/bank/bank-gateway.ts';
-import type { Trx } from '@/db/database.ts';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
-import type { BankIncomingTransfersTable, Database } from '@/db/schema.ts';
+import type { BankIncomingTransfersTable } from '@/db/schema.ts';
 import { finder, lockableFinder } from '@/db/finders.ts';
 import { readPage } from '@/db/paged.ts';
-import { searchItemId, searchMemberIds, type QueueQuery } from '@/lib/queue-query.ts';
-
-type Reader = Kysely<Database> | Trx;
+import { byHeldState, bySearchAndDates, decisionColumns } from '@/db/queue-rows.ts';
+import type { QueueQuery } from '@/lib/queue-query.ts';
 
 /** Where the named feed stopped reading (none: it never ran). */
 export const readCursor = finder(
-  (db: Reader, name: string) =>
+  (db: Queryable, name: string) =>
     db.selectFrom('job_cursors').select('cursor').where('name', '=', name),
   (row) => row.cursor,
 );
 
-export async function saveCursor(db: Reader, name: string, cursor: string, now: Date) {
+export async function saveCursor(db: Queryable, name: string, cursor: string, now: Date) {
   await db
     .insertInto('job_cursors')
     .values({ name, cursor, updated_at: now })
@@ -112,17 +111,17 @@ export type StoredIncoming = {
   decisionReason: string | null;
 };
 
-const selectIncoming = (db: Reader) => db.selectFrom('bank_incoming_transfers').selectAll();
+const selectIncoming = (db: Queryable) => db.selectFrom('bank_incoming_transfers').selectAll();
 
 const toStored = (r: Selectable<BankIncomingTransfersTable>): StoredIncoming => toDomainRow(r);
 
 export const findIncoming = lockableFinder(
-  (db: Reader, id: string) => selectIncoming(db).where('id', '=', id),
+  (db: Queryable, id: string) => selectIncoming(db).where('id', '=', id),
   toStored,
 );
 
 /** Transfers nobody was credited for, oldest first: the operator's queue. */
-export async function listUnmatched(db: Reader, limit: number): Promise<StoredIncoming[]> {
+export async function listUnmatched(db: Queryable, limit: number): Promise<StoredIncoming[]> {
   const rows = await selectIncoming(db)
     .where('status', '=', 'unmatched')
     .orderBy('created_at')
@@ -133,7 +132,7 @@ export async function listUnmatched(db: Reader, limit: number): Promise<StoredIn
 
 /** A page of the lines received in [start, end), by id after `afterId` (the reconciliation against the ledger). */
 export async function listLinesPage(
-  db: Reader,
+  db: Queryable,
   options: { start: Date; end: Date; afterId: string | null; limit: number },
 ): Promise<StoredIncoming[]> {
   let query = selectIncoming(db)
@@ -147,7 +146,7 @@ export async function listLinesPage(
 
 /** The ledger transfers of these ids that a line names as its credit. */
 export async function findLinkedTransferIds(
-  db: Reader,
+  db: Queryable,
   transferIds: readonly string[],
 ): Promise<Set<string>> {
   if (transferIds.length === 0) return new Set();
@@ -160,33 +159,24 @@ export async function findLinkedTransferIds(
 }
 
 /** The operators' queue of lines (docs/back-office/money-in.md): open is unmatched; decided is settled by one. */
-export async function listQueueLines(db: Reader, q: QueueQuery) {
-  let base = db.selectFrom('bank_incoming_transfers');
-  base =
-    q.state === 'open'
-      ? base.where('status', '=', 'unmatched')
-      : q.state === 'decided'
-        ? base.where('decided_at', 'is not', null)
-        : base.where((eb) =>
-            eb.or([eb('status', '=', 'unmatched'), eb('decided_at', 'is not', null)]),
-          );
-  if (q.search) {
-    const search = q.search;
-    const digits = search.text.replace(/\D/g, '');
-    base = base.where((eb) =>
-      eb.or([
-        eb('member_id', 'in', searchMemberIds(search)),
-        eb('reference', '=', search.text),
-        eb('from_account_no', '=', search.text),
+export async function listQueueLines(db: Queryable, q: QueueQuery) {
+  const base = byHeldState(db.selectFrom('bank_incoming_transfers'), q.state, 'unmatched');
+  const searched = bySearchAndDates(base, q, {
+    columns: ['reference', 'from_account_no'],
+    at: 'received_at',
+    more: (eb, text) => {
+      const digits = text.replace(/\D/g, '');
+      return [
         ...(digits.length >= 4 ? [eb('from_account_no', 'like', `%${digits}`)] : []),
-        eb('from_account_name', 'ilike', `%${search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-        eb('id', '=', searchItemId(search)),
-      ]),
-    );
-  }
-  if (q.from) base = base.where('received_at', '>=', q.from);
-  if (q.to) base = base.where('received_at', '<', q.to);
-  const page = await readPage(base, (b) => b.selectAll().orderBy('received_at').orderBy('id'), q);
+        eb('from_account_name', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      ];
+    },
+  });
+  const page = await readPage(
+    searched,
+    (b) => b.selectAll().orderBy('received_at').orderBy('id'),
+    q,
+  );
   return { total: page.total, rows: page.rows.map(toStored) };
 }
 
@@ -204,10 +194,7 @@ export async function decideLine(
     .set({
       status: to.status,
       ...(to.status === 'resolved' ? { member_id: to.memberId, transfer_id: to.transferId } : {}),
-      decided_by: d.decidedBy,
-      decided_at: d.now,
-      decision_reason: d.reason,
-      updated_at: d.now,
+      ...decisionColumns(d),
     })
     .where('id', '=', id)
     .execute();

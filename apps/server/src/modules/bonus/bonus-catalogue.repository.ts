@@ -1,13 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
 import type { BonusType } from '@mekong/contracts/bonus';
-import type { BonusStatus, Database } from '@/db/schema.ts';
+import type { BonusStatus } from '@/db/schema.ts';
 
 /**
  * The bonus catalogue (docs/decisions/0013-promotions.md#bonus): the `bonuses` and `bonus_quotas` tables; only this
  * file writes SQL for them.
  */
-
-type Db = Kysely<Database>;
 
 export type Localized = { th: string; la: string; en: string };
 
@@ -66,7 +65,7 @@ const bonusColumns = [
 ] as const;
 
 /** What members are offered: published bonuses only (docs/back-office/promotions.md#lifecycle). */
-function selectBonuses(db: Db) {
+function selectBonuses(db: Queryable) {
   return db.selectFrom('bonuses').select(bonusColumns).where('status', '=', 'published');
 }
 type BonusDbRow = Awaited<ReturnType<ReturnType<typeof selectBonuses>['executeTakeFirstOrThrow']>>;
@@ -95,7 +94,7 @@ function toBonus(r: BonusDbRow): BonusRow {
 
 /** A bonus or promotion by its code: only a published one unless `isAnyState` (a member's running bonus). */
 export async function findBonus(
-  db: Db,
+  db: Queryable,
   code: string,
   options: { isAnyState?: boolean } = {},
 ): Promise<BonusRow | undefined> {
@@ -107,7 +106,7 @@ export async function findBonus(
 }
 
 /** The published bonuses of the list (promotions are found by code only), in the operator's order. */
-export async function listListedBonuses(db: Db): Promise<BonusRow[]> {
+export async function listListedBonuses(db: Queryable): Promise<BonusRow[]> {
   const rows = await selectBonuses(db)
     .where('is_promotion', '=', false)
     .orderBy('sort_order')
@@ -117,7 +116,10 @@ export async function listListedBonuses(db: Db): Promise<BonusRow[]> {
 }
 
 /** One use of the bonus's quota across all members: 'none' when it has no quota, 'full' when it is used up. */
-export async function takeQuota(trx: Db, bonusCode: string): Promise<'taken' | 'full' | 'none'> {
+export async function takeQuota(
+  trx: Queryable,
+  bonusCode: string,
+): Promise<'taken' | 'full' | 'none'> {
   const taken = await trx
     .updateTable('bonus_quotas')
     .set((eb) => ({ used: eb('used', '+', 1) }))
@@ -143,33 +145,13 @@ export type NewBonus = Omit<BonusRow, 'percentFailX100' | 'percentX100' | 'multi
 };
 
 /** Inserts the bonuses not there yet (demo data and an operator's setup); never overwrites one. */
-export async function insertBonusesIfMissing(db: Db, bonuses: NewBonus[], now: Date) {
+export async function insertBonusesIfMissing(db: Queryable, bonuses: NewBonus[], now: Date) {
   for (const b of bonuses) {
     await db
       .insertInto('bonuses')
       .values({
         code: b.code,
-        name_th: b.name.th,
-        name_la: b.name.la,
-        name_en: b.name.en,
-        description_th: b.description.th,
-        description_la: b.description.la,
-        description_en: b.description.en,
-        type: b.type,
-        max_received: b.maxReceived,
-        percent_fail: b.percentFail,
-        banners: JSON.stringify(b.banners),
-        amount_kind: b.amountKind,
-        percent: b.percent,
-        max_bonus: b.maxBonusMinor,
-        min_deposit: b.minDepositMinor,
-        withdraw_cap: b.withdrawCapMinor,
-        condition_kind: b.conditionKind,
-        multiplier: b.multiplier,
-        category_weights: JSON.stringify(b.categoryWeights),
-        valid_days: b.validDays,
-        is_promotion: b.isPromotion,
-        sort_order: b.sortOrder,
+        ...termColumns(b),
         created_at: now,
         updated_at: now,
       })
@@ -197,7 +179,7 @@ export type AdminBonusRow = BonusRow & {
   updatedAt: Date;
 };
 
-function selectAdminBonuses(db: Db) {
+function selectAdminBonuses(db: Queryable) {
   return db
     .selectFrom('bonuses')
     .leftJoin('bonus_quotas as q', 'q.bonus_code', 'bonuses.code')
@@ -223,7 +205,10 @@ function toAdminBonus(r: AdminBonusDbRow): AdminBonusRow {
 export type AdminBonusFilter = { status?: BonusStatus; isPromotion?: boolean; search?: string };
 
 /** Every bonus and promotion in every state, in the operator's order. */
-export async function listAdminBonuses(db: Db, filter: AdminBonusFilter): Promise<AdminBonusRow[]> {
+export async function listAdminBonuses(
+  db: Queryable,
+  filter: AdminBonusFilter,
+): Promise<AdminBonusRow[]> {
   let query = selectAdminBonuses(db);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.isPromotion !== undefined)
@@ -245,7 +230,7 @@ export async function listAdminBonuses(db: Db, filter: AdminBonusFilter): Promis
 
 /** One bonus in any state; `isLocked` holds its row for the caller's transaction. */
 export async function findAdminBonus(
-  db: Db,
+  db: Queryable,
   code: string,
   options: { isLocked?: boolean } = {},
 ): Promise<AdminBonusRow | undefined> {
@@ -285,7 +270,11 @@ function termColumns(b: BonusTermsInput) {
 }
 
 /** A new draft; false when the code is taken. */
-export async function insertDraftBonus(trx: Db, bonus: NewBonus, now: Date): Promise<boolean> {
+export async function insertDraftBonus(
+  trx: Queryable,
+  bonus: NewBonus,
+  now: Date,
+): Promise<boolean> {
   const inserted = await trx
     .insertInto('bonuses')
     .values({
@@ -303,7 +292,7 @@ export async function insertDraftBonus(trx: Db, bonus: NewBonus, now: Date): Pro
 }
 
 export async function updateBonusTerms(
-  trx: Db,
+  trx: Queryable,
   code: string,
   terms: BonusTermsInput & { quota: number | null },
   now: Date,
@@ -317,7 +306,7 @@ export async function updateBonusTerms(
 }
 
 /** The quota across all members: kept with its use count when changed, removed when null. */
-async function setQuota(trx: Db, code: string, quota: number | null): Promise<void> {
+async function setQuota(trx: Queryable, code: string, quota: number | null): Promise<void> {
   if (quota === null) {
     await trx.deleteFrom('bonus_quotas').where('bonus_code', '=', code).execute();
     return;
@@ -331,7 +320,7 @@ async function setQuota(trx: Db, code: string, quota: number | null): Promise<vo
 
 /** Moves the bonus to `to` only from one of `from`; false when it was elsewhere. */
 export async function setBonusStatus(
-  trx: Db,
+  trx: Queryable,
   code: string,
   change: { from: BonusStatus[]; to: BonusStatus; now: Date },
 ): Promise<boolean> {

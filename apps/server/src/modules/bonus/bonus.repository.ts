@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, MemberBonusesTable } from '@/db/schema.ts';
+import { sql } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
+import type { MemberBonusesTable } from '@/db/schema.ts';
 import { lockableFinder } from '@/db/finders.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
@@ -7,8 +8,6 @@ import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
  * The members' bonuses (docs/decisions/0013-promotions.md#bonus): `member_bonuses`, `bonus_receipts` and
  * `promotion_claims`; only this file writes SQL for them.
  */
-
-type Db = Kysely<Database>;
 
 export type MemberBonusStatus = MemberBonusesTable['status'];
 
@@ -46,7 +45,7 @@ const memberBonusColumns = [
   sql<string>`forfeited::text`.as('forfeited'),
 ] as const;
 
-function selectMemberBonuses(db: Db) {
+function selectMemberBonuses(db: Queryable) {
   return db.selectFrom('member_bonuses').select(memberBonusColumns);
 }
 type MemberBonusDbRow = Awaited<
@@ -77,7 +76,7 @@ function toMemberBonus(r: MemberBonusDbRow): MemberBonusRow {
  * member_bonuses_active_key) within the caller's transaction when asked.
  */
 export const findActiveMemberBonus = lockableFinder(
-  (db: Db, memberId: string) =>
+  (db: Queryable, memberId: string) =>
     selectMemberBonuses(db).where('member_id', '=', memberId).where('status', '=', 'active'),
   toMemberBonus,
   'update',
@@ -85,12 +84,12 @@ export const findActiveMemberBonus = lockableFinder(
 
 /** A member bonus by id, locked like findActiveMemberBonus when asked. */
 export const findMemberBonus = lockableFinder(
-  (db: Db, id: string) => selectMemberBonuses(db).where('id', '=', id),
+  (db: Queryable, id: string) => selectMemberBonuses(db).where('id', '=', id),
   toMemberBonus,
   'update',
 );
 
-export async function hasActiveMemberBonus(db: Db, memberId: string): Promise<boolean> {
+export async function hasActiveMemberBonus(db: Queryable, memberId: string): Promise<boolean> {
   const row = await db
     .selectFrom('member_bonuses')
     .select('id')
@@ -101,7 +100,10 @@ export async function hasActiveMemberBonus(db: Db, memberId: string): Promise<bo
 }
 
 /** Every bonus the member has had, oldest first. */
-export async function listMemberBonuses(db: Db, memberId: string): Promise<MemberBonusRow[]> {
+export async function listMemberBonuses(
+  db: Queryable,
+  memberId: string,
+): Promise<MemberBonusRow[]> {
   const rows = await selectMemberBonuses(db)
     .where('member_id', '=', memberId)
     .orderBy('created_at')
@@ -111,7 +113,7 @@ export async function listMemberBonuses(db: Db, memberId: string): Promise<Membe
 }
 
 /** Active bonuses past their end, oldest first (the expiry job). */
-export async function listExpiredActive(db: Db, now: Date, limit: number) {
+export async function listExpiredActive(db: Queryable, now: Date, limit: number) {
   return db
     .selectFrom('member_bonuses')
     .select(['id', 'member_id'])
@@ -123,7 +125,7 @@ export async function listExpiredActive(db: Db, now: Date, limit: number) {
 }
 
 /** One page of the active bonuses after `afterId`, by id (the lost job walks them all). */
-export async function listActivePage(db: Db, afterId: string | null, limit: number) {
+export async function listActivePage(db: Queryable, afterId: string | null, limit: number) {
   let query = db
     .selectFrom('member_bonuses')
     .select(['id', 'member_id'])
@@ -137,7 +139,7 @@ export async function listActivePage(db: Db, afterId: string | null, limit: numb
  * insert waits for the winner's commit and then does nothing, answered as false.
  */
 export async function insertActiveMemberBonus(
-  trx: Db,
+  trx: Queryable,
   row: Omit<MemberBonusRow, 'status' | 'forfeitedMinor' | 'endedAt'>,
 ): Promise<boolean> {
   const inserted = await trx
@@ -163,7 +165,11 @@ export async function insertActiveMemberBonus(
   return inserted !== undefined;
 }
 
-export async function setCreditTransfer(trx: Db, id: string, transferId: string): Promise<void> {
+export async function setCreditTransfer(
+  trx: Queryable,
+  id: string,
+  transferId: string,
+): Promise<void> {
   await trx
     .updateTable('member_bonuses')
     .set({ credit_transfer_id: transferId })
@@ -173,7 +179,7 @@ export async function setCreditTransfer(trx: Db, id: string, transferId: string)
 
 /** active → an end state, once; false when it had ended already. */
 export async function endMemberBonus(
-  trx: Db,
+  trx: Queryable,
   id: string,
   end: {
     status: Exclude<MemberBonusStatus, 'active'>;
@@ -201,7 +207,7 @@ export async function endMemberBonus(
 
 /** The whole amount a member asked for when a withdrawal completed their bonus (the payout may be less). */
 export async function findWithdrawRequested(
-  db: Db,
+  db: Queryable,
   withdrawalId: string,
 ): Promise<bigint | undefined> {
   const row = await db
@@ -213,7 +219,7 @@ export async function findWithdrawRequested(
 }
 
 /** Which of these deposit transfers an earlier bonus used. */
-export async function listUsedDeposits(db: Db, transferIds: string[]): Promise<Set<string>> {
+export async function listUsedDeposits(db: Queryable, transferIds: string[]): Promise<Set<string>> {
   if (transferIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('member_bonuses')
@@ -224,7 +230,7 @@ export async function listUsedDeposits(db: Db, transferIds: string[]): Promise<S
 }
 
 /** The member's receipts of these bonuses (all periods), oldest first. */
-export async function listReceipts(db: Db, memberId: string, codes: string[]) {
+export async function listReceipts(db: Queryable, memberId: string, codes: string[]) {
   if (codes.length === 0) return [];
   return db
     .selectFrom('bonus_receipts')
@@ -240,7 +246,7 @@ export async function listReceipts(db: Db, memberId: string, codes: string[]) {
  * so the receipts of a period never exceed max. False: every slot is taken.
  */
 export async function takeReceiptSlot(
-  trx: Db,
+  trx: Queryable,
   slot: {
     memberId: string;
     bonusCode: string;
@@ -267,7 +273,7 @@ export async function takeReceiptSlot(
 
 /** The promotion's claim for a bank account and a phone; false when either took it already (unique keys). */
 export async function insertPromotionClaim(
-  trx: Db,
+  trx: Queryable,
   claim: {
     bonusCode: string;
     memberId: string;
@@ -295,7 +301,7 @@ export async function insertPromotionClaim(
 
 /** Whether the promotion was taken by this member, bank account or phone. */
 export async function isPromotionClaimed(
-  db: Db,
+  db: Queryable,
   claim: { bonusCode: string; memberId: string; bankKey: string | null; phone: string },
 ): Promise<boolean> {
   const row = await db
@@ -315,7 +321,7 @@ export async function isPromotionClaimed(
 
 /** Per bonus code: its member bonuses running now and ever started (the back office's list). */
 export async function countBonusUse(
-  db: Db,
+  db: Queryable,
   codes: string[],
 ): Promise<Map<string, { active: number; received: number }>> {
   if (codes.length === 0) return new Map();

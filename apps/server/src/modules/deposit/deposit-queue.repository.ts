@@ -1,20 +1,15 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Trx } from '@/db/database.ts';
-import type {
-  Database,
-  DepositNoticesTable,
-  QrPaymentsTable,
-  TrueMoneyVouchersTable,
-} from '@/db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Queryable, Trx } from '@/db/database.ts';
+import type { DepositNoticesTable, QrPaymentsTable, TrueMoneyVouchersTable } from '@/db/schema.ts';
+import { lockedIf } from '@/db/lockable.ts';
 import { readPage } from '@/db/paged.ts';
-import { searchItemId, searchMemberIds, type QueueQuery } from '@/lib/queue-query.ts';
+import { byHeldState, bySearchAndDates, decisionColumns } from '@/db/queue-rows.ts';
+import type { QueueQuery } from '@/lib/queue-query.ts';
 
 /**
  * The deposit module's rows as the back office's queues read and decide them (docs/back-office/money-in.md): held QR
  * payments, held gift vouchers and manual deposit notices.
  */
-
-type Reader = Kysely<Database> | Trx;
 
 export type QrRow = Selectable<QrPaymentsTable>;
 export type VoucherRow = Selectable<TrueMoneyVouchersTable>;
@@ -24,57 +19,33 @@ type Decision = { decidedBy: string; reason: string; now: Date };
 
 // Held QR payments ------------------------------------------------------------------------------------------------
 
-export async function listQueueQr(db: Reader, q: QueueQuery) {
-  let base = db.selectFrom('qr_payments');
-  base =
-    q.state === 'open'
-      ? base.where('status', '=', 'held')
-      : q.state === 'decided'
-        ? base.where('decided_at', 'is not', null)
-        : base.where((eb) => eb.or([eb('status', '=', 'held'), eb('decided_at', 'is not', null)]));
-  if (q.search) {
-    const search = q.search;
-    base = base.where((eb) =>
-      eb.or([
-        eb('member_id', 'in', searchMemberIds(search)),
-        eb('reference', '=', search.text),
-        eb('transaction_id', '=', search.text),
-        eb('id', '=', searchItemId(search)),
-      ]),
-    );
-  }
-  if (q.from) base = base.where('created_at', '>=', q.from);
-  if (q.to) base = base.where('created_at', '<', q.to);
-  return readPage(base, (b) => b.selectAll().orderBy('created_at').orderBy('id'), q);
+export async function listQueueQr(db: Queryable, q: QueueQuery) {
+  const base = byHeldState(db.selectFrom('qr_payments'), q.state, 'held');
+  return readPage(
+    bySearchAndDates(base, q, { columns: ['reference', 'transaction_id'] }),
+    (b) => b.selectAll().orderBy('created_at').orderBy('id'),
+    q,
+  );
 }
 
-export async function findQrForQueue(db: Reader, id: string, options: { isLocked?: boolean } = {}) {
+export async function findQrForQueue(
+  db: Queryable,
+  id: string,
+  options: { isLocked?: boolean } = {},
+) {
   const query = db.selectFrom('qr_payments').selectAll().where('id', '=', id);
-  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
-export async function decideQr(
+export const decideQr = (
   trx: Trx,
   id: string,
   to: { status: 'paid'; transferId: string } | { status: 'refused' },
   d: Decision,
-) {
-  await trx
-    .updateTable('qr_payments')
-    .set({
-      status: to.status,
-      ...(to.status === 'paid' ? { transfer_id: to.transferId } : {}),
-      decided_by: d.decidedBy,
-      decided_at: d.now,
-      decision_reason: d.reason,
-      updated_at: d.now,
-    })
-    .where('id', '=', id)
-    .execute();
-}
+) => decideHeld(trx, 'qr_payments', id, to, d);
 
 /** QRs of exactly this amount made in the window (suggestions for a bank line of that amount). */
-export async function listQrOfAmount(db: Reader, amountMinor: bigint, from: Date, to: Date) {
+export async function listQrOfAmount(db: Queryable, amountMinor: bigint, from: Date, to: Date) {
   return db
     .selectFrom('qr_payments')
     .select(['id', 'member_id'])
@@ -88,53 +59,45 @@ export async function listQrOfAmount(db: Reader, amountMinor: bigint, from: Date
 
 // Held gift vouchers ----------------------------------------------------------------------------------------------
 
-export async function listQueueVouchers(db: Reader, q: QueueQuery) {
-  let base = db.selectFrom('truemoney_vouchers');
-  base =
-    q.state === 'open'
-      ? base.where('status', '=', 'held')
-      : q.state === 'decided'
-        ? base.where('decided_at', 'is not', null)
-        : base.where((eb) => eb.or([eb('status', '=', 'held'), eb('decided_at', 'is not', null)]));
-  if (q.search) {
-    const search = q.search;
-    base = base.where((eb) =>
-      eb.or([
-        eb('member_id', 'in', searchMemberIds(search)),
-        eb('owner_phone', '=', search.text),
-        eb('id', '=', searchItemId(search)),
-      ]),
-    );
-  }
-  if (q.from) base = base.where('created_at', '>=', q.from);
-  if (q.to) base = base.where('created_at', '<', q.to);
-  return readPage(base, (b) => b.selectAll().orderBy('created_at').orderBy('id'), q);
+export async function listQueueVouchers(db: Queryable, q: QueueQuery) {
+  const base = byHeldState(db.selectFrom('truemoney_vouchers'), q.state, 'held');
+  return readPage(
+    bySearchAndDates(base, q, { columns: ['owner_phone'] }),
+    (b) => b.selectAll().orderBy('created_at').orderBy('id'),
+    q,
+  );
 }
 
 export async function findVoucherForQueue(
-  db: Reader,
+  db: Queryable,
   id: string,
   options: { isLocked?: boolean } = {},
 ) {
   const query = db.selectFrom('truemoney_vouchers').selectAll().where('id', '=', id);
-  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
-export async function decideVoucher(
+export const decideVoucher = (
   trx: Trx,
   id: string,
   to: { status: 'credited'; transferId: string } | { status: 'refused' },
   d: Decision,
+) => decideHeld(trx, 'truemoney_vouchers', id, to, d);
+
+/** An operator's decision on a held QR payment or voucher: its new status, and the transfer of a credit. */
+async function decideHeld(
+  trx: Trx,
+  table: 'qr_payments' | 'truemoney_vouchers',
+  id: string,
+  to: { status: 'paid' | 'credited'; transferId: string } | { status: 'refused' },
+  d: Decision,
 ) {
   await trx
-    .updateTable('truemoney_vouchers')
+    .updateTable(table)
     .set({
       status: to.status,
-      ...(to.status === 'credited' ? { transfer_id: to.transferId } : {}),
-      decided_by: d.decidedBy,
-      decided_at: d.now,
-      decision_reason: d.reason,
-      updated_at: d.now,
+      ...('transferId' in to ? { transfer_id: to.transferId } : {}),
+      ...decisionColumns(d),
     })
     .where('id', '=', id)
     .execute();
@@ -142,22 +105,18 @@ export async function decideVoucher(
 
 // Manual deposit notices ------------------------------------------------------------------------------------------
 
-export async function listQueueNotices(db: Reader, q: QueueQuery) {
+export async function listQueueNotices(db: Queryable, q: QueueQuery) {
   let base = db.selectFrom('deposit_notices');
   if (q.state === 'open') base = base.where('status', '=', 'pending');
   if (q.state === 'decided') base = base.where('status', '<>', 'pending');
-  if (q.search) {
-    const search = q.search;
-    base = base.where((eb) =>
-      eb.or([eb('member_id', 'in', searchMemberIds(search)), eb('id', '=', searchItemId(search))]),
-    );
-  }
-  if (q.from) base = base.where('created_at', '>=', q.from);
-  if (q.to) base = base.where('created_at', '<', q.to);
-  return readPage(base, (b) => b.selectAll().orderBy('created_at').orderBy('id'), q);
+  return readPage(
+    bySearchAndDates(base, q, { columns: [] }),
+    (b) => b.selectAll().orderBy('created_at').orderBy('id'),
+    q,
+  );
 }
 
-export async function findNoticeForQueue(db: Reader, id: string) {
+export async function findNoticeForQueue(db: Queryable, id: string) {
   return db.selectFrom('deposit_notices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -172,7 +131,7 @@ export async function recordNoticeDecision(trx: Trx, id: string, d: Decision) {
 
 /** Open notices of exactly this amount made in the window (suggestions for a bank line of that amount). */
 export async function listOpenNoticesOfAmount(
-  db: Reader,
+  db: Queryable,
   amountMinor: bigint,
   from: Date,
   to: Date,

@@ -24,38 +24,63 @@ function transferIdOf(credit: Awaited<ReturnType<typeof creditDeposit>>): string
   return credit.transferId;
 }
 
-/** The held QR payment, locked; ITEM_ALREADY_DECIDED once it is not held any more. */
-export async function lockHeldQr(trx: Trx, id: string): Promise<QrRow> {
-  const qr = await findQrForQueue(trx, id, { isLocked: true });
-  if (!qr) throw new AppError('ITEM_NOT_FOUND');
-  if (qr.status !== 'held') throw new AppError('ITEM_ALREADY_DECIDED');
-  return qr;
+/** The held item, locked; ITEM_NOT_FOUND, or ITEM_ALREADY_DECIDED once it is not held any more. */
+async function lockHeld<R extends { status: string }>(
+  find: (trx: Trx, id: string, options: { isLocked: boolean }) => Promise<R | undefined>,
+  trx: Trx,
+  id: string,
+): Promise<R> {
+  const row = await find(trx, id, { isLocked: true });
+  if (!row) throw new AppError('ITEM_NOT_FOUND');
+  if (row.status !== 'held') throw new AppError('ITEM_ALREADY_DECIDED');
+  return row;
 }
+
+/** Credits a held item's amount to its member through the one deposit credit; answers the transfer. */
+async function creditHeld(
+  trx: Trx,
+  item: { member_id: string; amount: string | number | bigint },
+  externalRef: string,
+  metadata: Record<string, unknown>,
+  now: Date,
+) {
+  const member = await findDepositMember(trx, item.member_id);
+  const amountMinor = BigInt(item.amount);
+  const transferId = transferIdOf(
+    await creditDeposit(trx, {
+      memberId: item.member_id,
+      currency: member.currency,
+      amountMinor,
+      externalRef,
+      metadata,
+      now,
+    }),
+  );
+  return { transferId, amountMinor };
+}
+
+export const lockHeldQr = (trx: Trx, id: string): Promise<QrRow> =>
+  lockHeld(findQrForQueue, trx, id);
 
 /** Credits the amount the gateway says was paid (not the amount the QR asked for) to the QR's member. */
 export async function creditHeldQr(trx: Trx, qr: QrRow, d: Decision) {
   // Held while its cancel met a payment: the gateway's notice (with the amount) has not come; it credits itself.
   if (qr.paid_amount === null) throw new AppError('DEPOSIT_AMOUNT_UNKNOWN');
-  const member = await findDepositMember(trx, qr.member_id);
-  const amountMinor = BigInt(qr.paid_amount);
-  const transferId = transferIdOf(
-    await creditDeposit(trx, {
-      memberId: qr.member_id,
-      currency: member.currency,
-      amountMinor,
-      externalRef: `qr:${qr.provider}:${qr.reference}`,
-      metadata: {
-        channel: 'qr',
-        provider: qr.provider,
-        reference: qr.reference,
-        transactionId: qr.transaction_id,
-        decidedBy: d.decidedBy,
-      },
-      now: d.now,
-    }),
+  const credit = await creditHeld(
+    trx,
+    { member_id: qr.member_id, amount: qr.paid_amount },
+    `qr:${qr.provider}:${qr.reference}`,
+    {
+      channel: 'qr',
+      provider: qr.provider,
+      reference: qr.reference,
+      transactionId: qr.transaction_id,
+      decidedBy: d.decidedBy,
+    },
+    d.now,
   );
-  await decideQr(trx, qr.id, { status: 'paid', transferId }, d);
-  return { transferId, amountMinor };
+  await decideQr(trx, qr.id, { status: 'paid', transferId: credit.transferId }, d);
+  return credit;
 }
 
 /** The money stays with the operator, to be returned outside the system; the row says who refused it and why. */
@@ -64,30 +89,21 @@ export async function refuseHeldQr(trx: Trx, qr: QrRow, d: Decision) {
   await decideQr(trx, qr.id, { status: 'refused' }, d);
 }
 
-export async function lockHeldVoucher(trx: Trx, id: string): Promise<VoucherRow> {
-  const voucher = await findVoucherForQueue(trx, id, { isLocked: true });
-  if (!voucher) throw new AppError('ITEM_NOT_FOUND');
-  if (voucher.status !== 'held') throw new AppError('ITEM_ALREADY_DECIDED');
-  return voucher;
-}
+export const lockHeldVoucher = (trx: Trx, id: string): Promise<VoucherRow> =>
+  lockHeld(findVoucherForQueue, trx, id);
 
 /** Credits the voucher's redeemed amount to the member who sent it, under the voucher's own reference. */
 export async function creditHeldVoucher(trx: Trx, voucher: VoucherRow, d: Decision) {
   if (voucher.amount === null) throw new AppError('DEPOSIT_AMOUNT_UNKNOWN');
-  const member = await findDepositMember(trx, voucher.member_id);
-  const amountMinor = BigInt(voucher.amount);
-  const transferId = transferIdOf(
-    await creditDeposit(trx, {
-      memberId: voucher.member_id,
-      currency: member.currency,
-      amountMinor,
-      externalRef: `truemoney:${voucher.voucher_hash}`,
-      metadata: { channel: 'truemoney', voucherId: voucher.id, decidedBy: d.decidedBy },
-      now: d.now,
-    }),
+  const credit = await creditHeld(
+    trx,
+    { member_id: voucher.member_id, amount: voucher.amount },
+    `truemoney:${voucher.voucher_hash}`,
+    { channel: 'truemoney', voucherId: voucher.id, decidedBy: d.decidedBy },
+    d.now,
   );
-  await decideVoucher(trx, voucher.id, { status: 'credited', transferId }, d);
-  return { transferId, amountMinor };
+  await decideVoucher(trx, voucher.id, { status: 'credited', transferId: credit.transferId }, d);
+  return credit;
 }
 
 export async function refuseHeldVoucher(trx: Trx, voucher: VoucherRow, d: Decision) {

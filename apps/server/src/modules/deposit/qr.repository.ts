@@ -1,11 +1,9 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { QrProvider } from '@mekong/contracts/constants';
-import type { Trx } from '@/db/database.ts';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
-import type { Database, QrPaymentsTable } from '@/db/schema.ts';
+import type { QrPaymentsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
-
-type Reader = Kysely<Database> | Trx;
 
 export type QrPayment = {
   id: string;
@@ -21,12 +19,12 @@ export type QrPayment = {
   transferId: string | null;
 };
 
-const selectQr = (db: Reader) => db.selectFrom('qr_payments').selectAll();
+const selectQr = (db: Queryable) => db.selectFrom('qr_payments').selectAll();
 
 const toQr = (r: Selectable<QrPaymentsTable>): QrPayment => toDomainRow(r);
 
 export const findActiveQr = finder(
-  (db: Reader, memberId: string, provider: QrProvider) =>
+  (db: Queryable, memberId: string, provider: QrProvider) =>
     selectQr(db)
       .where('member_id', '=', memberId)
       .where('provider', '=', provider)
@@ -47,7 +45,7 @@ export type SettledQr = {
  * because its cancel met a payment (no notice yet) has no paid time and is not one.
  */
 export async function findRecentSettledQr(
-  db: Reader,
+  db: Queryable,
   memberId: string,
   provider: QrProvider,
   since: Date,
@@ -74,7 +72,7 @@ export async function findRecentSettledQr(
 }
 
 export async function findQrByReference(
-  db: Reader,
+  db: Queryable,
   provider: QrProvider,
   reference: string,
   options: { isLocked?: boolean } = {},
@@ -85,7 +83,7 @@ export async function findQrByReference(
 }
 
 export async function insertQr(
-  db: Reader,
+  db: Queryable,
   qr: Omit<QrPayment, 'status' | 'holdReason' | 'transferId'>,
   now: Date,
 ) {
@@ -109,7 +107,7 @@ export async function insertQr(
 
 /** Moves an active QR on (cancelled, or held awaiting its notice); false when it was no longer active. */
 export async function closeActiveQr(
-  db: Reader,
+  db: Queryable,
   id: string,
   to: { status: 'cancelled' } | { status: 'held'; holdReason: string },
   now: Date,

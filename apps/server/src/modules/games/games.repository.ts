@@ -19,7 +19,12 @@ export function findProvider(db: Kysely<Database>, code: string) {
 
 /** A provider's row locked for an operator's change. */
 export function lockProvider(trx: Transaction<Database>, code: string) {
-  return trx.selectFrom('game_providers').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('game_providers')
+    .selectAll()
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export function setProviderEnabled(trx: Transaction<Database>, code: string, isEnabled: boolean) {

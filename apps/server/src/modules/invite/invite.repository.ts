@@ -1,12 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { Trx } from '@/db/database.ts';
-import type { Database } from '@/db/schema.ts';
+import { sql } from 'kysely';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { sumAmount } from '@/db/sum-amount.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The invite module's tables: invite_accruals and invite_collections (docs/decisions/0013-promotions.md#invite). */
-
-type Db = Kysely<Database>;
 
 /** Records one deposit's commission; false when that deposit already accrued (unique per deposit transfer). */
 export async function insertAccrual(
@@ -96,7 +93,7 @@ export async function markCollected(trx: Trx, ids: string[], collectionId: strin
 }
 
 /** Accrued and not yet collected. */
-export function sumUncollected(db: Db, memberId: string): Promise<bigint> {
+export function sumUncollected(db: Queryable, memberId: string): Promise<bigint> {
   return sumAmount(
     db
       .selectFrom('invite_accruals')
@@ -107,7 +104,7 @@ export function sumUncollected(db: Db, memberId: string): Promise<bigint> {
 
 /** Everything the member earned from each of the given invitees (collected or not). */
 export async function sumEarnedByInvitee(
-  db: Db,
+  db: Queryable,
   memberId: string,
   inviteeIds: readonly string[],
 ): Promise<Map<string, bigint>> {

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { AppDeps } from '@/app-deps.ts';
-import type { Trx } from '@/db/database.ts';
-import type { Database } from '@/db/schema.ts';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { percentOfMinor } from '@/lib/percent-of.ts';
 import {
@@ -27,8 +25,6 @@ import { findSetting } from '@/modules/settings/settings.repository.ts';
 
 /** Invite commission (docs/decisions/0013-promotions.md#invite, docs/spec.md §2 invite modal, §7 Invite). */
 
-type Db = Kysely<Database>;
-
 type Contact = Pick<InviteParty, 'phone' | 'bankCode' | 'accountNo'>;
 
 /** A member cannot invite themself: same phone, or same bank account (bank code and number). */
@@ -48,7 +44,10 @@ const shareOf = (part: number, total: number) =>
 
 export type InviteFigures = { amountMinor: bigint; success: number; fail: number };
 
-async function readFigures(db: Db, memberId: string): Promise<InviteFigures & { total: number }> {
+async function readFigures(
+  db: Queryable,
+  memberId: string,
+): Promise<InviteFigures & { total: number }> {
   const [amountMinor, counts] = await Promise.all([
     sumUncollected(db, memberId),
     countInvitees(db, memberId),
@@ -62,7 +61,7 @@ async function readFigures(db: Db, memberId: string): Promise<InviteFigures & { 
 }
 
 /** GET /api/wallet's overall invite figures: accrued-uncollected commission, and the shares with and without a deposit. */
-export async function inviteFigures(db: Db, memberId: string): Promise<InviteFigures> {
+export async function inviteFigures(db: Queryable, memberId: string): Promise<InviteFigures> {
   const { amountMinor, success, fail } = await readFigures(db, memberId);
   return { amountMinor, success, fail };
 }

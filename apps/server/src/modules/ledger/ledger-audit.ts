@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@/db/schema.ts';
+import { sql } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
 import { LEDGER_CURRENCIES, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { accountIdOf, type HouseAccountRef } from '@/modules/ledger/ledger.service.ts';
 
@@ -8,11 +8,9 @@ import { accountIdOf, type HouseAccountRef } from '@/modules/ledger/ledger.servi
  * operator's audit, never for a member's request.
  */
 
-type Db = Kysely<Database>;
-
 /** Invariant 1: per currency, member balances plus derived house balances sum to zero. Not for hot paths. */
 export async function checkInvariants(
-  db: Db,
+  db: Queryable,
 ): Promise<{ currency: LedgerCurrency; sum: bigint }[]> {
   const result = await sql<{ currency: LedgerCurrency; sum: string }>`
     select c.currency, (coalesce(m.s, 0) + coalesce(h.s, 0))::text as sum
@@ -47,7 +45,10 @@ export type AccountMismatch = {
  * Invariant 2: every member account whose balance differs from its posted log, or whose reservation differs from its
  * pending debits (optionally for one member). Empty when the ledger is consistent. Not for hot paths.
  */
-export async function findAccountMismatches(db: Db, memberId?: string): Promise<AccountMismatch[]> {
+export async function findAccountMismatches(
+  db: Queryable,
+  memberId?: string,
+): Promise<AccountMismatch[]> {
   const result = await sql<{
     id: string;
     balance: string;
@@ -76,7 +77,7 @@ export async function findAccountMismatches(db: Db, memberId?: string): Promise<
 
 /** A house account's balance, derived from the posted log. */
 export async function getHouseBalance(
-  db: Db,
+  db: Queryable,
   ref: HouseAccountRef,
   currency: LedgerCurrency,
 ): Promise<bigint> {

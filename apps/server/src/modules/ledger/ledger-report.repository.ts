@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
+import { toDomainRow } from '@/db/domain-row.ts';
 import { playerDayOf } from '@/db/player-day.ts';
-import type { Database } from '@/db/schema.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import type { TransferKind, TransferStatus } from '@/modules/ledger/ledger.repository.ts';
 
@@ -8,8 +9,6 @@ import type { TransferKind, TransferStatus } from '@/modules/ledger/ledger.repos
  * The ledger's reads for the back office's reports (docs/back-office/reports.md): sums over whole days of every
  * member, and the ledger's side of the reconciliation. Read-only; never on a member's request path.
  */
-
-type Db = Kysely<Database>;
 
 /** Posted money of one kind on one players' day, per currency and key (deposit channel, game provider). */
 export type FlowRow = {
@@ -25,7 +24,7 @@ export type FlowRow = {
 };
 
 /** Posted transfers settled in [start, end), summed per players' day, currency, kind, key and direction. */
-export async function sumPostedFlows(db: Db, start: Date, end: Date): Promise<FlowRow[]> {
+export async function sumPostedFlows(db: Queryable, start: Date, end: Date): Promise<FlowRow[]> {
   const rows = await db
     .selectFrom('ledger_transfers as t')
     .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
@@ -61,7 +60,7 @@ export async function sumPostedFlows(db: Db, start: Date, end: Date): Promise<Fl
 
 /** Members who moved money (deposit, withdrawal, game transfer posted) on each players' day of [start, end). */
 export async function listMoneyMoverDays(
-  db: Db,
+  db: Queryable,
   start: Date,
   end: Date,
 ): Promise<{ day: number; memberId: string; currency: LedgerCurrency }[]> {
@@ -90,7 +89,7 @@ export type AccountState = {
 
 /** Posted balances of these member accounts, and whether any transfer of each is pending. */
 export async function readAccountStates(
-  db: Db,
+  db: Queryable,
   accountIds: readonly string[],
 ): Promise<Map<string, AccountState>> {
   if (accountIds.length === 0) return new Map();
@@ -127,13 +126,9 @@ export type TransferFacts = {
   amountMinor: bigint;
 };
 
-/** Kind, status and amount of each of these transfers that exists. */
-export async function findTransferFacts(
-  db: Db,
-  ids: readonly string[],
-): Promise<Map<string, TransferFacts>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
+/** A transfer's facts, its amount as text (exact whatever the driver). */
+const selectTransferFacts = (db: Queryable) =>
+  db
     .selectFrom('ledger_transfers')
     .select([
       'id',
@@ -142,22 +137,18 @@ export async function findTransferFacts(
       'status',
       'currency',
       sql<string>`amount::text`.as('amount'),
-    ])
+    ]);
+
+/** Kind, status and amount of each of these transfers that exists. */
+export async function findTransferFacts(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, TransferFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectTransferFacts(db)
     .where('id', 'in', [...ids])
     .execute();
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        memberId: r.member_id,
-        kind: r.kind,
-        status: r.status,
-        currency: r.currency,
-        amountMinor: BigInt(r.amount),
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, toDomainRow(r)]));
 }
 
 /**
@@ -165,20 +156,11 @@ export async function findTransferFacts(
  * the ledger's side of "every bank credit has its bank line".
  */
 export async function listBankFeedCredits(
-  db: Db,
+  db: Queryable,
   options: { start: Date; end: Date; afterId: string | null; limit: number },
 ): Promise<(TransferFacts & { bankReference: string | null })[]> {
-  let query = db
-    .selectFrom('ledger_transfers')
-    .select([
-      'id',
-      'member_id',
-      'kind',
-      'status',
-      'currency',
-      sql<string>`amount::text`.as('amount'),
-      sql<string | null>`metadata->>'bankReference'`.as('bank_reference'),
-    ])
+  let query = selectTransferFacts(db)
+    .select(sql<string | null>`metadata->>'bankReference'`.as('bank_reference'))
     .where('kind', '=', 'deposit')
     .where('status', '=', 'posted')
     .where(sql<boolean>`metadata->>'channel' = 'bank'`)
@@ -188,15 +170,7 @@ export async function listBankFeedCredits(
     .limit(options.limit);
   if (options.afterId) query = query.where('id', '>', options.afterId);
   const rows = await query.execute();
-  return rows.map((r) => ({
-    id: r.id,
-    memberId: r.member_id,
-    kind: r.kind,
-    status: r.status,
-    currency: r.currency,
-    amountMinor: BigInt(r.amount),
-    bankReference: r.bank_reference,
-  }));
+  return rows.map(toDomainRow);
 }
 
 /**
@@ -205,7 +179,7 @@ export async function listBankFeedCredits(
  * log or whose reservation differs from their pending debits, the first `limit` of them, and how many in all.
  */
 export async function listAccountMismatches(
-  db: Db,
+  db: Queryable,
   limit: number,
 ): Promise<{
   total: number;

@@ -1,12 +1,11 @@
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
 import { lockedIf } from '@/db/lockable.ts';
 import { readPage } from '@/db/paged.ts';
-import type { Database, LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
+import type { LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The ledger's reads for other modules: only the ledger module queries ledger_* (docs/decisions/0002-ledger.md). */
-
-type Db = Kysely<Database>;
 
 export type TransferKind = LedgerTransferKind;
 export type TransferStatus = 'pending' | 'posted' | 'voided';
@@ -65,7 +64,7 @@ export function toTransfer(row: TransferDbRow): TransferRow {
   };
 }
 
-function selectTransfers(db: Db) {
+function selectTransfers(db: Queryable) {
   return db
     .selectFrom('ledger_transfers')
     .select(transferColumns)
@@ -74,7 +73,7 @@ function selectTransfers(db: Db) {
 
 /** The one transfer whose columns equal `where` (every condition names a unique key), if any. */
 async function findTransfer(
-  db: Db,
+  db: Queryable,
   where: Partial<Record<'id' | 'member_id' | 'idempotency_key' | 'kind' | 'external_ref', string>>,
 ): Promise<TransferRow | undefined> {
   let query = selectTransfers(db);
@@ -84,18 +83,22 @@ async function findTransfer(
   return row && toTransfer(row);
 }
 
-export const getTransfer = (db: Db, transferId: string) => findTransfer(db, { id: transferId });
+export const getTransfer = (db: Queryable, transferId: string) =>
+  findTransfer(db, { id: transferId });
 
-export const findTransferByIdempotencyKey = (db: Db, memberId: string, idempotencyKey: string) =>
-  findTransfer(db, { member_id: memberId, idempotency_key: idempotencyKey });
+export const findTransferByIdempotencyKey = (
+  db: Queryable,
+  memberId: string,
+  idempotencyKey: string,
+) => findTransfer(db, { member_id: memberId, idempotency_key: idempotencyKey });
 
 /** The transfer of this kind recorded under an outside reference (unique per kind), if any. */
-export const findTransferByExternalRef = (db: Db, kind: TransferKind, externalRef: string) =>
+export const findTransferByExternalRef = (db: Queryable, kind: TransferKind, externalRef: string) =>
   findTransfer(db, { kind, external_ref: externalRef });
 
 /** The member's transfers of one group (the legs of one member action), oldest first. */
 export async function listGroupTransfers(
-  db: Db,
+  db: Queryable,
   memberId: string,
   groupId: string,
 ): Promise<TransferRow[]> {
@@ -107,7 +110,7 @@ export async function listGroupTransfers(
 
 /** Pending transfers of the given kinds created before `olderThan`, oldest first (for reconciliation). */
 export async function listPendingTransfers(
-  db: Db,
+  db: Queryable,
   options: { kinds: TransferKind[]; olderThan: Date; limit?: number },
 ): Promise<TransferRow[]> {
   if (options.kinds.length === 0) return [];
@@ -122,7 +125,7 @@ export async function listPendingTransfers(
 }
 
 /** Whether any pending transfer touches the ledger account (its balance is then in flight). */
-export async function hasPendingTransfer(db: Db, accountId: string): Promise<boolean> {
+export async function hasPendingTransfer(db: Queryable, accountId: string): Promise<boolean> {
   const row = await db
     .selectFrom('ledger_transfers')
     .select('id')
@@ -140,7 +143,7 @@ export async function hasPendingTransfer(db: Db, accountId: string): Promise<boo
  * within the caller's transaction when `isLocked`.
  */
 export async function findAccountState(
-  db: Db,
+  db: Queryable,
   accountId: string,
   options: { isLocked?: boolean } = {},
 ): Promise<{ version: string; balance: bigint } | undefined> {
@@ -175,7 +178,7 @@ export type MemberTransferMatch = {
  * sides, and how many in all.
  */
 export async function listMemberTransfersWithSides(
-  db: Db,
+  db: Queryable,
   memberId: string,
   options: {
     excludeKinds: readonly TransferKind[];
@@ -248,7 +251,7 @@ export async function listMemberTransfersWithSides(
  * docs/decisions/0013-promotions.md#bonus).
  */
 export async function listPostedDepositsSince(
-  db: Db,
+  db: Queryable,
   memberId: string,
   since: Date,
   limit = 20,
@@ -277,7 +280,7 @@ export type MemberBalances = { cash: bigint; bonus: bigint; games: Record<string
  * transfers reserve. Works on the db or a trx.
  */
 export async function readMemberBalances(
-  db: Db,
+  db: Queryable,
   memberId: string,
   figure: 'posted' | 'available',
 ): Promise<MemberBalances> {
@@ -302,7 +305,7 @@ export async function readMemberBalances(
  * Posted balances of each of the member's accounts (money reserved by a pending transfer still counted where it is):
  * the bonus engine's totals, which a transfer in flight must not make look smaller (docs/decisions/0013-promotions.md).
  */
-export function getMemberPostedBalances(db: Db, memberId: string): Promise<MemberBalances> {
+export function getMemberPostedBalances(db: Queryable, memberId: string): Promise<MemberBalances> {
   return readMemberBalances(db, memberId, 'posted');
 }
 
@@ -310,7 +313,7 @@ export type LedgerHealthRow = { kind: TransferKind; count: number; oldest: Date 
 
 /** Pending transfers per kind with the oldest one's time, and transfers posted since `since` per kind (metrics). */
 export async function readLedgerHealth(
-  db: Db,
+  db: Queryable,
   since: Date,
 ): Promise<{ pending: LedgerHealthRow[]; posted: { kind: TransferKind; count: number }[] }> {
   const pending = await db

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
 import { retryOnConflict } from '@/db/conflict-retry.ts';
-import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
 import {
   houseAccountId,
@@ -56,15 +56,13 @@ export type CreateTransferInput = {
   id?: string;
 };
 
-type Db = Kysely<Database>;
-
 const isMemberRef = (ref: AccountRef): ref is MemberAccountRef => 'memberId' in ref;
 
 /**
  * A statement run outside a transaction is its own transaction: a deadlock rolled all of it back, so it is run again
  * here. Inside the caller's transaction the whole transaction is re-run instead (withTransaction).
  */
-const runStatement = <T>(db: Db, run: () => Promise<T>): Promise<T> =>
+const runStatement = <T>(db: Queryable, run: () => Promise<T>): Promise<T> =>
   db.isTransaction ? run() : retryOnConflict(run);
 
 export function accountIdOf(ref: AccountRef, currency: LedgerCurrency): string {
@@ -74,7 +72,7 @@ export function accountIdOf(ref: AccountRef, currency: LedgerCurrency): string {
 }
 
 async function ensureAccount(
-  trx: Db,
+  trx: Queryable,
   id: string,
   memberId: string,
   kind: 'cash' | 'bonus' | 'game',
@@ -91,7 +89,7 @@ async function ensureAccount(
 
 /** The member's cash and bonus accounts; idempotent. */
 export async function ensureMemberAccounts(
-  trx: Db,
+  trx: Queryable,
   memberId: string,
   currency: LedgerCurrency,
   now = new Date(),
@@ -102,7 +100,7 @@ export async function ensureMemberAccounts(
 
 /** The member's account for one game provider; idempotent. */
 export async function ensureGameAccount(
-  trx: Db,
+  trx: Queryable,
   memberId: string,
   provider: string,
   currency: LedgerCurrency,
@@ -173,7 +171,7 @@ function sameRequest(
  * the statement, so nothing is written.
  */
 export async function createTransfer(
-  trx: Db,
+  trx: Queryable,
   input: CreateTransferInput,
 ): Promise<{ transfer: TransferRow; isReplay: boolean }> {
   if (input.amountMinor <= 0n) throw new Error('a transfer amount must be positive');
@@ -280,7 +278,7 @@ export async function createTransfer(
  * reservation; voiding only clears the reservation.
  */
 async function settle(
-  trx: Db,
+  trx: Queryable,
   transferId: string,
   to: 'posted' | 'voided',
   now: Date,
@@ -326,7 +324,7 @@ async function settle(
  * foreign keys), which FOR UPDATE would block, a deadlock with createTransfer (docs/decisions/0010-ledger-locks-and-leases.md).
  */
 export async function postTransfers(
-  db: Db,
+  db: Queryable,
   transferIds: readonly string[],
   now = new Date(),
 ): Promise<Map<string, TransferRow>> {
@@ -362,23 +360,31 @@ export async function postTransfers(
 }
 
 /** pending → posted (moves the balances, clears the reservation); posted is a no-op; voided throws. */
-export function postTransfer(trx: Db, transferId: string, now = new Date()): Promise<TransferRow> {
+export function postTransfer(
+  trx: Queryable,
+  transferId: string,
+  now = new Date(),
+): Promise<TransferRow> {
   return settle(trx, transferId, 'posted', now);
 }
 
 /** pending → voided (clears the reservation: the money is back); voided is a no-op; posted throws. */
-export function voidTransfer(trx: Db, transferId: string, now = new Date()): Promise<TransferRow> {
+export function voidTransfer(
+  trx: Queryable,
+  transferId: string,
+  now = new Date(),
+): Promise<TransferRow> {
   return settle(trx, transferId, 'voided', now);
 }
 
 export type { MemberBalances };
 
 /** Available funds (balance - reserved) of each of the member's accounts. Works on the db or a trx. */
-export function getMemberBalances(db: Db, memberId: string): Promise<MemberBalances> {
+export function getMemberBalances(db: Queryable, memberId: string): Promise<MemberBalances> {
   return readMemberBalances(db, memberId, 'available');
 }
 
 /** Pending transfers per kind (with the oldest one's age) and the transfers posted in the last 24 hours (metrics). */
-export function ledgerHealth(db: Kysely<Database>, now: Date) {
+export function ledgerHealth(db: Queryable, now: Date) {
   return readLedgerHealth(db, new Date(now.getTime() - 24 * 3600_000));
 }

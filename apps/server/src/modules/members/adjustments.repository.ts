@@ -1,10 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
+import type { Queryable } from '@/db/database.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
-import type { Database, MemberAdjustmentsTable } from '@/db/schema.ts';
+import type { MemberAdjustmentsTable } from '@/db/schema.ts';
 
 /** `member_adjustments` (docs/back-office/members.md#adjustments): this module owns it. */
-
-type Db = Kysely<Database>;
 
 export type AdjustmentRow = {
   id: string;
@@ -54,7 +53,7 @@ function toAdjustment(r: Row): AdjustmentRow {
 
 /** One adjustment; `isLocked` locks its row in the caller's transaction (a decision reads it so). */
 export async function findAdjustment(
-  db: Db,
+  db: Queryable,
   id: string,
   options: { isLocked?: boolean } = {},
 ): Promise<AdjustmentRow | undefined> {
@@ -66,14 +65,11 @@ export async function findAdjustment(
 
 /** Records a request; false when its id exists already (a repeat of the same request, or another one's id). */
 export async function insertAdjustment(
-  trx: Db,
-  row: {
-    id: string;
-    memberId: string;
-    direction: MemberAdjustmentsTable['direction'];
-    amountMinor: bigint;
-    currency: MemberAdjustmentsTable['currency'];
-    reason: string;
+  trx: Queryable,
+  row: Pick<
+    AdjustmentRow,
+    'id' | 'memberId' | 'direction' | 'amountMinor' | 'currency' | 'reason'
+  > & {
     requestedBy: { id: string; name: string };
     now: Date;
   },
@@ -98,55 +94,50 @@ export async function insertAdjustment(
   return inserted !== undefined;
 }
 
-export async function markPosted(
-  trx: Db,
+type Decided = { decidedBy: { id: string; name: string } | null; now: Date };
+
+/** Settles an adjustment still awaiting approval; one settled already is left as it is. */
+async function settleAwaiting(
+  trx: Queryable,
   id: string,
-  posted: {
-    decidedBy: { id: string; name: string } | null;
-    now: Date;
-    transferId: string;
-    beforeMinor: bigint;
-    afterMinor: bigint;
-  },
+  decided: Decided,
+  set: Updateable<MemberAdjustmentsTable>,
 ): Promise<void> {
   await trx
     .updateTable('member_adjustments')
     .set({
-      status: 'posted',
-      decided_by: posted.decidedBy?.id ?? null,
-      decided_by_name: posted.decidedBy?.name ?? null,
-      decided_at: posted.now,
-      transfer_id: posted.transferId,
-      balance_before: posted.beforeMinor,
-      balance_after: posted.afterMinor,
+      ...set,
+      decided_by: decided.decidedBy?.id ?? null,
+      decided_by_name: decided.decidedBy?.name ?? null,
+      decided_at: decided.now,
     })
     .where('id', '=', id)
     .where('status', '=', 'awaiting_approval')
     .execute();
 }
 
-export async function markRejected(
-  trx: Db,
+export const markPosted = (
+  trx: Queryable,
+  id: string,
+  posted: Decided & { transferId: string; beforeMinor: bigint; afterMinor: bigint },
+): Promise<void> =>
+  settleAwaiting(trx, id, posted, {
+    status: 'posted',
+    transfer_id: posted.transferId,
+    balance_before: posted.beforeMinor,
+    balance_after: posted.afterMinor,
+  });
+
+export const markRejected = (
+  trx: Queryable,
   id: string,
   rejected: { decidedBy: { id: string; name: string }; now: Date; reason: string },
-): Promise<void> {
-  await trx
-    .updateTable('member_adjustments')
-    .set({
-      status: 'rejected',
-      decided_by: rejected.decidedBy.id,
-      decided_by_name: rejected.decidedBy.name,
-      decided_at: rejected.now,
-      decision_reason: rejected.reason,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'awaiting_approval')
-    .execute();
-}
+): Promise<void> =>
+  settleAwaiting(trx, id, rejected, { status: 'rejected', decision_reason: rejected.reason });
 
 /** One page of adjustments, of one member (newest first) or all awaiting approval (oldest first). */
 export async function listAdjustments(
-  db: Db,
+  db: Queryable,
   which: { memberId: string } | { status: 'awaiting_approval' },
   page: PageWindow,
 ): Promise<{ total: number; rows: AdjustmentRow[] }> {

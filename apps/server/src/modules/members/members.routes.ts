@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AdminContract, idParams } from '@mekong/contracts/admin/admin-contract';
 import {
   adminAdjustmentApproveContract,
   adminAdjustmentRejectContract,
@@ -22,6 +24,7 @@ import type { ApiRouteTable } from '@/lib/contract-route.ts';
 import type { AdjustmentsService } from '@/modules/members/adjustments.service.ts';
 import type { MemberActionsService } from '@/modules/members/member-actions.service.ts';
 import type { MembersService } from '@/modules/members/members.service.ts';
+import type { Actor } from '@/modules/audit/audit.service.ts';
 import { actorOf } from '@/modules/operators/operator-auth.service.ts';
 
 /** The back office's member calls (docs/back-office/members.md); permissions come from each contract. */
@@ -65,26 +68,20 @@ export function registerMemberAdminRoutes(
     handler: ({ params, body }) => members.withdrawals(params.id, body),
   });
 
-  adminRoute(app, table, {
-    contract: adminMemberFreezeContract,
-    handler: ({ params, body, operator }) =>
-      actions.freeze(actorOf(operator), params.id, body.reason),
-  });
-  adminRoute(app, table, {
-    contract: adminMemberUnfreezeContract,
-    handler: ({ params, body, operator }) =>
-      actions.unfreeze(actorOf(operator), params.id, body.reason),
-  });
-  adminRoute(app, table, {
-    contract: adminMemberSignOutContract,
-    handler: ({ params, body, operator }) =>
-      actions.signOutEverywhere(actorOf(operator), params.id, body.reason),
-  });
-  adminRoute(app, table, {
-    contract: adminMemberPasswordResetContract,
-    handler: ({ params, body, operator }) =>
-      actions.sendPasswordReset(actorOf(operator), params.id, body.reason),
-  });
+  /** A support action on one member, with the operator's reason. */
+  function memberAction<B extends { reason?: string | undefined }, R>(
+    contract: AdminContract<z.ZodType<B>, z.ZodType<R>, typeof idParams>,
+    act: (actor: Actor, memberId: string, reason: B['reason']) => Promise<R>,
+  ): void {
+    adminRoute(app, table, {
+      contract,
+      handler: ({ params, body, operator }) => act(actorOf(operator), params.id, body.reason),
+    });
+  }
+  memberAction(adminMemberFreezeContract, actions.freeze);
+  memberAction(adminMemberUnfreezeContract, actions.unfreeze);
+  memberAction(adminMemberSignOutContract, actions.signOutEverywhere);
+  memberAction(adminMemberPasswordResetContract, actions.sendPasswordReset);
 
   adminRoute(app, table, {
     contract: adminMemberAdjustContract,

@@ -96,6 +96,17 @@ export function createOperatorAuthService(deps: AppDeps) {
     throw new AppError('OPERATOR_SIGN_IN_FAILED');
   }
 
+  /** A wrong second factor counts as a failed try, told apart from a wrong password unless it locks the operator. */
+  async function failSecondFactor(operatorId: string, client: ClientInfo): Promise<never> {
+    try {
+      return await failTry(operatorId, client);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'OPERATOR_SIGN_IN_FAILED')
+        throw new AppError('OPERATOR_TOTP_INVALID');
+      throw error;
+    }
+  }
+
   function assertNotLocked(operator: { locked_until: Date | null }) {
     if (operator.locked_until && operator.locked_until > clock.now())
       throw new AppError('OPERATOR_LOCKED');
@@ -241,13 +252,7 @@ export function createOperatorAuthService(deps: AppDeps) {
       const { session, operator } = await challengeOf(challengeToken);
       if (!operator.totp_enrolled_at) throw new AppError('OPERATOR_ENROLMENT_REQUIRED');
       if (!(await isSecondFactorRight(operator, code))) {
-        try {
-          return await failTry(operator.id, client);
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'OPERATOR_SIGN_IN_FAILED')
-            throw new AppError('OPERATOR_TOTP_INVALID');
-          throw error;
-        }
+        return failSecondFactor(operator.id, client);
       }
       const signedIn = await finishSignIn(session, operator, client, 'operator.signed_in');
       return {
@@ -300,13 +305,7 @@ export function createOperatorAuthService(deps: AppDeps) {
       if (!(await passwords.verify(operator.password_hash, password)))
         return failTry(operator.id, client);
       if (!(await isSecondFactorRight(operator, code))) {
-        try {
-          return await failTry(operator.id, client);
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'OPERATOR_SIGN_IN_FAILED')
-            throw new AppError('OPERATOR_TOTP_INVALID');
-          throw error;
-        }
+        return failSecondFactor(operator.id, client);
       }
       const now = clock.now();
       await repo.clearFailedTries(db.kysely, operator.id, now);

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { OperatorRow } from '@mekong/contracts/admin/operators';
 import type { Role } from '@mekong/contracts/admin/admin-contract';
 import type { AppDeps } from '@/app-deps.ts';
+import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
@@ -39,6 +40,30 @@ export function createOperatorsAdminService(deps: AppDeps) {
     return rowOf(row);
   }
 
+  /** The audit record of a change to an operator, in the change's transaction. */
+  function auditOperator(
+    trx: Trx,
+    actor: OperatorContext,
+    action: string,
+    id: string,
+    now: Date,
+    states: { before?: unknown; after?: unknown } = {},
+  ) {
+    return recordAudit(
+      trx,
+      actorOf(actor),
+      { action, targetType: 'operator', targetId: id, ...states },
+      now,
+    );
+  }
+
+  /** The operator's row, locked in the change's transaction. */
+  async function lockOperator(trx: Trx, id: string) {
+    const operator = await repo.findOperatorById(trx, id, { isLocked: true });
+    if (!operator) throw new AppError('OPERATOR_NOT_FOUND');
+    return operator;
+  }
+
   return {
     async list() {
       return { rows: (await repo.listOperators(db.kysely)).map(rowOf) };
@@ -55,17 +80,9 @@ export function createOperatorsAdminService(deps: AppDeps) {
       await db.withTransaction(async (trx) => {
         const inserted = await repo.insertOperator(trx, { id, ...input, passwordHash, now });
         if (!inserted) throw new AppError('OPERATOR_EXISTS');
-        await recordAudit(
-          trx,
-          actorOf(actor),
-          {
-            action: 'operator.created',
-            targetType: 'operator',
-            targetId: id,
-            after: { username: input.username, displayName: input.displayName, role: input.role },
-          },
-          now,
-        );
+        await auditOperator(trx, actor, 'operator.created', id, now, {
+          after: { username: input.username, displayName: input.displayName, role: input.role },
+        });
       });
       return { operator: await rowById(id), initialPassword };
     },
@@ -80,8 +97,7 @@ export function createOperatorsAdminService(deps: AppDeps) {
       if (isSensitive && id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
       await db.withTransaction(async (trx) => {
         await repo.lockOwners(trx);
-        const before = await repo.findOperatorById(trx, id, { isLocked: true });
-        if (!before) throw new AppError('OPERATOR_NOT_FOUND');
+        const before = await lockOperator(trx, id);
         const fields = {
           ...(change.displayName !== undefined ? { display_name: change.displayName } : {}),
           ...(change.role !== undefined ? { role: change.role } : {}),
@@ -96,18 +112,10 @@ export function createOperatorsAdminService(deps: AppDeps) {
           (change.role !== undefined && change.role !== before.role)
         )
           await repo.revokeOperatorSessions(trx, id, now);
-        await recordAudit(
-          trx,
-          actorOf(actor),
-          {
-            action: 'operator.updated',
-            targetType: 'operator',
-            targetId: id,
-            before: auditView(before),
-            after: auditView({ ...before, ...fields }),
-          },
-          now,
-        );
+        await auditOperator(trx, actor, 'operator.updated', id, now, {
+          before: auditView(before),
+          after: auditView({ ...before, ...fields }),
+        });
       });
       return { operator: await rowById(id) };
     },
@@ -116,36 +124,21 @@ export function createOperatorsAdminService(deps: AppDeps) {
       if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
       const now = clock.now();
       await db.withTransaction(async (trx) => {
-        const target = await repo.findOperatorById(trx, id, { isLocked: true });
-        if (!target) throw new AppError('OPERATOR_NOT_FOUND');
+        await lockOperator(trx, id);
         await repo.clearTwoFactor(trx, id, now);
         await repo.revokeOperatorSessions(trx, id, now);
-        await recordAudit(
-          trx,
-          actorOf(actor),
-          { action: 'operator.two_factor_reset', targetType: 'operator', targetId: id },
-          now,
-        );
+        await auditOperator(trx, actor, 'operator.two_factor_reset', id, now);
       });
     },
 
     async unlock(actor: OperatorContext, id: string) {
       const now = clock.now();
       await db.withTransaction(async (trx) => {
-        const target = await repo.findOperatorById(trx, id, { isLocked: true });
-        if (!target) throw new AppError('OPERATOR_NOT_FOUND');
+        const target = await lockOperator(trx, id);
         await repo.clearFailedTries(trx, id, now);
-        await recordAudit(
-          trx,
-          actorOf(actor),
-          {
-            action: 'operator.unlocked',
-            targetType: 'operator',
-            targetId: id,
-            before: { lockedUntil: target.locked_until },
-          },
-          now,
-        );
+        await auditOperator(trx, actor, 'operator.unlocked', id, now, {
+          before: { lockedUntil: target.locked_until },
+        });
       });
     },
 
@@ -159,16 +152,7 @@ export function createOperatorsAdminService(deps: AppDeps) {
       await db.withTransaction(async (trx) => {
         await repo.setOperatorPassword(trx, actor.operatorId, hash, now);
         await repo.revokeOperatorSessions(trx, actor.operatorId, now, actor.sessionId);
-        await recordAudit(
-          trx,
-          actorOf(actor),
-          {
-            action: 'operator.password_changed',
-            targetType: 'operator',
-            targetId: actor.operatorId,
-          },
-          now,
-        );
+        await auditOperator(trx, actor, 'operator.password_changed', actor.operatorId, now);
       });
     },
   };

@@ -1,28 +1,16 @@
-import type { Permission, Role } from '@mekong/contracts/admin/admin-contract';
+import {
+  permissionSchema,
+  type Permission,
+  type Role,
+} from '@mekong/contracts/admin/admin-contract';
 
 /**
  * The one permission matrix of the back office (docs/decisions/0014-back-office.md#roles). The auditor reads everything
  * and changes nothing; only the owner manages operators and system switches.
  */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  owner: [
-    'queues.read',
-    'withdrawals.decide',
-    'deposits.decide',
-    'members.read',
-    'members.manage',
-    'members.adjust',
-    'settings.read',
-    'settings.money',
-    'settings.promotions',
-    'settings.content',
-    'settings.system',
-    'reports.read',
-    'audit.read',
-    'operators.manage',
-    'chat.read',
-    'chat.answer',
-  ],
+  // The owner may do everything there is.
+  owner: permissionSchema.options,
   finance: [
     'queues.read',
     'withdrawals.decide',

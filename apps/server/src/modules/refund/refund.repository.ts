@@ -1,14 +1,11 @@
-import { sql, type Kysely } from 'kysely';
-import type { Trx } from '@/db/database.ts';
-import type { Database } from '@/db/schema.ts';
+import { sql } from 'kysely';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
 import { sumAmount } from '@/db/sum-amount.ts';
 import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The refund module's table: refund_claims, one per member and week (docs/decisions/0013-promotions.md). */
-
-type Db = Kysely<Database>;
 
 export type RefundClaim = {
   id: string;
@@ -49,7 +46,11 @@ export async function insertClaim(
 }
 
 /** The weeks (their start times) the member claimed since `from`. */
-export async function listClaimedWeeks(db: Db, memberId: string, from: Date): Promise<Set<number>> {
+export async function listClaimedWeeks(
+  db: Queryable,
+  memberId: string,
+  from: Date,
+): Promise<Set<number>> {
   const rows = await db
     .selectFrom('refund_claims')
     .select('week_start')
@@ -60,13 +61,13 @@ export async function listClaimedWeeks(db: Db, memberId: string, from: Date): Pr
 }
 
 /** Everything the member received. */
-export function sumClaims(db: Db, memberId: string): Promise<bigint> {
+export function sumClaims(db: Queryable, memberId: string): Promise<bigint> {
   return sumAmount(db.selectFrom('refund_claims').where('member_id', '=', memberId));
 }
 
 /** One page of the member's claims, newest first, and how many there are. */
 export async function listClaims(
-  db: Db,
+  db: Queryable,
   memberId: string,
   page: PageWindow,
 ): Promise<{ total: number; claims: RefundClaim[] }> {

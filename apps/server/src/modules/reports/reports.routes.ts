@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { AdminContract } from '@mekong/contracts/admin/admin-contract';
 import {
   adminReconciliationContract,
   adminReconciliationCsvContract,
@@ -20,22 +22,32 @@ function asCsv(reply: FastifyReply, name: string, text: string): string {
 
 export function registerReportRoutes(app: FastifyInstance, table: ApiRouteTable): void {
   const reports = createReportsService(app.deps);
-  adminRoute(app, table, {
-    contract: adminReportSummaryContract,
-    handler: ({ body }) => reports.summary(body),
-  });
-  adminRoute(app, table, {
-    contract: adminReportSummaryCsvContract,
-    handler: async ({ body, reply }) =>
-      asCsv(reply, `summary-${body.from}-${body.to}`, await reports.summaryCsv(body)),
-  });
-  adminRoute(app, table, {
-    contract: adminReconciliationContract,
-    handler: ({ body }) => reports.reconcile(body),
-  });
-  adminRoute(app, table, {
-    contract: adminReconciliationCsvContract,
-    handler: async ({ body, reply }) =>
-      asCsv(reply, `reconciliation-${body.from}-${body.to}`, await reports.reconciliationCsv(body)),
-  });
+
+  /** A report as JSON, and the same report as a CSV download named for it and its range. */
+  function reportRoutes<B extends { from: string; to: string }, R>(
+    name: string,
+    contracts: {
+      json: AdminContract<z.ZodType<B>, z.ZodType<R>>;
+      csv: AdminContract<z.ZodType<B>, z.ZodString>;
+    },
+    make: { json: (body: B) => Promise<R>; csv: (body: B) => Promise<string> },
+  ): void {
+    adminRoute(app, table, { contract: contracts.json, handler: ({ body }) => make.json(body) });
+    adminRoute(app, table, {
+      contract: contracts.csv,
+      handler: async ({ body, reply }) =>
+        asCsv(reply, `${name}-${body.from}-${body.to}`, await make.csv(body)),
+    });
+  }
+
+  reportRoutes(
+    'summary',
+    { json: adminReportSummaryContract, csv: adminReportSummaryCsvContract },
+    { json: reports.summary, csv: reports.summaryCsv },
+  );
+  reportRoutes(
+    'reconciliation',
+    { json: adminReconciliationContract, csv: adminReconciliationCsvContract },
+    { json: reports.reconcile, csv: reports.reconciliationCsv },
+  );
 }

@@ -7,16 +7,15 @@ import {
   type SettingValue,
 } from '@/modules/settings/settings.schema.ts';
 
+const readStored = (db: Kysely<Database>, key: SettingKey) =>
+  db.selectFrom('operator_settings').select('value').where('key', '=', key).executeTakeFirst();
+
 /** Reads one setting; undefined when neither stored nor defaulted. A stored value that fails its schema throws. */
 export async function findSetting<K extends SettingKey>(
   db: Kysely<Database>,
   key: K,
 ): Promise<SettingValue<K> | undefined> {
-  const row = await db
-    .selectFrom('operator_settings')
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await readStored(db, key);
   if (!row) return settingDefaults[key] as SettingValue<K> | undefined;
   const parsed = settingSchemas[key].safeParse(row.value);
   if (!parsed.success)
@@ -73,11 +72,7 @@ export async function findSettingForUpdate<K extends SettingKey>(
   key: K,
 ): Promise<SettingValue<K> | undefined> {
   await sql`select pg_advisory_xact_lock(hashtext(${`operator_settings:${key}`}))`.execute(trx);
-  const row = await trx
-    .selectFrom('operator_settings')
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await readStored(trx, key);
   if (!row) return settingDefaults[key] as SettingValue<K> | undefined;
   const parsed = settingSchemas[key].safeParse(row.value);
   // A malformed stored value is replaced by the save; the audit trail keeps what was there.

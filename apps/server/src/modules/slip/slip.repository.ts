@@ -1,12 +1,11 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Trx } from '@/db/database.ts';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import type { Database, SlipsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
-import { searchItemId, searchMemberIds, type QueueQuery } from '@/lib/queue-query.ts';
-
-type Reader = Kysely<Database> | Trx;
+import { bySearchAndDates, decisionColumns } from '@/db/queue-rows.ts';
+import type { QueueQuery } from '@/lib/queue-query.ts';
 
 export type SlipRow = {
   id: string;
@@ -24,13 +23,13 @@ const withSlipColumns = <O>(query: SelectQueryBuilder<Database, 'slips', O>) =>
     .select(['id', 'member_id', 'status', 'reason', 'trans_ref', 'image_token', 'created_at'])
     .select(sql<string>`amount::text`.as('amount'));
 
-const selectSlips = (db: Reader) => withSlipColumns(db.selectFrom('slips'));
+const selectSlips = (db: Queryable) => withSlipColumns(db.selectFrom('slips'));
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectSlips>['executeTakeFirstOrThrow']>>;
 const toSlip = (r: Row): SlipRow => toDomainRow(r);
 
 export async function insertSlip(
-  db: Reader,
+  db: Queryable,
   row: {
     id: string;
     memberId: string;
@@ -59,7 +58,7 @@ export async function insertSlip(
 }
 
 export async function updateSlip(
-  db: Reader,
+  db: Queryable,
   id: string,
   changes: {
     status?: SlipsTable['status'];
@@ -90,13 +89,13 @@ export async function updateSlip(
     .execute();
 }
 
-export async function findSlip(db: Reader, id: string): Promise<SlipRow | undefined> {
+export async function findSlip(db: Queryable, id: string): Promise<SlipRow | undefined> {
   const row = await selectSlips(db).where('id', '=', id).executeTakeFirst();
   return row && toSlip(row);
 }
 
 export async function listSlips(
-  db: Reader,
+  db: Queryable,
   memberId: string,
   page: PageWindow,
 ): Promise<{ total: number; slips: SlipRow[] }> {
@@ -110,7 +109,7 @@ export async function listSlips(
 
 /** The member's newest slip with that reference that has an image. */
 export const findSlipByReference = finder(
-  (db: Reader, memberId: string, reference: string) =>
+  (db: Queryable, memberId: string, reference: string) =>
     selectSlips(db)
       .where('member_id', '=', memberId)
       .where('trans_ref', '=', reference)
@@ -121,7 +120,7 @@ export const findSlipByReference = finder(
 
 /** The newest slip of any member that names this transfer (bank and reference). */
 export const findSlipByTransRef = finder(
-  (db: Reader, sendingBank: string, transRef: string) =>
+  (db: Queryable, sendingBank: string, transRef: string) =>
     selectSlips(db)
       .where('sending_bank', '=', sendingBank)
       .where('trans_ref', '=', transRef)
@@ -130,7 +129,7 @@ export const findSlipByTransRef = finder(
 );
 
 export async function findSlipImage(
-  db: Reader,
+  db: Queryable,
   token: string,
 ): Promise<{ memberId: string; bytes: Buffer; type: string } | undefined> {
   const row = await db
@@ -147,7 +146,7 @@ export async function findSlipImage(
  * which frees their reference (the unique index covers processing and success only). Returns their ids.
  */
 export async function failStaleProcessing(
-  db: Reader,
+  db: Queryable,
   before: Date,
   reason: string,
   now: Date,
@@ -170,14 +169,17 @@ const withQueueColumns = <O>(query: SelectQueryBuilder<Database, 'slips', O>) =>
     .select(['decision_reason', 'created_at', 'updated_at'])
     .select(sql<string>`amount::text`.as('amount'));
 
-const selectQueueSlips = (db: Reader) => withQueueColumns(db.selectFrom('slips'));
+const selectQueueSlips = (db: Queryable) => withQueueColumns(db.selectFrom('slips'));
 
 export type QueueSlip = Awaited<
   ReturnType<ReturnType<typeof selectQueueSlips>['executeTakeFirstOrThrow']>
 >;
 
 /** Open: failed slips with an image that no operator decided yet; decided: those an operator decided. */
-export async function listQueueSlips(db: Reader, q: QueueQuery & { reason?: string | undefined }) {
+export async function listQueueSlips(
+  db: Queryable,
+  q: QueueQuery & { reason?: string | undefined },
+) {
   let base = db.selectFrom('slips');
   base =
     q.state === 'open'
@@ -198,23 +200,15 @@ export async function listQueueSlips(db: Reader, q: QueueQuery & { reason?: stri
             ]),
           );
   if (q.reason) base = base.where('reason', '=', q.reason);
-  if (q.search) {
-    const search = q.search;
-    base = base.where((eb) =>
-      eb.or([
-        eb('member_id', 'in', searchMemberIds(search)),
-        eb('trans_ref', '=', search.text),
-        eb('id', '=', searchItemId(search)),
-      ]),
-    );
-  }
-  if (q.from) base = base.where('created_at', '>=', q.from);
-  if (q.to) base = base.where('created_at', '<', q.to);
-  return readPage(base, (b) => withQueueColumns(b).orderBy('created_at').orderBy('id'), q);
+  return readPage(
+    bySearchAndDates(base, q, { columns: ['trans_ref'] }),
+    (b) => withQueueColumns(b).orderBy('created_at').orderBy('id'),
+    q,
+  );
 }
 
 export async function findQueueSlip(
-  db: Reader,
+  db: Queryable,
   id: string,
   options: { isLocked?: boolean } = {},
 ): Promise<QueueSlip | undefined> {
@@ -235,10 +229,7 @@ export async function decideSlip(
       ...(to.decision === 'credited'
         ? { status: 'success', reason: null, amount: to.amountMinor, transfer_id: to.transferId }
         : {}),
-      decided_by: d.decidedBy,
-      decided_at: d.now,
-      decision_reason: d.reason,
-      updated_at: d.now,
+      ...decisionColumns(d),
     })
     .where('id', '=', id)
     .execute();
@@ -246,7 +237,7 @@ export async function decideSlip(
 
 /** The stored image of a slip, by the slip's id (for operators; members reach it only by a signed link). */
 export async function findSlipImageById(
-  db: Reader,
+  db: Queryable,
   id: string,
 ): Promise<{ bytes: Buffer; type: string } | undefined> {
   const row = await db

@@ -16,9 +16,8 @@ import {
   replaceSlices,
   setWheelActive,
   updateWheel,
-  type SpinSlice,
-  type SpinWheel,
-} from '@/modules/spinwheel/spinwheel.repository.ts';
+} from '@/modules/spinwheel/spinwheel-admin.repository.ts';
+import type { SpinSlice, SpinWheel } from '@/modules/spinwheel/spinwheel.repository.ts';
 
 /** The prize wheel in the back office (docs/back-office/promotions.md#wheel): slices, odds, on/off, the coin rule. */
 

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Trx } from '@/db/database.ts';
+import { sql, type Selectable } from 'kysely';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow, type DomainRow } from '@/db/domain-row.ts';
 import { finder, lockableFinder } from '@/db/finders.ts';
 import type {
   CouponsTable,
-  Database,
   MemberSpinStateTable,
   SpinPrizeKind,
   SpinSlicesTable,
   SpinWheelsTable,
 } from '@/db/schema.ts';
 
-/** The prize wheel's tables (docs/decisions/0013-promotions.md#prize-wheel); only this file writes them. */
-
-type Reader = Kysely<Database> | Trx;
+/**
+ * The prize wheel's tables (docs/decisions/0013-promotions.md#prize-wheel): only this file and
+ * spinwheel-admin.repository.ts (the back office's side) write them.
+ */
 
 export type SpinSlice = DomainRow<Selectable<SpinSlicesTable>>;
 export type SpinWheel = DomainRow<Selectable<SpinWheelsTable>> & { slices: SpinSlice[] };
@@ -22,7 +22,7 @@ export type SpinState = DomainRow<Selectable<MemberSpinStateTable>>;
 export type Coupon = DomainRow<Selectable<CouponsTable>>;
 
 /** The live wheel with its slices in wheel order; undefined when none is active or it has no slice. */
-export async function findActiveWheel(db: Reader): Promise<SpinWheel | undefined> {
+export async function findActiveWheel(db: Queryable): Promise<SpinWheel | undefined> {
   const wheel = await db
     .selectFrom('spin_wheels')
     .selectAll()
@@ -35,7 +35,7 @@ export async function findActiveWheel(db: Reader): Promise<SpinWheel | undefined
 }
 
 /** The wheel's slices in wheel order, without those taken off it. */
-async function listWheelSlices(db: Reader, wheelId: string): Promise<SpinSlice[]> {
+export async function listWheelSlices(db: Queryable, wheelId: string): Promise<SpinSlice[]> {
   const slices = await db
     .selectFrom('spin_slices')
     .selectAll()
@@ -49,7 +49,7 @@ async function listWheelSlices(db: Reader, wheelId: string): Promise<SpinSlice[]
 
 /** The member-facing names of the wheel a slice belongs to (for the statement row of its prize). */
 export async function findSliceWheelNames(
-  db: Reader,
+  db: Queryable,
   sliceId: string,
 ): Promise<{ th: string; la: string; en: string } | undefined> {
   const row = await db
@@ -61,19 +61,19 @@ export async function findSliceWheelNames(
   return row && { th: row.name_th, la: row.name_la, en: row.name_en };
 }
 
-export async function hasActiveWheel(db: Reader): Promise<boolean> {
+export async function hasActiveWheel(db: Queryable): Promise<boolean> {
   return (await findActiveWheel(db)) !== undefined;
 }
 
 export const findSpinState = lockableFinder(
-  (db: Reader, memberId: string) =>
+  (db: Queryable, memberId: string) =>
     db.selectFrom('member_spin_state').selectAll().where('member_id', '=', memberId),
   (row): SpinState => toDomainRow(row),
 );
 
 /** The member's state row with a first committed seed, made once; idempotent. */
 export async function ensureSpinState(
-  db: Reader,
+  db: Queryable,
   state: { memberId: string; serverSeed: string; seedHash: string; now: Date },
 ): Promise<void> {
   await db
@@ -236,7 +236,7 @@ export async function insertCoupon(trx: Trx, coupon: NewCoupon): Promise<Coupon>
 }
 
 /** The member's coupons, newest first. */
-export async function listCoupons(db: Reader, memberId: string): Promise<Coupon[]> {
+export async function listCoupons(db: Queryable, memberId: string): Promise<Coupon[]> {
   const rows = await db
     .selectFrom('coupons')
     .selectAll()
@@ -248,7 +248,7 @@ export async function listCoupons(db: Reader, memberId: string): Promise<Coupon[
 }
 
 export const findCouponByCode = lockableFinder(
-  (db: Reader, code: string) => db.selectFrom('coupons').selectAll().where('code', '=', code),
+  (db: Queryable, code: string) => db.selectFrom('coupons').selectAll().where('code', '=', code),
   (row): Coupon => toDomainRow(row),
 );
 
@@ -275,139 +275,7 @@ export async function setCouponTransfer(trx: Trx, id: string, transferId: string
 
 /** The member's coin count (0 before any deposit earned one). */
 export const findCoins = finder(
-  (db: Reader, memberId: string) =>
+  (db: Queryable, memberId: string) =>
     db.selectFrom('member_spin_state').select('coins').where('member_id', '=', memberId),
   (row) => row.coins,
 );
-
-// The back office's side of the wheel (docs/back-office/promotions.md#wheel).
-
-type Localized = { th: string; la: string; en: string };
-
-/** The wheel an operator edits: the active one, else the newest; `isLocked` holds its row for the transaction. */
-export async function findEditedWheel(
-  db: Reader,
-  options: { isLocked?: boolean } = {},
-): Promise<SpinWheel | undefined> {
-  let query = db
-    .selectFrom('spin_wheels')
-    .selectAll()
-    .orderBy('is_active', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(1);
-  if (options.isLocked) query = query.forUpdate();
-  const wheel = await query.executeTakeFirst();
-  if (!wheel) return undefined;
-  return { ...toDomainRow(wheel), slices: await listWheelSlices(db, wheel.id) };
-}
-
-export async function isWheelNameTaken(db: Reader, name: string, exceptId: string | null) {
-  let query = db.selectFrom('spin_wheels').select('id').where('name', '=', name);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
-export async function insertWheel(
-  trx: Trx,
-  wheel: { id: string; name: string; title: Localized; couponDays: number; now: Date },
-): Promise<void> {
-  await trx
-    .insertInto('spin_wheels')
-    .values({
-      id: wheel.id,
-      name: wheel.name,
-      name_th: wheel.title.th,
-      name_la: wheel.title.la,
-      name_en: wheel.title.en,
-      is_active: false,
-      coupon_days: wheel.couponDays,
-      created_at: wheel.now,
-    })
-    .execute();
-}
-
-export async function updateWheel(
-  trx: Trx,
-  id: string,
-  change: { name: string; title: Localized; couponDays: number },
-): Promise<void> {
-  await trx
-    .updateTable('spin_wheels')
-    .set({
-      name: change.name,
-      name_th: change.title.th,
-      name_la: change.title.la,
-      name_en: change.title.en,
-      coupon_days: change.couponDays,
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
-export type SliceInput = {
-  code: string;
-  label: Localized;
-  description: Localized;
-  bgColor: string;
-  textColor: string;
-  prizeKind: SpinPrizeKind;
-  amountMinor: bigint;
-  bonusCode: string | null;
-  weight: number;
-};
-
-/**
- * Makes the wheel's slices these, in this order: a slice is kept by its code (past spins and coupons refer to its
- * row), a new code is added, and a slice left out is marked removed. The single label is the Thai one.
- */
-export async function replaceSlices(
-  trx: Trx,
-  wheelId: string,
-  slices: SliceInput[],
-): Promise<void> {
-  for (const [i, s] of slices.entries()) {
-    const values = {
-      label: s.label.th,
-      labels: JSON.stringify(s.label),
-      html_description_th: s.description.th,
-      html_description_la: s.description.la,
-      html_description_en: s.description.en,
-      bg_color: s.bgColor,
-      text_color: s.textColor,
-      prize_kind: s.prizeKind,
-      amount: s.amountMinor,
-      bonus_code: s.bonusCode,
-      weight: s.weight,
-      sort_order: i + 1,
-      is_removed: false,
-    };
-    await trx
-      .insertInto('spin_slices')
-      .values({ id: randomUUID(), wheel_id: wheelId, code: s.code, ...values })
-      .onConflict((oc) => oc.constraint('spin_slices_code_key').doUpdateSet(values))
-      .execute();
-  }
-  await trx
-    .updateTable('spin_slices')
-    .set({ is_removed: true })
-    .where('wheel_id', '=', wheelId)
-    .where(
-      'code',
-      'not in',
-      slices.map((s) => s.code),
-    )
-    .execute();
-}
-
-/** Makes this wheel the live one (every other goes off first: one live wheel) or takes it off. */
-export async function setWheelActive(trx: Trx, id: string, isActive: boolean): Promise<void> {
-  if (isActive)
-    await trx
-      .updateTable('spin_wheels')
-      .set({ is_active: false })
-      .where('id', '!=', id)
-      .where('is_active', '=', true)
-      .execute();
-  await trx.updateTable('spin_wheels').set({ is_active: isActive }).where('id', '=', id).execute();
-}

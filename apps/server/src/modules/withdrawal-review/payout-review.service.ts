@@ -2,9 +2,9 @@ import type { PayoutStatus } from '@/adapters/bank/bank-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { recordAudit } from '@/modules/audit/audit.service.ts';
-import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
+import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import type { WorkClaimsService } from '@/modules/work-claims/work-claims.service.ts';
+import { recordDecision } from '@/modules/withdrawal-review/decision-record.ts';
 import { auditView, toPayoutItem } from '@/modules/withdrawal-review/queue-items.ts';
 import { payoutStateOf } from '@/modules/withdrawal-review/withdrawal-review.service.ts';
 import {
@@ -105,20 +105,13 @@ export function createPayoutReviewService(
           const now = clock.now();
           const after =
             before.status === 'pending_approval' ? await markResending(trx, before, now) : before;
-          await recordAudit(
-            trx,
-            actorOf(operator),
-            {
-              action: 'payout.retried',
-              targetType: 'withdrawal',
-              targetId: id,
-              before: auditView(before),
-              after: auditView(after),
-              reason,
-            },
+          await recordDecision(trx, claims, QUEUE, operator, {
+            action: 'payout.retried',
+            before: before,
+            after: auditView(after),
+            reason,
             now,
-          );
-          await claims.finish(trx, QUEUE, id);
+          });
           return after;
         });
         const status = await payouts.status(w);
@@ -153,20 +146,13 @@ export function createPayoutReviewService(
             note: reason,
             now,
           });
-          await recordAudit(
-            trx,
-            actorOf(operator),
-            {
-              action: 'payout.refunded',
-              targetType: 'withdrawal',
-              targetId: id,
-              before: auditView(before),
-              after: { ...auditView(after), bankAnswer: status.kind },
-              reason,
-            },
+          await recordDecision(trx, claims, QUEUE, operator, {
+            action: 'payout.refunded',
+            before: before,
+            after: { ...auditView(after), bankAnswer: status.kind },
+            reason,
             now,
-          );
-          await claims.finish(trx, QUEUE, id);
+          });
         });
       }),
   };

@@ -1,8 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { Trx } from '@/db/database.ts';
+import type { Queryable, Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
-
-type Reader = Kysely<Database> | Trx;
 
 /** How long after a change of the payout account a withdrawal counts as held for it (withdrawal/payout-approval.ts). */
 const ACCOUNT_HOLD = '24 hours';
@@ -18,7 +16,7 @@ export type QueueFilter = {
 export type Paging = { page: number; limit: number };
 
 /** A withdrawal row with its member and payout account, for the queues. */
-function queueRows(db: Reader) {
+function queueRows(db: Queryable) {
   return db
     .selectFrom('withdrawals as w')
     .innerJoin('members as m', 'm.id', 'w.member_id')
@@ -133,12 +131,17 @@ export function listPayouts(
   return page(withCommonFilter(queueRows(db), filter).where(state as Expression<SqlBool>), paging);
 }
 
-export async function findQueueRow(db: Reader, id: string): Promise<QueueRow | undefined> {
+export async function findQueueRow(db: Queryable, id: string): Promise<QueueRow | undefined> {
   return selectQueueColumns(queueRows(db).where('w.id', '=', id)).executeTakeFirst();
 }
 
 /** The member's withdrawals before `before`, newest first. */
-export function listRecentWithdrawals(db: Reader, memberId: string, before: Date, limit: number) {
+export function listRecentWithdrawals(
+  db: Queryable,
+  memberId: string,
+  before: Date,
+  limit: number,
+) {
   return db
     .selectFrom('withdrawals')
     .select(['id', 'amount', 'status', 'created_at'])

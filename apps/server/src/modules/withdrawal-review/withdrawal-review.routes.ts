@@ -15,6 +15,15 @@ import type { WithdrawalReviewService } from '@/modules/withdrawal-review/withdr
 
 const dateOf = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
 
+/** A list call's filters, its dates read. */
+const filtersOf = <B extends { from?: string | undefined; to?: string | undefined }>(body: B) => ({
+  ...body,
+  from: dateOf(body.from),
+  to: dateOf(body.to),
+});
+
+const pageOf = (body: { page: number; limit: number }) => ({ page: body.page, limit: body.limit });
+
 /** The money-out queues of the back office (docs/back-office/money-out.md). */
 export function registerWithdrawalReviewRoutes(
   app: FastifyInstance,
@@ -24,12 +33,7 @@ export function registerWithdrawalReviewRoutes(
   const { withdrawals, payouts } = services;
   adminRoute(app, table, {
     contract: adminWithdrawalListContract,
-    handler: ({ body, operator }) =>
-      withdrawals.list(
-        { ...body, from: dateOf(body.from), to: dateOf(body.to) },
-        { page: body.page, limit: body.limit },
-        operator,
-      ),
+    handler: ({ body, operator }) => withdrawals.list(filtersOf(body), pageOf(body), operator),
   });
   adminRoute(app, table, {
     contract: adminWithdrawalDetailContract,
@@ -53,12 +57,7 @@ export function registerWithdrawalReviewRoutes(
   });
   adminRoute(app, table, {
     contract: adminPayoutListContract,
-    handler: ({ body, operator }) =>
-      payouts.list(
-        { ...body, from: dateOf(body.from), to: dateOf(body.to) },
-        { page: body.page, limit: body.limit },
-        operator,
-      ),
+    handler: ({ body, operator }) => payouts.list(filtersOf(body), pageOf(body), operator),
   });
   adminRoute(app, table, {
     contract: adminPayoutRetryContract,

@@ -1,10 +1,10 @@
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
-import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
-import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
+import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { WorkClaimsService } from '@/modules/work-claims/work-claims.service.ts';
+import { recordDecision } from '@/modules/withdrawal-review/decision-record.ts';
 import { auditView, toHeldWithdrawal } from '@/modules/withdrawal-review/queue-items.ts';
 import {
   confirmApproval,
@@ -127,7 +127,6 @@ export function createWithdrawalReviewService(
       const decided = await db.withTransaction(async (trx) => {
         const w = await lockHeld(trx, id, operator);
         const now = clock.now();
-        const actor = actorOf(operator);
         if (w.amountMinor > BigInt(secondApprovalAboveMinor)) {
           const request = await findApproval(trx, id);
           if (!request) {
@@ -138,20 +137,13 @@ export function createWithdrawalReviewService(
               reason,
               now,
             });
-            await recordAudit(
-              trx,
-              actor,
-              {
-                action: 'withdrawal.approval_requested',
-                targetType: 'withdrawal',
-                targetId: id,
-                before: auditView(w),
-                after: { ...auditView(w), approvalRequestedBy: operator.username },
-                reason,
-              },
+            await recordDecision(trx, claims, QUEUE, operator, {
+              action: 'withdrawal.approval_requested',
+              before: w,
+              after: { ...auditView(w), approvalRequestedBy: operator.username },
+              reason,
               now,
-            );
-            await claims.finish(trx, QUEUE, id);
+            });
             return null;
           }
           if (request.requested_by === operator.operatorId) throw new AppError('SELF_APPROVAL');
@@ -167,20 +159,13 @@ export function createWithdrawalReviewService(
           note: reason,
           now,
         });
-        await recordAudit(
-          trx,
-          actor,
-          {
-            action: 'withdrawal.approved',
-            targetType: 'withdrawal',
-            targetId: id,
-            before: auditView(w),
-            after: auditView(approved),
-            reason,
-          },
+        await recordDecision(trx, claims, QUEUE, operator, {
+          action: 'withdrawal.approved',
+          before: w,
+          after: auditView(approved),
+          reason,
           now,
-        );
-        await claims.finish(trx, QUEUE, id);
+        });
         return approved;
       });
       if (decided === null) return 'awaiting_second_approval';
@@ -199,20 +184,13 @@ export function createWithdrawalReviewService(
           note: reason,
           now,
         });
-        await recordAudit(
-          trx,
-          actorOf(operator),
-          {
-            action: 'withdrawal.rejected',
-            targetType: 'withdrawal',
-            targetId: id,
-            before: auditView(w),
-            after: auditView(rejected),
-            reason,
-          },
+        await recordDecision(trx, claims, QUEUE, operator, {
+          action: 'withdrawal.rejected',
+          before: w,
+          after: auditView(rejected),
+          reason,
           now,
-        );
-        await claims.finish(trx, QUEUE, id);
+        });
       });
     },
   };

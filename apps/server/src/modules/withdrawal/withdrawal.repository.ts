@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Trx } from '@/db/database.ts';
+import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
 import type { Database, WithdrawalStatus, WithdrawalsTable } from '@/db/schema.ts';
@@ -27,26 +27,24 @@ export type Withdrawal = {
   createdAt: Date;
 };
 
-type Reader = Kysely<Database> | Trx;
-
-const select = (db: Reader) => db.selectFrom('withdrawals').selectAll();
+const select = (db: Queryable) => db.selectFrom('withdrawals').selectAll();
 
 const toWithdrawal = (r: Selectable<WithdrawalsTable>): Withdrawal => toDomainRow(r);
 
 export const findWithdrawal = lockableFinder(
-  (db: Reader, id: string) => select(db).where('id', '=', id),
+  (db: Queryable, id: string) => select(db).where('id', '=', id),
   toWithdrawal,
 );
 
 export const findWithdrawalByKey = finder(
-  (db: Reader, memberId: string, idempotencyKey: string) =>
+  (db: Queryable, memberId: string, idempotencyKey: string) =>
     select(db).where('member_id', '=', memberId).where('idempotency_key', '=', idempotencyKey),
   toWithdrawal,
 );
 
 /** Withdrawals since `from` that still count against the daily limits (all but failed and rejected ones). */
 export async function sumWithdrawalsSince(
-  db: Reader,
+  db: Queryable,
   memberId: string,
   from: Date,
 ): Promise<{ count: number; amountMinor: bigint }> {
@@ -65,7 +63,7 @@ export async function sumWithdrawalsSince(
 
 /** The payout account of each of the member's withdrawals recorded under these ledger transfers (statement rows). */
 export async function listPayoutAccounts(
-  db: Reader,
+  db: Queryable,
   memberId: string,
   transferIds: readonly string[],
 ): Promise<{ transferId: string; bankCode: string; accountNo: string }[]> {
@@ -111,7 +109,7 @@ export async function insertWithdrawal(trx: Trx, w: Withdrawal): Promise<void> {
 }
 
 export async function updateWithdrawal(
-  db: Reader,
+  db: Queryable,
   id: string,
   changes: {
     status?: WithdrawalStatus;
@@ -204,7 +202,7 @@ export async function listAwaitingApproval(
 
 /** Whether an operator approved a withdrawal of the member at or after `since` (and did not refuse it). */
 export async function hasApprovedWithdrawalSince(
-  db: Reader,
+  db: Queryable,
   memberId: string,
   since: Date,
 ): Promise<boolean> {
@@ -225,7 +223,7 @@ export async function hasApprovedWithdrawalSince(
 
 /** One page of the member's withdrawals, newest first (the back office's member page). */
 export async function listMemberWithdrawals(
-  db: Reader,
+  db: Queryable,
   memberId: string,
   page: PageWindow,
 ): Promise<{ total: number; rows: Withdrawal[] }> {
@@ -239,7 +237,7 @@ export async function listMemberWithdrawals(
 
 /** Withdrawals requested in [start, end), counted and summed per players' day, currency and current status. */
 export async function sumWithdrawalsByDay(
-  db: Reader,
+  db: Queryable,
   start: Date,
   end: Date,
 ): Promise<
@@ -278,7 +276,7 @@ export async function sumWithdrawalsByDay(
  * after `afterId`: what the reconciliation asks the bank about.
  */
 export async function listSentWithdrawals(
-  db: Reader,
+  db: Queryable,
   options: { start: Date; end: Date; afterId: string | null; limit: number },
 ): Promise<Withdrawal[]> {
   let query = select(db)
