@@ -42,7 +42,7 @@ test('a guest writes, the operator takes the conversation and answers live; a no
   const list = page.getByRole('region', { name: 'Conversations' });
   await list.getByRole('button', { name: 'Unassigned', exact: true }).click();
   await list.getByRole('button', { name: new RegExp(guest.guestId.slice(-6)) }).click();
-  const thread = page.getByRole('region', { name: 'Conversation' });
+  const thread = page.getByRole('region', { name: 'Conversation', exact: true });
   await expect(thread.getByText(hello)).toBeVisible();
   await expect(
     page.getByTestId('customer-panel').getByRole('heading', { name: 'Guest' }),
@@ -114,7 +114,7 @@ test('a chat image is checked as a slip, and the operator sends an image back', 
   const conversation = await findConversation(token, (row) => row.guestId === guest.guestId);
   await page.addInitScript(() => localStorage.setItem('mekong-backoffice-locale', 'en'));
   await openBackoffice(page, 'support', `/chat?c=${conversation.id}`);
-  const thread = page.getByRole('region', { name: 'Conversation' });
+  const thread = page.getByRole('region', { name: 'Conversation', exact: true });
   await thread.getByRole('button', { name: 'Check slip' }).click();
   const result = page.getByRole('dialog').getByTestId('slip-result');
   await expect(result).toContainText('The slip was read.');
