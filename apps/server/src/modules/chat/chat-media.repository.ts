@@ -30,9 +30,18 @@ export async function insertMedia(db: Q, media: NewMedia) {
 }
 
 export async function findMedia(db: Q, token: string) {
-  const row = await db.selectFrom('chat_media').selectAll().where('token', '=', token).executeTakeFirst();
+  const row = await db
+    .selectFrom('chat_media')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirst();
   // PGlite answers bytea as a Uint8Array, node-postgres as a Buffer.
-  return row && { ...row, bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) };
+  return (
+    row && {
+      ...row,
+      bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength),
+    }
+  );
 }
 
 /** A media's type without its bytes, when it belongs to the conversation. */

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { CHAT_SOCKET } from '@mekong/contracts/chat';
@@ -7,6 +6,7 @@ import type { MessageCode } from '@mekong/contracts/messages';
 import type { Config } from '@/config.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { ChatHub } from '@/modules/chat/chat-hub.ts';
+import { createAdapterRedis } from '@/modules/chat/chat-redis.ts';
 
 /**
  * Socket.IO on the server's own port (docs/decisions/0015-support-chat.md#socket). With REDIS_URL the Redis streams
@@ -14,18 +14,13 @@ import type { ChatHub } from '@/modules/chat/chat-hub.ts';
  * closes, so clients reconnect by themselves (to this process when it is back, or to another).
  */
 export function attachChatSockets(app: FastifyInstance, config: Config) {
-  let redis: Redis | null = null;
-  if (config.REDIS_URL) {
-    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
-    // Each failed publish is retried by the adapter; reconnect attempts need no other report.
-    redis.on('error', () => undefined);
-  }
+  const redis = config.REDIS_URL ? createAdapterRedis(config.REDIS_URL) : null;
   const io = new Server(app.server, {
     path: CHAT_SOCKET.path,
     serveClient: false,
     ...(redis
       ? {
-          adapter: createAdapter(redis, {
+          adapter: createAdapter(redis.client, {
             streamName: `${config.REDIS_PREFIX}chat:stream`,
             channelPrefix: `${config.REDIS_PREFIX}chat`,
             sessionKeyPrefix: `${config.REDIS_PREFIX}chat:session:`,
@@ -42,8 +37,9 @@ export function attachChatSockets(app: FastifyInstance, config: Config) {
     io.engine.close();
   });
   app.addHook('onClose', async () => {
-    await Promise.allSettled([customers.adapter.close(), agents.adapter.close()]);
-    redis?.disconnect();
+    // Every namespace's adapter, the main one too: the adapter stops reading its stream only once all are closed.
+    await Promise.allSettled([io.of('/'), customers, agents].map((n) => n.adapter.close()));
+    redis?.close();
   });
 
   const hub: ChatHub = {
