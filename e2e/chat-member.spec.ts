@@ -18,7 +18,6 @@ import {
  */
 test.describe('support chat (member web)', () => {
   test.beforeAll(async () => setChatWidget(true));
-  test.afterAll(async () => setChatWidget(false));
 
   test('a guest writes, the agent answers live, and after signing in the conversation is still there', async ({ page, member, api }) => {
     // The agreement is taken as accepted on this device, so its modal stays away after signing in.
