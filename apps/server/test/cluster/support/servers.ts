@@ -88,9 +88,8 @@ export async function createCluster(env: ClusterEnv, extraEnv: Record<string, st
       child.once('exit', onExit);
       const poll = async () => {
         try {
-          const r = await fetch(`http://127.0.0.1:${port}/api/chat/config`, {
-            headers: { 'x-client': 'member-web' },
-          });
+          // Readiness, not a chat call: a chat call would cache the chat switch before the test sets it.
+          const r = await fetch(`http://127.0.0.1:${port}/health/ready`);
           if (r.ok) {
             child.off('exit', onExit);
             return resolve(child);
