@@ -42,6 +42,8 @@ export default defineConfig({
     locale: 'th-TH',
     timezoneId: 'Asia/Bangkok',
     screenshot: 'only-on-failure',
+    // The web app's service worker would take requests past page.route's stubs; e2e/pwa.spec.ts allows it to test it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           // Several real server processes on PostgreSQL and Redis: their own project (npm run test:cluster).
-          exclude: ['apps/server/test/cluster/**'],
+          exclude: ['apps/server/test/cluster/**', 'apps/server/test/faults/**'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -33,6 +33,18 @@ export default defineConfig({
           include: ['apps/server/test/cluster/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+        },
+      },
+      {
+        resolve: { alias: { '@': at('./apps/server/src') } },
+        test: {
+          // Real processes under faults (SIGKILL, Redis and PostgreSQL outages): npm run test:faults.
+          name: 'server-faults',
+          include: ['apps/server/test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
           hookTimeout: 180_000,
           pool: 'forks',
         },

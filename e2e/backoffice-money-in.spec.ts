@@ -36,6 +36,8 @@ test.describe('back office money-in queues (docs/back-office/money-in.md)', () =
     await page.reload();
     await page.getByRole('searchbox', { name: 'Search' }).fill(member.bankAccountName);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // Other specs' lines of the same amount are listed until the search has answered.
+    await expect(page.getByRole('row', { name: /฿1,234\.50/ })).toHaveCount(1);
     await page.getByRole('row', { name: /฿1,234\.50/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Bank line' });
     await dialog.getByRole('button', { name: 'Claim' }).click();
@@ -62,6 +64,7 @@ test.describe('back office money-in queues (docs/back-office/money-in.md)', () =
     await page.getByRole('tab', { name: 'Slips' }).click();
     await page.getByRole('searchbox', { name: 'Search' }).fill(member.phone);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('row', { name: /฿321\.00/ })).toHaveCount(1);
     await page.getByRole('row', { name: /฿321\.00/ }).click();
     const slip = page.getByRole('dialog', { name: 'Slip' });
     await expect(slip.getByTestId('slip-image')).toBeVisible();

@@ -3,25 +3,17 @@
 // installation's generated secrets (data/secrets.json; a variable set in the environment or .env wins).
 // Flags: --no-build (never build the web app; the end-to-end tests build it first),
 //        --no-env-file (ignore ./.env; the end-to-end tests pass their whole setting themselves).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadOrCreateSecrets } from './installation-secrets.mjs';
+import {
+  buildWebAppsIfStale,
+  installationEnv,
+  loadEnvFile,
+  paint,
+  spawnApp,
+} from './process-kit.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const isBuildSkipped = process.argv.includes('--no-build');
-const isEnvFileSkipped = process.argv.includes('--no-env-file');
-
-if (
-  !isEnvFileSkipped &&
-  existsSync(join(root, '.env')) &&
-  typeof process.loadEnvFile === 'function'
-) {
-  // Variables already set in the environment win over .env.
-  process.loadEnvFile(join(root, '.env'));
-}
+loadEnvFile(process.argv.includes('--no-env-file'));
 
 if (process.env.NODE_ENV === 'production') {
   console.error(
@@ -33,104 +25,15 @@ if (process.env.NODE_ENV === 'production') {
 
 const port = process.env.PORT ?? '3000';
 const sandboxPort = process.env.SANDBOX_PORT ?? '3001';
-const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-
-// Adapter URLs that point at the sandbox by default; when the sandbox moves, they follow it unless set explicitly.
-const SANDBOX_URLS = {
-  SMS_GATEWAY_URL: '/sms',
-  BANK_API_URL: '/bank',
-  GAME_PROVIDER_URL: '/games',
-  QR_GATEWAY_URL: '/qr',
-  SLIP_VERIFIER_URL: '/slip',
-  TRUEMONEY_URL: '',
-};
-
-const secrets = loadOrCreateSecrets(join(root, 'data/secrets.json'));
-const childEnv = { ...process.env, PORT: port, SANDBOX_PORT: sandboxPort };
-// Demo back-office operators (random passwords) are written here on a fresh demo database.
-if (!childEnv.DEMO_OPERATORS_FILE && childEnv.SEED_DEMO !== 'false')
-  childEnv.DEMO_OPERATORS_FILE = join(root, 'data/demo-operators.json');
-for (const [name, value] of Object.entries(secrets)) {
-  if (!childEnv[name]) childEnv[name] = value;
-}
-for (const [name, path] of Object.entries(SANDBOX_URLS)) {
-  if (!childEnv[name]) childEnv[name] = `${sandboxUrl}${path}`;
-}
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-function isBuildStale(app) {
-  const built = join(root, `apps/${app}/dist/index.html`);
-  if (!existsSync(built)) return true;
-  const sources = [
-    `apps/${app}/src`,
-    `apps/${app}/public`,
-    `apps/${app}/index.html`,
-    `apps/${app}/vite.config.ts`,
-    `apps/${app}/package.json`,
-    'packages/contracts/src',
-  ].map((p) => newestMtime(join(root, p)));
-  return Math.max(...sources) > statSync(built).mtimeMs;
-}
-
+const childEnv = { ...installationEnv(sandboxPort), PORT: port };
 // The member web app and the back office (docs/decisions/0014-back-office.md), each built when older than its sources.
-for (const app of ['web', 'backoffice']) {
-  if (isBuildSkipped || !isBuildStale(app)) continue;
-  console.log(`[start] building apps/${app} (its dist is missing or older than its sources)…`);
-  const build = spawnSync('npm', ['run', 'build', '-w', `@mekong/${app}`], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) {
-    console.error(`[start] the ${app} build failed; not starting.`);
-    process.exit(build.status ?? 1);
-  }
-}
-
-const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
-const paint = (code, text) => (useColor ? `\x1b[${code}m${text}\x1b[0m` : text);
+if (!isBuildSkipped) buildWebAppsIfStale('start');
 
 const children = new Map();
 let isStopping = false;
 
-function pipeLines(stream, out, prefix) {
-  let rest = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) out.write(`${prefix} ${line}\n`);
-  });
-  stream.on('end', () => {
-    if (rest) out.write(`${prefix} ${rest}\n`);
-  });
-}
-
-const exitWithParent = pathToFileURL(join(root, 'scripts/exit-with-parent.mjs')).href;
-
-function run(name, color, entry, extraEnv = {}) {
-  // Node with tsx's loader, so the child is one process that receives our signals directly.
-  // The app's own tsconfig is named so its `@/` path alias resolves while the working directory stays the repo root.
-  // Its own process group: a terminal's Ctrl-C reaches it once, forwarded by us, not twice mid-shutdown.
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', exitWithParent, entry], {
-    cwd: root,
-    env: { ...childEnv, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const prefix = paint(color, `[${name}]`);
-  pipeLines(child.stdout, process.stdout, prefix);
-  pipeLines(child.stderr, process.stderr, prefix);
+function run(name, color, app, entry) {
+  const child = spawnApp(name, color, app, entry, childEnv);
   child.on('exit', (code, signal) => {
     children.delete(name);
     if (isStopping) {
@@ -180,12 +83,8 @@ async function waitForPorts(ports, timeoutMs) {
   return false;
 }
 
-run('sandbox', '35', 'apps/sandbox/src/server.ts', {
-  TSX_TSCONFIG_PATH: join(root, 'apps/sandbox/tsconfig.json'),
-});
-run('server', '36', 'apps/server/src/server.ts', {
-  TSX_TSCONFIG_PATH: join(root, 'apps/server/tsconfig.json'),
-});
+run('sandbox', '35', 'sandbox', 'apps/sandbox/src/server.ts');
+run('server', '36', 'server', 'apps/server/src/server.ts');
 
 if (await waitForPorts([port, sandboxPort], 180_000)) {
   console.log(

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiProxy = {
   '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
@@ -11,7 +12,16 @@ const apiProxy = {
 // Served by the server under /backoffice (docs/decisions/0014-back-office.md).
 export default defineConfig({
   base: '/backoffice/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Served precompressed by the server (docs/decisions/0017-first-load.md).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|js|mjs|css|json|svg|txt)$/,
+      threshold: 512,
+      logLevel: 'silent',
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: apiProxy, port: 5174 },
   preview: { proxy: apiProxy },

@@ -75,3 +75,31 @@ export function bareTransferStatements(member: BenchMember, amountMinor: bigint)
     },
   ];
 }
+
+/**
+ * The data GET /api/wallet answers with, as one bare SELECT: the member and their payout account, every ledger
+ * balance, the game accounts, the invite figures, the spin-wheel coins and the active bonus. No session check, no
+ * HTTP, no JSON: the ceiling of a wallet read (the provider catalogue, which the server keeps in memory, is left out).
+ */
+export function bareWalletReadStatement(member: BenchMember): BareStatement {
+  return {
+    text: `select m.id, m.public_id, m.name, m.phone, m.currency, m.status, m.date_era, m.created_at,
+        a.bank_code, a.account_no, a.account_name, a.changed_at, b.numeric_code, b.name_th, b.name_en,
+        (select json_agg(json_build_object('kind', l.kind, 'provider', l.provider,
+          'amount', (l.balance - l.reserved)::text)) from ledger_accounts l where l.member_id = m.id) as balances,
+        (select json_agg(g) from member_game_accounts g where g.member_id = m.id) as games,
+        (select coalesce(sum(amount), 0)::text from invite_accruals i
+          where i.member_id = m.id and i.collection_id is null) as invite_total,
+        (select count(*) from members f where f.invited_by = m.id) as invited,
+        (select count(*) from members f where f.invited_by = m.id and exists (select 1 from ledger_transfers t
+          where t.member_id = f.id and t.kind = 'deposit' and t.status = 'posted')) as invited_deposited,
+        (select coins from member_spin_state s where s.member_id = m.id) as coins,
+        (select id from member_bonuses mb where mb.member_id = m.id and mb.status = 'active') as active_bonus
+      from members m
+        left join member_bank_accounts a on a.member_id = m.id
+        left join banks b on b.code = a.bank_code
+      where m.id = $1`,
+    values: [member.memberId],
+    rows: 1,
+  };
+}

@@ -4,17 +4,18 @@
  * prints the result as JSON on its last stdout line.
  *
  * Phases: `read` (GET /api/wallet), `transfer` (POST /api/wallet/transfer wallet → PG, 1 baht) over a keep-alive
- * HTTP pool, and `bare` (the ledger's statements for the same transfer, in one transaction, straight to PostgreSQL).
+ * HTTP pool, `bare` (the ledger's statements for the same transfer, in one transaction, straight to PostgreSQL) and
+ * `bare-read` (one SELECT of the data a wallet read answers with).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { PreparingClient } from '@/db/preparing-client.ts';
-import { bareTransferStatements, type BenchMember } from './bare-sql.ts';
+import { bareTransferStatements, bareWalletReadStatement, type BenchMember } from './bare-sql.ts';
 import { runPhase } from './phase.ts';
 
 export type LoadInput = {
-  phase: 'read' | 'transfer' | 'bare';
+  phase: 'read' | 'transfer' | 'bare' | 'bare-read';
   name: string;
   base: string;
   members: BenchMember[];
@@ -25,23 +26,47 @@ export type LoadInput = {
   schema?: string;
   pool: number;
   transferMinor: string;
+  /** Each request against a member drawn at random (bench:scale), rather than one member per worker. */
+  isRandomMember?: boolean;
 };
 
 async function main() {
   const input = JSON.parse(process.env.BENCH_LOAD ?? '{}') as LoadInput;
-  const at = (w: number) => input.members[w % input.members.length] as BenchMember;
+  const at = (w: number) =>
+    input.members[
+      input.isRandomMember
+        ? Math.floor(Math.random() * input.members.length)
+        : w % input.members.length
+    ] as BenchMember;
   let op: (w: number) => Promise<void>;
   let close: () => Promise<unknown>;
 
-  if (input.phase === 'bare') {
-    if (!input.databaseUrl) throw new Error('the bare-SQL phase needs DATABASE_URL');
-    const pool = new pg.Pool({
+  const barePool = () => {
+    if (!input.databaseUrl) throw new Error('the bare-SQL phases need DATABASE_URL');
+    return new pg.Pool({
       connectionString: input.databaseUrl,
       max: input.pool,
       // The server's driver set-up: the same statements, prepared the same way.
       Client: PreparingClient,
       ...(input.schema ? { options: `-c search_path=${input.schema}` } : {}),
     });
+  };
+  if (input.phase === 'bare-read') {
+    const pool = barePool();
+    op = async (w) => {
+      const s = bareWalletReadStatement(at(w));
+      // Through a client, not pool.query (which passes a callback, so the statement would not be prepared).
+      const client = await pool.connect();
+      try {
+        const result = await client.query(s.text, s.values);
+        if (result.rowCount !== s.rows) throw new Error('the bare wallet read found no member');
+      } finally {
+        client.release();
+      }
+    };
+    close = () => pool.end();
+  } else if (input.phase === 'bare') {
+    const pool = barePool();
     op = async (w) => {
       const client = await pool.connect();
       try {
@@ -102,9 +127,17 @@ async function main() {
   }
 
   await runPhase('warm-up', input.warmupSeconds, input.concurrency, op);
+  // The bench takes its CPU readings of the other processes at these marks (bench/cpu.ts).
+  process.stdout.write('\n@measure-start\n');
+  const cpu0 = process.cpuUsage();
   const result = await runPhase(input.name, input.seconds, input.concurrency, op);
+  const cpu = process.cpuUsage(cpu0);
+  process.stdout.write('\n@measure-end\n');
+  // Keep the connections (and their PostgreSQL backends) until the bench has read their CPU time.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   await close();
-  process.stdout.write(`\n${JSON.stringify(result)}\n`);
+  const loadCpuSeconds = (cpu.user + cpu.system) / 1e6;
+  process.stdout.write(`\n${JSON.stringify({ ...result, loadCpuSeconds })}\n`);
 }
 
 main().then(

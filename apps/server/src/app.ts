@@ -7,6 +7,7 @@ import { trustProxyOption, type Config } from '@/config.ts';
 import { createDatabase } from '@/db/database.ts';
 import { migrateToLatest } from '@/db/migrate.ts';
 import { seedDemo } from '@/db/seed/seed-demo.ts';
+import { seedDemoHowto } from '@/db/seed/demo-howto.ts';
 import { seedDemoOperators } from '@/db/seed/demo-operators.ts';
 import { systemClock, type Clock } from '@/lib/clock.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
@@ -87,6 +88,8 @@ import { registerWebApp } from '@/plugins/web-app.ts';
 import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
 import { registerApiDocs } from '@/modules/api-docs/api-docs.routes.ts';
 import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
+import { registerJobsAdminRoutes } from '@/modules/jobs-admin/jobs-admin.routes.ts';
+import { createJobsAdminService } from '@/modules/jobs-admin/jobs-admin.service.ts';
 import { registerChat } from '@/modules/chat/chat-setup.ts';
 import { registerOperatorAuthRoutes } from '@/modules/operators/operator-auth.routes.ts';
 import {
@@ -101,9 +104,12 @@ import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admi
 import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
 import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
 import { registerAdminDepositRoutes } from '@/modules/admin-deposits/admin-deposits.routes.ts';
+import { registerHowtoRoutes } from '@/modules/howto/howto.routes.ts';
+import { createHowtoService } from '@/modules/howto/howto.service.ts';
 import { registerSettingsAdminRoutes } from '@/modules/settings/settings-admin.routes.ts';
 import { createSettingsAdminService } from '@/modules/settings/settings-admin.service.ts';
 import { createSettingsCatalogueService } from '@/modules/settings/settings-catalogue.service.ts';
+import { findSettingCached } from '@/modules/settings/settings.repository.ts';
 import { registerAgreementRoutes } from '@/modules/agreement/agreement.routes.ts';
 import { createAgreementService } from '@/modules/agreement/agreement.service.ts';
 import {
@@ -209,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     const clock = options.clock ?? systemClock;
     if (config.SEED_DEMO) await seedDemo(db.kysely, clock.now(), config.SEED_SLIP_WINDOW);
+    if (config.SEED_DEMO && config.SEED_DEMO_VIDEOS) await seedDemoHowto(db.kysely, clock.now());
 
     const deps: AppDeps = {
       config,
@@ -239,7 +246,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ledgerHealth: () => ledgerHealth(db.kysely, clock.now()),
       now: () => clock.now(),
     });
-    const jobs = createJobScheduler(app.log, metrics.observeJob);
+    const jobs = createJobScheduler({
+      config,
+      db,
+      clock,
+      log: app.log,
+      onRunEnd: metrics.observeJob,
+    });
     app.decorate('jobs', jobs);
     registerGameJobs(jobs, games, config);
     registerHousekeepingJobs(jobs, deps);
@@ -285,6 +298,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('apiRoutes', apiRoutes);
     const onMemberWeb = await registerWebApp(app, config.WEB_DIST_DIR, {
       trueLinkSecret: trueLinkSecret(config),
+      // Every HTML page carries it: read through the settings cache (a few seconds), pages being many.
+      brand: () => findSettingCached(db.kysely, 'brand'),
     });
     const onBackoffice = await registerBackofficeApp(app, config.BACKOFFICE_DIST_DIR);
     const onWebFallback = (request: FastifyRequest, reply: FastifyReply) =>
@@ -302,7 +317,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           name: 'jobs',
           check: async () => {
             if (!options.isJobsEnabled) return 'disabled';
-            if (!jobs.isRunning) throw new Error('job scheduler stopped');
+            if (!jobs.isRunning) throw new Error('job engine (pg-boss) not started');
             return 'ok';
           },
         },
@@ -330,6 +345,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerRefundRoutes(app, apiRoutes, createRefundService(deps));
     registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
     registerAuditRoutes(app, apiRoutes);
+    registerJobsAdminRoutes(app, apiRoutes, createJobsAdminService(deps, jobs));
     registerWorkClaimRoutes(app, apiRoutes, workClaims);
     registerMemberAdminRoutes(app, apiRoutes, {
       members: createMembersService(deps),
@@ -351,6 +367,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       settings: createSettingsAdminService(deps),
       catalogue: createSettingsCatalogueService(deps, games),
     });
+    registerHowtoRoutes(app, apiRoutes, createHowtoService(deps));
     registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));
     registerChat(app, apiRoutes, deps, { auth, operatorAuth, slips: moneyIn.slips });
     await registerApiDocs(app, apiRoutes);

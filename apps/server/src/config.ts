@@ -108,6 +108,8 @@ const optionalUrl = (protocols: RegExp) =>
  *   minute from all clients together (REQUEST_LIMIT_1MIN past it); docs/decisions/0009-account-security.md.
  * - WEB_DIST_DIR (<repo>/apps/web/dist): the built web app served at /.
  * - SEED_DEMO (true): insert demo data (banks, sources, operator settings) at start, idempotently.
+ * - SEED_DEMO_VIDEOS (true): with SEED_DEMO, load the recorded how-to videos (apps/server/demo-content/howto) as
+ *   operator content when the how-to setting was never written (docs/decisions/0020-howto-videos.md).
  * - DEMO_OPERATORS_FILE (none): with SEED_DEMO, where the demo back-office operators (one per role, random passwords)
  *   are written when the database has no operator yet; `npm start` sets data/demo-operators.json. Never in production.
  * - BACKOFFICE_DIST_DIR (<repo>/apps/backoffice/dist): the built back office served at /backoffice.
@@ -181,6 +183,7 @@ export const configSchema = z.object({
   PHONE_LOOKUP_LIMIT_IP_MINUTE: integer(1, 1_000_000).default(20),
   WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
   SEED_DEMO: booleanFromEnv.default(true),
+  SEED_DEMO_VIDEOS: booleanFromEnv.default(true),
   DEMO_OPERATORS_FILE: z.string().min(1).optional(),
   BACKOFFICE_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/backoffice/dist`),
   SEED_SLIP_WINDOW: z

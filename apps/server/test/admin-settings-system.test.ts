@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { howtoVideos } from './support/howto.ts';
 import { registration, signedInMember } from './support/members.ts';
 import { adminApi, signedInOperator, type TestOperator } from './support/operators.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -158,13 +159,7 @@ describe('parallel saves', () => {
   });
 
   it('first saves of a setting never stored take turns too', async () => {
-    const videos = (n: number) => ({
-      wallet: `https://video.example/${n}`,
-      play: '',
-      balance: '',
-      bonus: '',
-      bonusCancel: '',
-    });
+    const videos = (n: number) => howtoVideos({ wallet: `https://video.example/${n}` }).videos;
     await t.app.deps.db.kysely.deleteFrom('operator_settings').where('key', '=', 'howto').execute();
     const answers = await Promise.all(
       [1, 2, 3, 4, 5, 6].map((n) => save(owner, 'howto', { videos: videos(n) })),
@@ -179,9 +174,7 @@ describe('parallel saves', () => {
         .limit(6)
         .execute()
     ).reverse();
-    expect(chain[0]!.before).toEqual({
-      videos: { wallet: '', play: '', balance: '', bonus: '', bonusCancel: '' },
-    });
+    expect(chain[0]!.before).toEqual(howtoVideos());
     for (let i = 1; i < chain.length; i += 1) expect(chain[i]!.before).toEqual(chain[i - 1]!.after);
   });
 });

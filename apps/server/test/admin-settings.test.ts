@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSettingCached } from '@/modules/settings/settings.repository.ts';
 import { depositViaBank, withdrawCall } from './support/bank.ts';
+import { howtoVideos } from './support/howto.ts';
 import { signedInMember } from './support/members.ts';
 import { adminApi, signedInOperator, type TestOperator } from './support/operators.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -96,14 +97,14 @@ describe('content settings (settings.content)', () => {
     await saved(marketing, 'conditions', conditions);
     expect(await lookup('conditions')).toEqual(conditions);
 
-    expect((await lookup('howto')).videos.wallet).toBe('');
-    const videos = {
+    expect((await lookup('howto')).videos.th.wallet).toEqual({ url: '', posterUrl: '' });
+    const { videos } = howtoVideos({
       wallet: 'https://www.youtube.com/embed/wallet1',
       play: 'https://www.youtube.com/embed/play1',
-      balance: '',
       bonus: 'https://www.youtube.com/embed/bonus1',
       bonusCancel: 'https://www.youtube.com/embed/cancel1',
-    };
+    });
+    videos.la.wallet.url = 'https://www.youtube.com/embed/wallet-lao';
     await saved(marketing, 'howto', { videos });
     expect(await lookup('howto')).toEqual({ videos });
     expect(await lastAudit('howto')).toMatchObject({ after: { videos } });
@@ -155,17 +156,11 @@ describe('content settings (settings.content)', () => {
       ],
       ['notice', { text: null, extra: 1 }, 'UNKNOWN_FIELD'],
       ['notice', [1, 2], 'INVALID_REQUEST'],
+      ['howto', howtoVideos({ wallet: 'http://insecure.example/v' }), 'SETTING_URL_INVALID'],
+      // An upload's address that was never uploaded.
       [
         'howto',
-        {
-          videos: {
-            wallet: 'http://insecure.example/v',
-            play: '',
-            balance: '',
-            bonus: '',
-            bonusCancel: '',
-          },
-        },
+        howtoVideos({ play: `/api/files/howto/${'A'.repeat(43)}.mp4` }),
         'SETTING_URL_INVALID',
       ],
       [

@@ -261,6 +261,16 @@ describe('web app secret (issue 8 A1)', () => {
           response.body.indexOf('</head>'),
         );
       }
+      // With a brand set, its colours and name are in the page before any script runs (plugins/brand-html.ts).
+      await saveSetting(
+        web.app.deps.db.kysely,
+        'brand',
+        { name: 'Lucky Star', website: '', logoUrl: null, primaryColor: '#0E7C66', accentColor: '#F5B700' },
+        new Date(),
+      );
+      const branded = await web.api('GET', '/', { isWithoutMarker: true });
+      expect(branded.body).toContain('<title>Lucky Star</title>');
+      expect(branded.body).toContain('<style>:root:root{--brand:#0E7C66;--accent:#F5B700}</style>');
     } finally {
       await web.close();
       rmSync(dist, { recursive: true, force: true });

@@ -1,21 +1,87 @@
+// Two faces per script: a weight of 600 in the styles is drawn with the 700 face (the browser's font matching), one
+// file fewer per script for a slow phone to download before the text can appear (docs/decisions/0017-first-load.md).
 import '@fontsource/noto-sans-thai/400.css';
-import '@fontsource/noto-sans-thai/600.css';
 import '@fontsource/noto-sans-thai/700.css';
 import '@fontsource/noto-sans-lao/lao-400.css';
-import '@fontsource/noto-sans-lao/lao-600.css';
 import '@fontsource/noto-sans-lao/lao-700.css';
 import '@/styles/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AfterFirstCommit } from '@/app/after-first-commit';
 import { App } from '@/app/app';
-import { setupI18n } from '@/lib/i18n';
-
-setupI18n();
+import { queryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { preloadFonts } from '@/lib/font-preload';
+import { initialLocale, setupI18n } from '@/lib/i18n';
+import { brandQuery, chatWidgetQuery, noticeQuery } from '@/lib/lookup-queries';
+import { replayPendingSubmit, restoreTypedValues, watchTypedValues } from '@/lib/prerender-carry';
+import { hasToken } from '@/lib/session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const locale = initialLocale();
+preloadFonts(locale);
+// What the first page waits for starts now, side by side, not each once the page has rendered: the page's chunks (the
+// router loads the matched routes' modules when it is made) and the shell's lookups (every page shows the brand).
+const router = createAppRouter();
+void queryClient.prefetchQuery(brandQuery);
+void queryClient.prefetchQuery(chatWidgetQuery);
+// A signed-in member opening the app on its home page (the installed app's start page): its calls too.
+if (window.location.pathname === '/user/home' && hasToken()) {
+  void queryClient.prefetchQuery(noticeQuery);
+  void import('@/lib/member-queries').then(({ prefetchHome }) => prefetchHome(queryClient));
+}
+/** Resolves once the router has loaded the matched routes' chunks (it shows its fallback until then). */
+const routerReady = () =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+// The first render waits for the language's strings (one small chunk), so no key is ever shown in place of a text.
+// A page the build prerendered (scripts/prerender.mjs) is already on screen: it is replaced in one commit once its
+// chunks are in too, never by the router's loading fallback (docs/decisions/0017-first-load.md).
+const isPrerendered = root.hasChildNodes();
+const takeTyped = isPrerendered ? watchTypedValues(root) : null;
+/**
+ * The prerendered page is now the app (the browser tests wait for this); what was typed into it is carried over, and a
+ * form sent meanwhile is sent now.
+ */
+const onTakenOver = () => {
+  document.documentElement.dataset.app = 'live';
+  if (!takeTyped) return;
+  restoreTypedValues(root, takeTyped());
+  replayPendingSubmit(root);
+};
+void Promise.all([setupI18n(locale), isPrerendered ? routerReady() : undefined]).then(() => {
+  // A transition: the first render yields to the browser every few milliseconds instead of holding a slow phone's
+  // main thread for the whole tree, and a prerendered page stays on screen, usable, until the commit.
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AfterFirstCommit onCommit={onTakenOver}>
+          <App router={router} />
+        </AfterFirstCommit>
+      </StrictMode>,
+    ),
+  );
+});
+
+// The service worker, its code and the shell it caches wait until the page has loaded and settled: they never take
+// the bandwidth of the first page's own chunks and calls.
+if ('serviceWorker' in navigator) {
+  const SETTLE_MS = 3000;
+  const onLoaded = () =>
+    setTimeout(
+      () =>
+        void import('@/features/pwa/register-service-worker').then((m) =>
+          m.registerServiceWorker(),
+        ),
+      SETTLE_MS,
+    );
+  if (document.readyState === 'complete') onLoaded();
+  else window.addEventListener('load', onLoaded, { once: true });
+}

@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/client" />
 
 // Declaration merging with Vite's own ImportMetaEnv needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */

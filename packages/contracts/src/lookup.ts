@@ -103,16 +103,33 @@ export const lookupEnableChatWidget = lookupGet(
   z.object({ enabled: z.boolean() }),
 );
 
-/** The how-to page's video addresses (docs/back-office/settings.md#how-to-videos); '' for a video not yet set. */
+export const HOWTO_VIDEO_KEYS = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const;
+export type HowtoVideoKey = (typeof HOWTO_VIDEO_KEYS)[number];
+
+/**
+ * Where the how-to videos and posters the operator uploaded are served (docs/decisions/0020-howto-videos.md): public by
+ * design, as the how-to page is, at an address that changes with every upload (so cached for good).
+ */
+export const HOWTO_MEDIA_PATH = '/api/files/howto/';
+export const HOWTO_MEDIA_URL = /^\/api\/files\/howto\/[A-Za-z0-9_-]{43}\.(mp4|jpg|png)$/;
+
+/** True for an uploaded video (played in a <video>), false for an operator's embeddable address (an iframe). */
+export const isHowtoMediaUrl = (url: string) => HOWTO_MEDIA_URL.test(url);
+
+/** One video: its address ('' when not set) and, for an uploaded one, its poster image ('' for none). */
+export const howtoVideoSchema = z.object({ url: z.string(), posterUrl: z.string() });
+const howtoTopicsSchema = z.object({
+  wallet: howtoVideoSchema,
+  play: howtoVideoSchema,
+  balance: howtoVideoSchema,
+  bonus: howtoVideoSchema,
+  bonusCancel: howtoVideoSchema,
+});
+
+/** The how-to page's five videos in each language of the app (docs/back-office/settings.md#how-to-videos). */
 export const lookupHowto = lookupGet(
   'howto',
   z.object({
-    videos: z.object({
-      wallet: z.string(),
-      play: z.string(),
-      balance: z.string(),
-      bonus: z.string(),
-      bonusCancel: z.string(),
-    }),
+    videos: z.object({ th: howtoTopicsSchema, la: howtoTopicsSchema, en: howtoTopicsSchema }),
   }),
 );

@@ -4,6 +4,7 @@ import {
   BadgePercent,
   BarChart3,
   Home,
+  ListChecks,
   MessagesSquare,
   Scale,
   ScrollText,
@@ -37,6 +38,7 @@ export const NAV: NavEntry[] = [
   { to: '/settings', label: 'settings', icon: Settings, permission: 'settings.read' },
   { to: '/reports', label: 'reports', icon: BarChart3, permission: 'reports.read' },
   { to: '/reconciliation', label: 'reconciliation', icon: Scale, permission: 'reports.read' },
+  { to: '/jobs', label: 'jobs', icon: ListChecks, permission: 'settings.read' },
   { to: '/audit', label: 'audit', icon: ScrollText, permission: 'audit.read' },
   { to: '/operators', label: 'operators', icon: UserCog, permission: 'operators.manage' },
 ];

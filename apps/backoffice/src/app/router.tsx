@@ -3,6 +3,7 @@ import { Layout } from '@/app/layout';
 import { OverviewPage } from '@/app/overview-page';
 import { ChatPage } from '@/features/chat/components/chat-page';
 import { AuditPage } from '@/features/audit/components/audit-page';
+import { JobsPage } from '@/features/jobs/components/jobs-page';
 import { PayoutsPage } from '@/features/money-out/components/payouts-page';
 import { WithdrawalsPage } from '@/features/money-out/components/withdrawals-page';
 import { ReconciliationPage } from '@/features/reports/components/reconciliation-page';
@@ -32,6 +33,7 @@ const pages: RouteObject[] = [
   { path: '/reconciliation', element: <ReconciliationPage /> },
   { path: '/deposits', element: <DepositsPage /> },
   { path: '/settings', element: <SettingsPage /> },
+  { path: '/jobs', element: <JobsPage /> },
 ];
 
 export function createRouter() {

@@ -44,3 +44,13 @@ export function formatDate(iso: string | null | undefined, locale = 'en'): strin
     dateStyle: 'medium',
   }).format(new Date(iso));
 }
+
+/** A date and time to the second (what ran when, for work done every few seconds). */
+export function formatDateTimeSeconds(iso: string | null | undefined, locale = 'en'): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    timeZone: TIME_ZONE,
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+  }).format(new Date(iso));
+}

@@ -46,6 +46,19 @@ describe('back-office locale files', () => {
     expect(missing).toEqual([]);
   });
 
+  it('gives Lao a `_one` form beside every `_other`: i18next reads `la` with the plural rules of Latin', () => {
+    const lacking: string[] = [];
+    const walk = (tree: Tree, prefix: string) => {
+      for (const [key, value] of Object.entries(tree)) {
+        if (typeof value !== 'string') walk(value, `${prefix}${key}.`);
+        else if (key.endsWith('_other') && !(`${key.slice(0, -6)}_one` in tree))
+          lacking.push(`${prefix}${key}`);
+      }
+    };
+    walk(la, '');
+    expect(lacking).toEqual([]);
+  });
+
   it('uses the same interpolation placeholders in every language', () => {
     const placeholders = (locale: (typeof BACKOFFICE_LOCALES)[number], key: string) =>
       [

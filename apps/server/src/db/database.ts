@@ -24,6 +24,11 @@ export type Db = {
    */
   withTransaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
   driver: 'pglite' | 'postgres';
+  /**
+   * PGlite only: runs a script of several statements without parameters (the job engine's schema set-up), on the one
+   * connection after whatever holds it, so it never lands inside another caller's transaction.
+   */
+  runScript?: (script: string) => Promise<{ rows: unknown[] }>;
   destroy(): Promise<void>;
 };
 
@@ -53,6 +58,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
       // search_path is a connection option, so it holds for every pooled connection.
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // An idle connection PostgreSQL ended (a restart, a fail-over) is reported here: the pool drops it and the next
+    // query connects again (docs/decisions/0019-cluster-and-faults.md). Without a listener it would end the process.
+    pool.on('error', () => undefined);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,
@@ -70,6 +78,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
   return {
     kysely,
     driver: 'pglite',
+    runScript: (script) =>
+      kysely
+        .connection()
+        .execute(async () => (await client.exec(script)).at(-1) ?? { rows: [] }),
     withTransaction: (fn) => retryOnConflict(() => enqueue(() => kysely.transaction().execute(fn))),
     destroy: () => kysely.destroy(),
   };

@@ -24,6 +24,8 @@ import { migration0026 } from '@/db/migrations/0026-promotions-admin.ts';
 import { migration0027 } from '@/db/migrations/0027-report-indexes.ts';
 import { migration0028 } from '@/db/migrations/0028-wheel-languages.ts';
 import { migration0029 } from '@/db/migrations/0029-support-chat.ts';
+import { migration0030 } from '@/db/migrations/0030-howto-media.ts';
+import { migration0031 } from '@/db/migrations/0031-job-states.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +53,8 @@ const migrations: Record<string, Migration> = {
   '0027-report-indexes': migration0027,
   '0028-wheel-languages': migration0028,
   '0029-support-chat': migration0029,
+  '0030-howto-media': migration0030,
+  '0031-job-states': migration0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

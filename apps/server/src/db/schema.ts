@@ -19,6 +19,7 @@ import type {
   MemberGameAccountsTable,
   JobCursorsTable,
   JobLeasesTable,
+  JobStatesTable,
   GameBetsTable,
   GameBetCursorsTable,
 } from '@/db/schema/ledger-games.ts';
@@ -63,6 +64,7 @@ import type {
   ChatMediaTable,
   ChatMessagesTable,
 } from '@/db/schema/chat.ts';
+import type { HowtoMediaTable } from '@/db/schema/howto.ts';
 
 export type * from '@/db/schema/members.ts';
 export type * from '@/db/schema/ledger-games.ts';
@@ -73,6 +75,7 @@ export type * from '@/db/schema/member-adjustments.ts';
 export type * from '@/db/schema/withdrawal-approvals.ts';
 export type * from '@/db/schema/agreements.ts';
 export type * from '@/db/schema/chat.ts';
+export type * from '@/db/schema/howto.ts';
 
 export type Database = {
   banks: BanksTable;
@@ -91,6 +94,7 @@ export type Database = {
   bank_incoming_transfers: BankIncomingTransfersTable;
   job_cursors: JobCursorsTable;
   job_leases: JobLeasesTable;
+  job_states: JobStatesTable;
   qr_payments: QrPaymentsTable;
   slips: SlipsTable;
   truemoney_vouchers: TrueMoneyVouchersTable;
@@ -124,4 +128,5 @@ export type Database = {
   chat_messages: ChatMessagesTable;
   chat_media: ChatMediaTable;
   chat_canned_replies: ChatCannedRepliesTable;
+  howto_media: HowtoMediaTable;
 };

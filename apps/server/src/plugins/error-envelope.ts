@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { statusOf, type MessageCode } from '@mekong/contracts/messages';
-import { isDataException } from '@/db/pg-errors.ts';
+import { isDatabaseUnavailable, isDataException } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
 
@@ -32,6 +32,7 @@ export function codeForError(error: unknown): MessageCode {
   const byCode = typeof e.code === 'string' ? frameworkCodes[e.code] : undefined;
   if (byCode) return byCode;
   if (isDataException(error)) return 'INVALID_REQUEST';
+  if (isDatabaseUnavailable(error)) return 'SERVICE_UNAVAILABLE';
   // The JSON parser raises a SyntaxError (tagged 400) for malformed or prototype-poisoned bodies.
   if (error instanceof SyntaxError && e.statusCode === 400) return 'INVALID_JSON';
   const status = e.statusCode ?? e.status;

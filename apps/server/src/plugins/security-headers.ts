@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { HOWTO_MEDIA_PATH } from '@mekong/contracts/lookup';
 import { CHAT_MEDIA_PATH, isApiPath } from '@/plugins/client-marker.ts';
 
 /**
@@ -44,6 +45,9 @@ export const securityHeaders = fp(
     app.addHook('onSend', async (request, reply) => {
       if (!isApiPath(request.url)) return;
       if (reply.statusCode === 200 && request.url.startsWith(CHAT_MEDIA_PATH)) return;
+      // So is a how-to video or poster, whole or a range of it (docs/decisions/0020-howto-videos.md).
+      if ((reply.statusCode === 200 || reply.statusCode === 206) && request.url.startsWith(HOWTO_MEDIA_PATH))
+        return;
       reply.header('cache-control', 'no-store');
     });
   },

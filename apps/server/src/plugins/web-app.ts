@@ -1,11 +1,13 @@
+import { LOCALES } from '@mekong/contracts/constants';
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml, withBrand, type PageBrand } from '@/plugins/brand-html.ts';
 import { registerStaticApp, type IndexHandler } from '@/plugins/static-app.ts';
 
 /** The meta tag the web app reads this installation's gift-link secret from (apps/web/src/lib/config.ts). */
 export const TRUELINK_META_NAME = 'mekong-truelink-secret';
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** The web app's language cookie (apps/web/src/lib/i18n.ts); only a known language ever names a file. */
+const LANGUAGE_COOKIE = new RegExp(`(?:^|;\\s*)lang=(${LOCALES.join('|')})(?:;|$)`);
 
 /**
  * Serves the built web app at / (docs/design.md#parts). index.html is always served with this installation's gift-link
@@ -15,15 +17,27 @@ const escapeAttribute = (text: string) =>
 export function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  options: { trueLinkSecret: string },
+  options: {
+    trueLinkSecret: string;
+    /** The operator's brand, written into every page (plugins/brand-html.ts); a page goes out without it if unread. */
+    brand: () => Promise<PageBrand | undefined>;
+  },
 ): Promise<IndexHandler> {
-  const meta = `<meta name="${TRUELINK_META_NAME}" content="${escapeAttribute(options.trueLinkSecret)}" />`;
+  const meta = `<meta name="${TRUELINK_META_NAME}" content="${escapeHtml(options.trueLinkSecret)}" />`;
   return registerStaticApp(app, {
     distDir,
     name: 'The web app',
     // Only sub-folders' index files: / and /index.html have routes of their own.
     files: { index: ['index.html'] },
     indexPaths: ['/', '/index.html'],
-    html: (html) => html.replace('</head>', `  ${meta}\n  </head>`),
+    // The build writes these pages already rendered, or with their chunks linked (apps/web/scripts/prerender.mjs).
+    prerenderedPaths: ['/login', '/register', '/user/home'],
+    // In the language the app last showed (its `lang` cookie, apps/web/src/lib/i18n.ts).
+    pageVariant: (request) => LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1],
+    html: async (html) => {
+      const page = html.replace('</head>', `  ${meta}\n  </head>`);
+      const brand = await options.brand().catch(() => undefined);
+      return brand ? withBrand(page, brand) : page;
+    },
   });
 }

@@ -94,6 +94,8 @@ export async function createTestApp(
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
     SEED_DEMO: 'true',
+    // Megabytes of recorded videos per test app would slow every test; the how-to tests turn it on.
+    SEED_DEMO_VIDEOS: 'false',
     SMS_GATEWAY_URL: `${sandboxUrl}/sms`,
     SMS_TIMEOUT_MS: '1000',
     GAME_PROVIDER_URL: `${sandboxUrl}/games`,
@@ -115,6 +117,8 @@ export async function createTestApp(
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query(`drop schema if exists ${schema} cascade`);
+    // The job engine's schema beside it (jobsSchemaOf), when a test started the engine.
+    await client.query(`drop schema if exists ${schema}_pgboss cascade`);
     await client.end();
   };
 

@@ -5,8 +5,9 @@ import { queryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { AlertProvider } from '@/components/alert-provider';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** `router`: one made before the first render (main.tsx), so the page's chunks are already loading. */
+export function App({ router: madeEarlier }: { router?: ReturnType<typeof createAppRouter> }) {
+  const [router] = useState(() => madeEarlier ?? createAppRouter());
   return (
     <QueryClientProvider client={queryClient}>
       <AlertProvider>

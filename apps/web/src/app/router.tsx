@@ -1,14 +1,9 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { queryClient } from '@/app/query-client';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { HomePage } from '@/app/home-page';
-import { MemberLayout } from '@/app/shell/member-layout';
 import { PublicLayout } from '@/app/shell/public-layout';
 import { RequireAuth } from '@/app/shell/require-auth';
 import { RootLayout, RouteFallback } from '@/app/shell/root-layout';
-import { NotFoundPage } from '@/features/system/components/not-found-page';
-import { TerminatedPage } from '@/features/system/components/terminated-page';
 import { setSessionHandlers } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { endSessionByServer } from '@/lib/session';
@@ -18,7 +13,11 @@ function lazyPage(path: string, load: () => Promise<ComponentType>): RouteObject
   return { path, lazy: async () => ({ Component: await load() }) };
 }
 
-/** The route map of docs/spec.md §2. Pages a visitor rarely opens first are split into their own chunks. */
+/**
+ * The route map of docs/spec.md §2. Every page is its own chunk, loaded with the libraries only it needs when it is
+ * first opened, so /login does not download the member pages (docs/decisions/0017-first-load.md); the start-up
+ * chunk holds the layouts every page shares.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -28,31 +27,36 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: 'login', element: <LoginPage /> },
+          lazyPage('login', async () => (await import('@/features/auth/components/login-page')).LoginPage),
           lazyPage('forgot-password', async () => (await import('@/features/auth/components/forgot-password-page')).ForgotPasswordPage),
           lazyPage('register', async () => (await import('@/features/register/components/register-page')).RegisterPage),
           lazyPage('howto', async () => (await import('@/features/howto/components/howto-page')).HowtoPage),
           lazyPage('contact', async () => (await import('@/app/contact-pages')).GuestContactPage),
         ],
       },
-      { path: 'terminated', element: <TerminatedPage /> },
+      lazyPage('terminated', async () => (await import('@/features/system/components/terminated-page')).TerminatedPage),
       {
         path: 'user',
         element: (
           <RequireAuth>
-            <MemberLayout />
+            <Outlet />
           </RequireAuth>
         ),
         children: [
-          { index: true, element: <Navigate to="/user/home" replace /> },
-          { path: 'home', element: <HomePage /> },
-          lazyPage('profile', async () => (await import('@/features/profile/components/profile-page')).ProfilePage),
-          lazyPage('bonus', async () => (await import('@/features/bonus/components/bonus-page')).BonusPage),
-          lazyPage('statement', async () => (await import('@/features/statement/components/statement-page')).StatementPage),
-          lazyPage('contact', async () => (await import('@/app/contact-pages')).MemberContactPage),
+          {
+            lazy: async () => ({ Component: (await import('@/app/shell/member-layout')).MemberLayout }),
+            children: [
+              { index: true, element: <Navigate to="/user/home" replace /> },
+              lazyPage('home', async () => (await import('@/app/home-page')).HomePage),
+              lazyPage('profile', async () => (await import('@/features/profile/components/profile-page')).ProfilePage),
+              lazyPage('bonus', async () => (await import('@/features/bonus/components/bonus-page')).BonusPage),
+              lazyPage('statement', async () => (await import('@/features/statement/components/statement-page')).StatementPage),
+              lazyPage('contact', async () => (await import('@/app/contact-pages')).MemberContactPage),
+            ],
+          },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      lazyPage('*', async () => (await import('@/features/system/components/not-found-page')).NotFoundPage),
     ],
   },
 ];

@@ -1,6 +1,15 @@
 import { PLAYER_TIME_ZONE, type DateEra } from '@mekong/contracts/constants';
 
-const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
+/**
+ * Made on first use: a formatter with a time zone costs a slow phone tens of milliseconds to build, and the first
+ * page to run this module (/login) formats no date (docs/decisions/0017-first-load.md).
+ */
+function made<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const dateTimeParts = made(() => new Intl.DateTimeFormat('en-GB', {
   timeZone: PLAYER_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -9,7 +18,7 @@ const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
   hourCycle: 'h23',
-});
+}));
 
 /**
  * The year count of a date (docs/design.md#member-app): the spec's DD/MM/YYYY is Gregorian (CE) in every language;
@@ -20,13 +29,13 @@ export type DateOptions = { era?: DateEra };
 type PlayerParts = { day: string; month: string; year: string; hour: string; minute: string; second: string; weekday: number };
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const weekdayOf = new Intl.DateTimeFormat('en-US', { timeZone: PLAYER_TIME_ZONE, weekday: 'short' });
+const weekdayOf = made(() => new Intl.DateTimeFormat('en-US', { timeZone: PLAYER_TIME_ZONE, weekday: 'short' }));
 
 /** A moment's calendar parts in the players' time zone (UTC+7, docs/design.md#player-time), or null when unreadable. */
 export function playerParts(value: string | number | Date, { era = 'gregorian' }: DateOptions = {}): PlayerParts | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value])) as Record<string, string>;
+  const part = Object.fromEntries(dateTimeParts().formatToParts(date).map((p) => [p.type, p.value])) as Record<string, string>;
   const year = era === 'buddhist' ? String(Number(part.year) + 543) : (part.year ?? '');
   return {
     day: part.day ?? '',
@@ -35,7 +44,7 @@ export function playerParts(value: string | number | Date, { era = 'gregorian' }
     hour: part.hour ?? '',
     minute: part.minute ?? '',
     second: part.second ?? '',
-    weekday: WEEKDAYS.indexOf(weekdayOf.format(date)),
+    weekday: WEEKDAYS.indexOf(weekdayOf().format(date)),
   };
 }
 
@@ -75,11 +84,11 @@ export function formatAccountNumber(value: string): string {
   return /^\d{10}$/.test(value) ? `${value.slice(0, 3)}-${value.slice(3, 6)}-${value.slice(6)}` : value;
 }
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = made(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Amounts with exactly 2 decimals and thousands separators (docs/spec.md §9). */
 export function formatMoney(value: number): string {
-  return money.format(Number.isFinite(value) ? value : 0);
+  return money().format(Number.isFinite(value) ? value : 0);
 }
 
 /** Currency symbols of the two member currencies (docs/spec.md §3: BAHT, LAK). */

@@ -54,6 +54,15 @@ export const liveWalletQuery = queryOptions<WalletResponse>({
   refetchOnWindowFocus: 'always',
 });
 
+/**
+ * Starts the home page's own calls (main.tsx, when the app opens on it signed in): beside the page's chunks, not
+ * once the page has rendered, one round trip earlier on a slow line (docs/decisions/0017-first-load.md).
+ */
+export function prefetchHome(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(profileQuery);
+  void queryClient.prefetchQuery(liveWalletQuery);
+}
+
 /** Puts a fresh wallet answer everywhere it is shown (wallet, header name, cache). */
 export function storeWallet(queryClient: QueryClient, data: WalletResponse): void {
   writeWalletCache(data);

@@ -1,5 +1,5 @@
 import { TIME_AGO_UNITS, type Locale } from '@mekong/contracts/constants';
-import { resources } from '@/lib/i18n';
+import i18n from 'i18next';
 
 export type TimeAgoUnit = (typeof TIME_AGO_UNITS)[number]['unit'];
 export type TimeAgo = { unit: TimeAgoUnit; value: number } | null;
@@ -34,7 +34,8 @@ type AgoTexts = Record<`${TimeAgoUnit}_${'one' | 'other'}`, string>;
 export function formatTimeAgo(value: string | number | Date, locale: Locale, justNow: string, now: number = Date.now()): string {
   const ago = timeAgo(value, now);
   if (!ago) return justNow;
-  const texts: AgoTexts = resources[locale].translation.dates.ago;
+  // The language's strings are loaded by then: `locale` is the language the page is shown in.
+  const texts = i18n.getResource(locale, 'translation', 'dates.ago') as AgoTexts;
   const template = ago.value === 1 ? texts[`${ago.unit}_one`] : texts[`${ago.unit}_other`];
   return template.replace('{{count}}', String(ago.value));
 }

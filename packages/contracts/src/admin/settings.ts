@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { textSchema, wholeNumberSchema } from '../fields.ts';
-import { brandSchema, lookupConditions, lookupContact } from '../lookup.ts';
+import { LOCALES } from '../constants.ts';
+import {
+  brandSchema,
+  HOWTO_MEDIA_URL,
+  HOWTO_VIDEO_KEYS,
+  howtoVideoSchema,
+  lookupConditions,
+  lookupContact,
+  lookupHowto,
+  type HowtoVideoKey,
+} from '../lookup.ts';
 import { adminCall, okSchema } from './admin-contract.ts';
 
 /**
@@ -100,21 +110,57 @@ export const agreementSaveSchema = z.strictObject({
 
 export const noticeSettingSchema = z.strictObject({ text: localized(500).nullable() });
 
-export const HOWTO_VIDEO_KEYS = ['wallet', 'play', 'balance', 'bonus', 'bonusCancel'] as const;
-export type HowtoVideoKey = (typeof HOWTO_VIDEO_KEYS)[number];
-/** The how-to page's five embeddable video addresses (docs/spec.md howto); '' shows the video as unavailable. */
+/** An uploaded how-to video or poster, as the upload call answered it. */
+const howtoMediaUrl = z.string().regex(HOWTO_MEDIA_URL, { error: 'SETTING_URL_INVALID' });
+
+/**
+ * One how-to video: an operator's embeddable https address (shown in an iframe), an uploaded video with its poster
+ * (docs/decisions/0020-howto-videos.md), or '' for none.
+ */
+const howtoVideoSave = z.strictObject(
+  {
+    url: z.union([optionalUrl, howtoMediaUrl], { error: 'SETTING_URL_INVALID' }),
+    posterUrl: z.union([z.literal(''), howtoMediaUrl], { error: 'SETTING_URL_INVALID' }),
+  },
+  { error: 'SETTING_URL_INVALID' },
+);
+const howtoTopicsSave = z.strictObject(
+  Object.fromEntries(HOWTO_VIDEO_KEYS.map((key) => [key, howtoVideoSave])) as Record<
+    HowtoVideoKey,
+    typeof howtoVideoSave
+  >,
+  { error: 'SETTING_URL_INVALID' },
+);
+/** The how-to page's five videos in each language (docs/spec.md howto); '' shows a video as unavailable. */
 export const howtoSettingSchema = z.strictObject({
   videos: z.strictObject(
-    {
-      wallet: optionalUrl,
-      play: optionalUrl,
-      balance: optionalUrl,
-      bonus: optionalUrl,
-      bonusCancel: optionalUrl,
-    },
+    { th: howtoTopicsSave, la: howtoTopicsSave, en: howtoTopicsSave },
     { error: 'SETTING_URL_INVALID' },
   ),
 });
+
+/** The multipart fields of a how-to upload: the mp4 video (required) and a JPEG or PNG poster (optional). */
+export const HOWTO_VIDEO_FIELD = 'video';
+export const HOWTO_POSTER_FIELD = 'poster';
+export const HOWTO_VIDEO_MAX_BYTES = 30 * 1024 * 1024;
+export const HOWTO_POSTER_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Uploads one language's video for one topic (multipart, HOWTO_VIDEO_FIELD and HOWTO_POSTER_FIELD): the bytes are kept
+ * as operator content and the topic's entry of the how-to setting points at them, audited as a setting change.
+ */
+export const adminUploadHowtoVideoContract = adminCall(
+  'POST',
+  '/api/admin/settings/howto/:language/:topic',
+  {
+    params: z.object({
+      language: z.enum(LOCALES, { error: 'ITEM_NOT_FOUND' }),
+      topic: z.enum(HOWTO_VIDEO_KEYS, { error: 'ITEM_NOT_FOUND' }),
+    }),
+    response: howtoVideoSchema,
+    permission: 'settings.content',
+  },
+);
 
 export const depositSettingSchema = z.strictObject({ isManual: flag });
 
@@ -206,7 +252,7 @@ export const adminSettingsSchema = z.object({
   conditions: lookupConditions.response.nullable(),
   agreement: agreementSettingSchema.nullable(),
   notice: z.object({ text: storedLocalized.nullable() }),
-  howto: z.object({ videos: z.record(z.enum(HOWTO_VIDEO_KEYS), z.string()) }),
+  howto: lookupHowto.response,
   deposit: z.object({ isManual: z.boolean() }),
   withdraw: z.object({ minMinor: z.number(), maxMinor: z.number() }).nullable(),
   withdrawLimits: z.object({

@@ -82,6 +82,17 @@ export type MemberGameAccountsTable = {
 
 export type JobCursorsTable = { name: string; cursor: string; updated_at: Timestamp };
 export type JobLeasesTable = { job: string; item: string; holder: string; expires_at: Timestamp };
+export type JobStatesTable = {
+  job: string;
+  runs: Int8Default;
+  failed_runs: Int8Default;
+  failures_in_a_row: ColumnType<number, number | undefined, number>;
+  last_started_at: Timestamp | null;
+  last_ended_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  last_failed_at: Timestamp | null;
+  last_error: string | null;
+};
 
 /** A settled bet from a provider's betting history (information only: it moves no money). */
 export type GameBetsTable = {

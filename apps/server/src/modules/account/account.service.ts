@@ -147,7 +147,10 @@ export function createAccountService(
   }
 
   async function profile(memberId: string): Promise<ProfileResponse> {
-    const member = await findMemberWithBank(db.kysely, memberId);
+    const [member, coin] = await Promise.all([
+      findMemberWithBank(db.kysely, memberId),
+      coinsOf(db.kysely, memberId),
+    ]);
     if (!member?.bank) throw new AppError('NO_USER');
     const { bank } = member;
     return {
@@ -155,7 +158,7 @@ export function createAccountService(
         _id: member.publicId,
         name: member.name,
         username: member.phone,
-        coin: await coinsOf(db.kysely, memberId),
+        coin,
         bankCode: bank.code,
         bankAccountName: bank.accountName,
         bankAccountNo: bank.accountNo,

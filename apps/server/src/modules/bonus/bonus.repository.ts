@@ -99,6 +99,20 @@ export async function hasActiveMemberBonus(db: Queryable, memberId: string): Pro
   return row !== undefined;
 }
 
+/** Of these members, those with an active bonus (one statement for a batch of concurrent requests). */
+export async function listMembersWithActiveBonus(
+  db: Queryable,
+  memberIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('member_bonuses')
+    .select('member_id')
+    .where('member_id', 'in', [...memberIds])
+    .where('status', '=', 'active')
+    .execute();
+  return new Set(rows.map((r) => r.member_id));
+}
+
 /** Every bonus the member has had, oldest first. */
 export async function listMemberBonuses(
   db: Queryable,

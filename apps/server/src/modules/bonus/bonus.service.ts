@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { createBatchLoader } from '@/lib/batch-loader.ts';
 import { nameUuid } from '@/lib/name-uuid.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
 import {
@@ -31,6 +32,7 @@ import {
   findMemberBonus,
   findWithdrawRequested,
   hasActiveMemberBonus,
+  listMembersWithActiveBonus,
   isPromotionClaimed,
   listActivePage,
   listExpiredActive,
@@ -62,6 +64,18 @@ type Kdb = Kysely<Database>;
 /** Whether the member has an active bonus (it blocks a refund, docs/decisions/0013-promotions.md). */
 export const hasActiveBonus = (db: Kdb, memberId: string): Promise<boolean> =>
   hasActiveMemberBonus(db, memberId);
+
+/**
+ * hasActiveBonus for the requests of one event-loop turn in one statement (the wallet transfer's hot path,
+ * docs/decisions/0006); nothing is cached, each request reads the current state.
+ */
+export function createActiveBonusReader(db: Kdb) {
+  const loader = createBatchLoader(async (memberIds: readonly string[]) => {
+    const active = await listMembersWithActiveBonus(db, memberIds);
+    return new Map(memberIds.map((id) => [id, active.has(id)]));
+  });
+  return async (memberId: string): Promise<boolean> => (await loader.load(memberId)) === true;
+}
 
 /** Each bonus's active period, oldest first (to: null while it runs), for the refund of losses. */
 export async function bonusWindows(

@@ -14,13 +14,15 @@ import {
   findMemberGameAccount,
   findProvider,
   listMemberGameAccounts,
+  listMembersGameAccounts,
   updateGameAccount,
   type MemberGameAccountRow,
 } from '@/modules/games/games.repository.ts';
 import type { GamesDeps } from '@/modules/games/games.service.ts';
 import type { ProviderCatalogue } from '@/modules/games/provider-catalogue.ts';
 import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
-import { ensureGameAccount, getMemberBalances } from '@/modules/ledger/ledger.service.ts';
+import { ensureGameAccount, getMembersBalances } from '@/modules/ledger/ledger.service.ts';
+import { createBatchLoader } from '@/lib/batch-loader.ts';
 
 /** Members whose transfer facts (currency, active game accounts) are kept in memory. */
 const TRANSFER_FACTS_MEMBERS = 20_000;
@@ -39,6 +41,14 @@ export function createGameAccountsService(deps: GamesDeps, catalogue: ProviderCa
   const context = (row: Pick<MemberGameAccountRow, 'member_id' | 'provider'>) =>
     `${row.member_id}:${row.provider}`;
   const transferFacts = new LRUCache<string, TransferFacts>({ max: TRANSFER_FACTS_MEMBERS });
+  // The wallet read's balances and game accounts: concurrent reads share one statement each (docs/decisions/0006);
+  // nothing is cached, every read sees the rows as they are.
+  const balanceReads = createBatchLoader((ids: readonly string[]) =>
+    getMembersBalances(db.kysely, ids),
+  );
+  const accountReads = createBatchLoader((ids: readonly string[]) =>
+    listMembersGameAccounts(db.kysely, ids),
+  );
 
   async function findMember(memberId: string) {
     const member = await findMemberCurrency(db.kysely, memberId);
@@ -162,9 +172,10 @@ export function createGameAccountsService(deps: GamesDeps, catalogue: ProviderCa
   async function memberSlots(memberId: string) {
     const [catalogueRows, balances, accounts] = await Promise.all([
       catalogue.providers(),
-      getMemberBalances(db.kysely, memberId),
-      listMemberGameAccounts(db.kysely, memberId),
+      balanceReads.load(memberId),
+      accountReads.load(memberId),
     ]);
+    if (!balances || !accounts) throw new Error(`member ${memberId}: no balances read`);
     const active = new Map<string, MemberGameAccountRow>();
     for (const row of accounts)
       if (row.status === 'active' && balances.games[row.provider] !== undefined)

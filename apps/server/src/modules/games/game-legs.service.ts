@@ -28,6 +28,7 @@ import {
   listPendingTransfers,
   type TransferRow,
 } from '@/modules/ledger/ledger.repository.ts';
+import { reserveTransfers, type Reservation } from '@/modules/ledger/ledger-reserve-batch.ts';
 import {
   createTransfer,
   postTransfer,
@@ -62,6 +63,24 @@ export function createGameLegsService(deps: GamesDeps) {
   const posts = createBatchLoader((ids: readonly string[]) =>
     postTransfers(db.kysely, ids, clock.now()),
   );
+  // Concurrent reservations share one statement too (docs/decisions/0006); a second one on the same debit account in
+  // one batch, and any the batch did not record, are made alone.
+  const reservations = createBatchLoader(async (items: readonly Reservation[]) => {
+    const seen = new Set<string>();
+    const batch = items.filter((r) => {
+      const key = `${r.memberId}:${r.debit.kind === 'game' ? r.debit.provider : 'cash'}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const recorded = await reserveTransfers(db.kysely, batch);
+    return new Map(
+      batch.flatMap((r) => {
+        const transfer = recorded.get(r.id);
+        return transfer ? [[r, transfer] as const] : [];
+      }),
+    );
+  });
   // Jobs take an item's lease before calling the provider about it: one call per item with several processes.
   const leases = createJobLeases({ db, clock });
   const leaseMs = config.GAME_TIMEOUT_MS + 30_000;
@@ -78,20 +97,12 @@ export function createGameLegsService(deps: GamesDeps) {
     const cash = { memberId: leg.memberId, kind: 'cash' as const };
     const game = { memberId: leg.memberId, kind: 'game' as const, provider: leg.provider };
     // createTransfer is one statement (insert + reservation): outside a transaction it is one transaction on its own.
+    const id = leg.id ?? randomUUID();
     const reserve = (trx: Kysely<Database>) =>
       createTransfer(trx, {
-        id: leg.id ?? randomUUID(),
-        memberId: leg.memberId,
-        debit: leg.direction === 'in' ? cash : game,
-        credit: leg.direction === 'in' ? game : cash,
-        amountMinor: leg.amountMinor,
-        currency: leg.currency,
-        kind: leg.direction === 'in' ? 'game_in' : 'game_out',
+        ...legTransfer(leg, id),
+        ...sidesOf(leg, cash, game),
         status: 'pending',
-        idempotencyKey: leg.idempotencyKey,
-        ...(leg.groupId ? { groupId: leg.groupId } : {}),
-        metadata: { provider: leg.provider, username: leg.username },
-        now: clock.now(),
       });
     const { prepare } = leg;
     const { transfer, isReplay } = prepare
@@ -101,7 +112,7 @@ export function createGameLegsService(deps: GamesDeps) {
           await prepare(trx);
           return reserve(trx);
         })
-      : await reserve(db.kysely);
+      : await reserveShared(leg, id, () => reserve(db.kysely));
     if (isReplay) return { transfer, status: moneyStatusOf(transfer.status), isReplay };
 
     const input = { username: leg.username, reference: transfer.id, amountMinor: leg.amountMinor };
@@ -117,6 +128,38 @@ export function createGameLegsService(deps: GamesDeps) {
     if (result.outcome === 'failed')
       log.warn({ transferId: transfer.id, code: result.code }, 'game transfer refused');
     return { transfer: settled, status: moneyStatusOf(settled.status), isReplay };
+  }
+
+  /** What a leg's transfer records, whichever way it is reserved. */
+  function legTransfer(leg: GameLeg, id: string) {
+    return {
+      id,
+      memberId: leg.memberId,
+      amountMinor: leg.amountMinor,
+      currency: leg.currency,
+      kind: leg.direction === 'in' ? ('game_in' as const) : ('game_out' as const),
+      idempotencyKey: leg.idempotencyKey,
+      ...(leg.groupId ? { groupId: leg.groupId } : {}),
+      metadata: { provider: leg.provider, username: leg.username },
+      now: clock.now(),
+    };
+  }
+
+  /** The reservation through the shared statement; one it did not record (or a failed batch) is made alone. */
+  async function reserveShared(
+    leg: GameLeg,
+    id: string,
+    alone: () => Promise<{ transfer: TransferRow; isReplay: boolean }>,
+  ) {
+    const cash = { kind: 'cash' as const };
+    const game = { kind: 'game' as const, provider: leg.provider };
+    const recorded = await reservations
+      .load({ ...legTransfer(leg, id), ...sidesOf(leg, cash, game) })
+      .catch((error: unknown) => {
+        log.warn({ err: error, transferId: id }, 'batched reservation failed; reserving alone');
+        return undefined;
+      });
+    return recorded ? { transfer: recorded, isReplay: false } : alone();
   }
 
   async function settle(transfer: TransferRow, action: 'post' | 'void'): Promise<TransferRow> {
@@ -284,4 +327,9 @@ export function createGameLegsService(deps: GamesDeps) {
   }
 
   return { runLeg, reconcilePending, syncAccount, syncMember, syncAll };
+}
+
+/** Money goes from cash to the game account on the way in, and back on the way out. */
+function sidesOf<Cash, Game>(leg: Pick<GameLeg, 'direction'>, cash: Cash, game: Game) {
+  return leg.direction === 'in' ? { debit: cash, credit: game } : { debit: game, credit: cash };
 }

@@ -44,6 +44,19 @@ export function listMemberGameAccounts(db: Kysely<Database>, memberId: string) {
     .execute();
 }
 
+/** listMemberGameAccounts for several members in one statement. */
+export async function listMembersGameAccounts(db: Kysely<Database>, memberIds: readonly string[]) {
+  const result = new Map(memberIds.map((id) => [id, [] as MemberGameAccountRow[]]));
+  if (memberIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('member_game_accounts')
+    .selectAll()
+    .where('member_id', 'in', [...memberIds])
+    .execute();
+  for (const row of rows) result.get(row.member_id)?.push(row);
+  return result;
+}
+
 export function findMemberGameAccount(db: Kysely<Database>, memberId: string, provider: string) {
   return db
     .selectFrom('member_game_accounts')

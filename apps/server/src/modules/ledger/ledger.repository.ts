@@ -284,19 +284,33 @@ export async function readMemberBalances(
   memberId: string,
   figure: 'posted' | 'available',
 ): Promise<MemberBalances> {
+  return (await readMembersBalances(db, [memberId], figure)).get(memberId) ?? emptyBalances();
+}
+
+const emptyBalances = (): MemberBalances => ({ cash: 0n, bonus: 0n, games: {} });
+
+/** readMemberBalances for several members in one statement (a member without accounts gets zeros). */
+export async function readMembersBalances(
+  db: Queryable,
+  memberIds: readonly string[],
+  figure: 'posted' | 'available',
+): Promise<Map<string, MemberBalances>> {
   const amount =
     figure === 'posted' ? sql<string>`balance::text` : sql<string>`(balance - reserved)::text`;
+  const result = new Map(memberIds.map((id) => [id, emptyBalances()]));
+  if (memberIds.length === 0) return result;
   const rows = await db
     .selectFrom('ledger_accounts')
-    .select(['kind', 'provider', amount.as('amount')])
-    .where('member_id', '=', memberId)
+    .select(['member_id', 'kind', 'provider', amount.as('amount')])
+    .where('member_id', 'in', [...memberIds])
     .execute();
-  const result: MemberBalances = { cash: 0n, bonus: 0n, games: {} };
   for (const row of rows) {
+    const balances = row.member_id === null ? undefined : result.get(row.member_id);
+    if (!balances) continue;
     const value = BigInt(row.amount);
-    if (row.kind === 'cash') result.cash = value;
-    else if (row.kind === 'bonus') result.bonus = value;
-    else if (row.kind === 'game' && row.provider) result.games[row.provider] = value;
+    if (row.kind === 'cash') balances.cash = value;
+    else if (row.kind === 'bonus') balances.bonus = value;
+    else if (row.kind === 'game' && row.provider) balances.games[row.provider] = value;
   }
   return result;
 }

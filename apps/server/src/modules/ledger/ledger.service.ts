@@ -15,6 +15,7 @@ import {
   getTransfer,
   readLedgerHealth,
   readMemberBalances,
+  readMembersBalances,
   toTransfer,
   transferColumns,
   type MemberBalances,
@@ -382,6 +383,11 @@ export type { MemberBalances };
 /** Available funds (balance - reserved) of each of the member's accounts. Works on the db or a trx. */
 export function getMemberBalances(db: Queryable, memberId: string): Promise<MemberBalances> {
   return readMemberBalances(db, memberId, 'available');
+}
+
+/** getMemberBalances for several members in one statement (the batched wallet read, docs/decisions/0006). */
+export function getMembersBalances(db: Queryable, memberIds: readonly string[]) {
+  return readMembersBalances(db, memberIds, 'available');
 }
 
 /** Pending transfers per kind (with the oldest one's age) and the transfers posted in the last 24 hours (metrics). */

@@ -8,6 +8,7 @@ import type {
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { ensureHowtoMediaStored, forgetUnusedHowtoMedia } from '@/modules/howto/howto.service.ts';
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { isAllowedIp, isValidAllowlistEntry } from '@/modules/operators/ip-allowlist.ts';
 import { nextAgreementVersion } from '@/modules/settings/agreement-version.ts';
@@ -125,9 +126,11 @@ export function createSettingsAdminService({ db, clock }: Pick<AppDeps, 'db' | '
       const isChanged = await db.withTransaction(async (trx) => {
         const before = await findSettingForUpdate(trx, key);
         const after = storedValue(key, body, before, operator);
+        if (key === 'howto') await ensureHowtoMediaStored(trx, after as SettingValue<'howto'>);
         if (isDeepStrictEqual(before, after)) return false;
         const now = clock.now();
         await saveSetting(trx, key, after, now);
+        if (key === 'howto') await forgetUnusedHowtoMedia(trx, after as SettingValue<'howto'>);
         await recordAudit(
           trx,
           actorOf(operator),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bannerSchema } from '@mekong/contracts/bonus';
 import { CHAT_AGENT_LIMIT_DEFAULT } from '@mekong/contracts/admin/settings';
 import { localizedTextSchema } from '@mekong/contracts/fields';
+import { lookupHowto } from '@mekong/contracts/lookup';
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
@@ -27,16 +28,8 @@ export const settingSchemas = {
     html: localizedTextSchema,
   }),
   notice: z.object({ text: localizedTextSchema.nullable() }),
-  /** The how-to page's five video addresses (docs/back-office/settings.md#how-to-videos); '' for one not set. */
-  howto: z.object({
-    videos: z.object({
-      wallet: z.string(),
-      play: z.string(),
-      balance: z.string(),
-      bonus: z.string(),
-      bonusCancel: z.string(),
-    }),
-  }),
+  /** The how-to page's five videos per language (docs/decisions/0020-howto-videos.md); url '' for one not set. */
+  howto: lookupHowto.response,
   deposit: z.object({ isManual: z.boolean() }),
   /** Amounts in minor units (satang), docs/design.md#money. */
   withdraw: z
@@ -96,10 +89,19 @@ export const settingSchemas = {
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.output<(typeof settingSchemas)[K]>;
 
+const noVideo = { url: '', posterUrl: '' };
+const noHowtoVideos = {
+  wallet: noVideo,
+  play: noVideo,
+  balance: noVideo,
+  bonus: noVideo,
+  bonusCancel: noVideo,
+};
+
 /** What a switch means when the operator never set it. Content settings have no default: their lookup answers NO_DATA. */
 export const settingDefaults: { [K in SettingKey]?: SettingValue<K> } = {
   notice: { text: null },
-  howto: { videos: { wallet: '', play: '', balance: '', bonus: '', bonusCancel: '' } },
+  howto: { videos: { th: noHowtoVideos, la: noHowtoVideos, en: noHowtoVideos } },
   deposit: { isManual: false },
   slip: { closedFrom: null, closedTo: null },
   registerOtp: { enabled: true },

@@ -16,7 +16,11 @@ import {
   type TransferRow,
 } from '@/modules/ledger/ledger.repository.ts';
 import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
-import { checkBonusLost, hasActiveBonus, useBonusForGame } from '@/modules/bonus/bonus.service.ts';
+import {
+  checkBonusLost,
+  createActiveBonusReader,
+  useBonusForGame,
+} from '@/modules/bonus/bonus.service.ts';
 import type { Trx } from '@/db/database.ts';
 
 /** Spec §5 / §9: the transfer minimum is 1 (baht, or kip for a LAK member). */
@@ -52,9 +56,14 @@ export function createWalletService(
   games: GamesService,
   account: Pick<AccountService, 'profile'>,
 ) {
+  const hasActiveBonus = createActiveBonusReader(db.kysely);
+
   async function getWallet(memberId: string): Promise<WalletView> {
-    // A bonus whose total fell below its percentFail ends before the figures are read.
-    const isBonusActive = (await checkBonusLost(db, memberId, clock.now())) === 'active';
+    // A bonus whose total fell below its percentFail ends before the figures are read. Most members have none: the
+    // shared check (one statement for concurrent requests) says so, and only a running bonus is looked at closely.
+    const isBonusActive =
+      (await hasActiveBonus(memberId)) &&
+      (await checkBonusLost(db, memberId, clock.now())) === 'active';
     const [profile, slots, invite] = await Promise.all([
       account.profile(memberId),
       games.memberSlots(memberId),
@@ -111,7 +120,7 @@ export function createWalletService(
 
   /** With a running bonus, a wallet → game leg first spends the bonus account (docs/decisions/0013-promotions.md#bonus). */
   async function bonusFirst(memberId: string, currency: LedgerCurrency, amountMinor: bigint) {
-    if (!(await hasActiveBonus(db.kysely, memberId))) return {};
+    if (!(await hasActiveBonus(memberId))) return {};
     return {
       prepare: (trx: Trx) =>
         useBonusForGame(trx, { memberId, currency, amountMinor, now: clock.now() }),

@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
 import { GlobalLoading } from '@/components/global-loading';
 import { ChatProvider } from '@/features/chat/components/chat-provider';
 import { useBrandTheme } from '@/app/shell/use-brand-theme';
 import '@/app/shell/shell.css';
+
+// Toasts follow a member's action: the toast library loads beside the first page, not before it.
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 export function RootLayout() {
   useBrandTheme();
@@ -11,7 +14,9 @@ export function RootLayout() {
     <ChatProvider>
       <GlobalLoading />
       <Outlet />
-      <Toaster position="top-center" richColors closeButton={false} offset={16} toastOptions={{ className: 'toast' }} />
+      <Suspense fallback={null}>
+        <Toaster position="top-center" richColors closeButton={false} offset={16} toastOptions={{ className: 'toast' }} />
+      </Suspense>
       <ScrollRestoration />
     </ChatProvider>
   );

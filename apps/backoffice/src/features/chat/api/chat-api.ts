@@ -1,31 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BodyOf } from '@mekong/contracts/contract';
-import {
-  adminChatAgentsContract,
-  adminChatAssignContract,
-  adminChatCannedCreateContract,
-  adminChatCannedDeleteContract,
-  adminChatCannedListContract,
-  adminChatCannedUpdateContract,
-  adminChatCheckSlipContract,
-  adminChatGetContract,
-  adminChatListContract,
-  adminChatMessagesContract,
-  adminChatReadContract,
-  adminChatSendContract,
-  adminChatStatusContract,
-  adminChatTakeNextContract,
-  adminChatUploadContract,
-  type ChatConversationStatus,
-} from '@mekong/contracts/admin/chat';
+import * as contracts from '@mekong/contracts/admin/chat';
 import { CHAT_FILE_FIELD } from '@mekong/contracts/chat';
 import { adminFetch, adminUpload } from '@/lib/api-client';
 
 export type ChatListFilter = {
-  status: ChatConversationStatus;
+  status: contracts.ChatConversationStatus;
   assignee: 'mine' | 'unassigned' | 'all';
 };
-export type ChatSendBody = BodyOf<typeof adminChatSendContract>;
+export type ChatSendBody = BodyOf<typeof contracts.adminChatSendContract>;
 
 /** Every chat query starts with this key: a socket event refreshes them all at once. */
 export const CHAT_KEY = ['admin', 'chat'] as const;
@@ -39,7 +22,7 @@ export function useConversations(filter: ChatListFilter) {
   return useQuery({
     queryKey: [...CONVERSATIONS_KEY, filter],
     queryFn: ({ signal }) =>
-      adminFetch(adminChatListContract, {
+      adminFetch(contracts.adminChatListContract, {
         body: {
           status: filter.status,
           assignee: filter.assignee === 'all' ? undefined : filter.assignee,
@@ -56,7 +39,7 @@ export function useQueueCount() {
   return useQuery({
     queryKey: [...CONVERSATIONS_KEY, 'queue'],
     queryFn: ({ signal }) =>
-      adminFetch(adminChatListContract, {
+      adminFetch(contracts.adminChatListContract, {
         body: { status: 'open', assignee: 'unassigned', limit: 1 },
         signal,
       }),
@@ -67,7 +50,8 @@ export function useQueueCount() {
 export function useConversation(id: string | null) {
   return useQuery({
     queryKey: conversationKey(id ?? ''),
-    queryFn: ({ signal }) => adminFetch(adminChatGetContract, { params: { id: id! }, signal }),
+    queryFn: ({ signal }) =>
+      adminFetch(contracts.adminChatGetContract, { params: { id: id! }, signal }),
     enabled: id !== null,
   });
 }
@@ -75,7 +59,7 @@ export function useConversation(id: string | null) {
 export function useAgents(isEnabled = true) {
   return useQuery({
     queryKey: AGENTS_KEY,
-    queryFn: ({ signal }) => adminFetch(adminChatAgentsContract, { signal }),
+    queryFn: ({ signal }) => adminFetch(contracts.adminChatAgentsContract, { signal }),
     enabled: isEnabled,
   });
 }
@@ -83,56 +67,56 @@ export function useAgents(isEnabled = true) {
 export function useCannedReplies() {
   return useQuery({
     queryKey: CANNED_KEY,
-    queryFn: ({ signal }) => adminFetch(adminChatCannedListContract, { signal }),
+    queryFn: ({ signal }) => adminFetch(contracts.adminChatCannedListContract, { signal }),
     select: (data) => data.rows,
   });
 }
 
 export function fetchMessages(id: string, skip: number, limit: number) {
-  return adminFetch(adminChatMessagesContract, { params: { id }, body: { skip, limit } });
+  return adminFetch(contracts.adminChatMessagesContract, { params: { id }, body: { skip, limit } });
 }
 
 export function sendMessage(id: string, body: ChatSendBody) {
-  return adminFetch(adminChatSendContract, { params: { id }, body });
+  return adminFetch(contracts.adminChatSendContract, { params: { id }, body });
 }
 
 export function takeNext() {
-  return adminFetch(adminChatTakeNextContract);
+  return adminFetch(contracts.adminChatTakeNextContract);
 }
 
 /** Takes the conversation (no operator) or transfers it to `operatorId`. */
 export function assignConversation(id: string, operatorId?: string) {
-  return adminFetch(adminChatAssignContract, { params: { id }, body: { operatorId } });
+  return adminFetch(contracts.adminChatAssignContract, { params: { id }, body: { operatorId } });
 }
 
-export function setConversationStatus(id: string, status: ChatConversationStatus) {
-  return adminFetch(adminChatStatusContract, { params: { id }, body: { status } });
+export function setConversationStatus(id: string, status: contracts.ChatConversationStatus) {
+  return adminFetch(contracts.adminChatStatusContract, { params: { id }, body: { status } });
 }
 
 export function markRead(id: string) {
-  return adminFetch(adminChatReadContract, { params: { id } });
+  return adminFetch(contracts.adminChatReadContract, { params: { id } });
 }
 
 export function checkSlip(id: string, path: string) {
-  return adminFetch(adminChatCheckSlipContract, { params: { id }, body: { path } });
+  return adminFetch(contracts.adminChatCheckSlipContract, { params: { id }, body: { path } });
 }
 
-export type CannedInput = BodyOf<typeof adminChatCannedCreateContract>;
+export type CannedInput = BodyOf<typeof contracts.adminChatCannedCreateContract>;
 
 export function saveCanned(input: CannedInput & { id?: string }) {
   const body = { title: input.title, text: input.text };
   return input.id
-    ? adminFetch(adminChatCannedUpdateContract, { params: { id: input.id }, body })
-    : adminFetch(adminChatCannedCreateContract, { body });
+    ? adminFetch(contracts.adminChatCannedUpdateContract, { params: { id: input.id }, body })
+    : adminFetch(contracts.adminChatCannedCreateContract, { body });
 }
 
 export function deleteCanned(id: string) {
-  return adminFetch(adminChatCannedDeleteContract, { params: { id } });
+  return adminFetch(contracts.adminChatCannedDeleteContract, { params: { id } });
 }
 
 /** Multipart, field `file` (the same rules as a customer's upload). */
 export function uploadMedia(id: string, file: File) {
   const form = new FormData();
   form.append(CHAT_FILE_FIELD, file);
-  return adminUpload(adminChatUploadContract, { id }, form);
+  return adminUpload(contracts.adminChatUploadContract, { id }, form);
 }

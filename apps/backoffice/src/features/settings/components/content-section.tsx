@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOWTO_VIDEO_KEYS } from '@mekong/contracts/admin/settings';
 import { Field, LocalizedFields } from '@/components/form-fields';
+import { HowtoForm } from '@/features/settings/components/howto-section';
 import { SettingCard, type FormProps } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
 
@@ -120,32 +120,6 @@ function ContactForm({ settings, canSave }: FormProps) {
         {line('lineUrl')}
       </div>
       {line('lineQr')}
-    </SettingCard>
-  );
-}
-
-function HowtoForm({ settings, canSave }: FormProps) {
-  const { t } = useTranslation('settings');
-  const setting = useSettingForm(
-    'howto',
-    settings.howto as { videos: Record<(typeof HOWTO_VIDEO_KEYS)[number], string> },
-  );
-  const { register, formState } = setting.form;
-  return (
-    <SettingCard section="howto" setting={setting} canSave={canSave} testId="setting-howto">
-      {HOWTO_VIDEO_KEYS.map((key) => (
-        <Field
-          key={key}
-          label={t(`howto.videos.${key}`)}
-          error={formState.errors.videos?.[key]?.message}
-        >
-          <input
-            {...register(`videos.${key}`)}
-            placeholder="https://www.youtube.com/embed/…"
-            data-testid={`howto-${key}`}
-          />
-        </Field>
-      ))}
     </SettingCard>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  CHAT_FILE_FIELD,
-  CHAT_GUEST_HEADER,
-  CHAT_UPLOAD_TIMEOUT_MS,
-  chatGuest,
-  chatHistory,
-  chatReadCustomer,
-  chatSendMessage,
-  chatUploadImage,
-  chatUploadVideo,
-  type ChatMessageBody,
-} from '@mekong/contracts/chat';
+import * as contracts from '@mekong/contracts/chat';
 import { PAGE_SIZE } from '@mekong/contracts/constants';
 import { apiCall } from '@/lib/api-client';
 import type { ChatGuest } from '@/lib/chat-guest';
@@ -23,33 +12,49 @@ export type ChatIdentity = { kind: 'member' } | ({ kind: 'guest' } & ChatGuest);
 
 /** Chat calls never show the page-wide loading bar: each message shows its own status. */
 function callOptions(identity: ChatIdentity) {
-  return { isQuiet: true, headers: identity.kind === 'guest' ? { [CHAT_GUEST_HEADER]: identity.guestToken } : undefined };
+  return {
+    isQuiet: true,
+    headers:
+      identity.kind === 'guest'
+        ? { [contracts.CHAT_GUEST_HEADER]: identity.guestToken }
+        : undefined,
+  };
 }
 
 export function createChatGuest() {
-  return apiCall(chatGuest, { isQuiet: true });
+  return apiCall(contracts.chatGuest, { isQuiet: true });
 }
 
 /** Newest first, a page of 10 after the `skip` messages already shown (docs/spec.md §9). */
 export function readChatHistory(identity: ChatIdentity, skip: number) {
-  return apiCall(chatHistory, { ...callOptions(identity), body: { limit: PAGE_SIZE.chatHistory, skip } });
+  return apiCall(contracts.chatHistory, {
+    ...callOptions(identity),
+    body: { limit: PAGE_SIZE.chatHistory, skip },
+  });
 }
 
-export function sendChatMessage(identity: ChatIdentity, clientId: string, message: ChatMessageBody) {
-  return apiCall(chatSendMessage, { ...callOptions(identity), body: { clientId, message } });
+export function sendChatMessage(
+  identity: ChatIdentity,
+  clientId: string,
+  message: contracts.ChatMessageBody,
+) {
+  return apiCall(contracts.chatSendMessage, {
+    ...callOptions(identity),
+    body: { clientId, message },
+  });
 }
 
 /** Multipart, the spec's 300000 ms upload time-out (docs/spec.md §9). */
 export function uploadChatFile(identity: ChatIdentity, file: File, kind: ChatFileKind) {
   const formData = new FormData();
-  formData.append(CHAT_FILE_FIELD, file);
-  return apiCall(kind === 'video' ? chatUploadVideo : chatUploadImage, {
+  formData.append(contracts.CHAT_FILE_FIELD, file);
+  return apiCall(kind === 'video' ? contracts.chatUploadVideo : contracts.chatUploadImage, {
     ...callOptions(identity),
     formData,
-    timeoutMs: CHAT_UPLOAD_TIMEOUT_MS,
+    timeoutMs: contracts.CHAT_UPLOAD_TIMEOUT_MS,
   });
 }
 
 export function markChatRead(identity: ChatIdentity) {
-  return apiCall(chatReadCustomer, { ...callOptions(identity), body: {} });
+  return apiCall(contracts.chatReadCustomer, { ...callOptions(identity), body: {} });
 }

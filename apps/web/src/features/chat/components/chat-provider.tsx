@@ -1,15 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { chatWidgetQuery } from '@/lib/lookup-queries';
 import { ChatContext } from '@/features/chat/hooks/chat-context';
-import { useChatController } from '@/features/chat/hooks/use-chat-controller';
+import type { ChatController } from '@/features/chat/hooks/use-chat-controller';
+
+const ChatControllerHost = lazy(async () => ({
+  default: (await import('@/features/chat/components/chat-controller-host')).ChatControllerHost,
+}));
 
 /**
  * The tab's chat, above every page so one socket lives across pages and the menu can show the unread badge. Nothing
- * starts while the operator's chat widget switch is off (docs/decisions/0015-support-chat.md).
+ * starts while the operator's chat widget switch is off (docs/decisions/0015-support-chat.md). Until the chat's code
+ * has loaded, there is no chat to show (ChatEntry shows nothing, the badge 0).
  */
 export function ChatProvider({ children }: { children: ReactNode }) {
   const { data } = useQuery(chatWidgetQuery);
-  const chat = useChatController(data?.enabled === true);
-  return <ChatContext value={chat}>{children}</ChatContext>;
+  const [chat, setChat] = useState<ChatController | null>(null);
+  return (
+    <ChatContext value={chat}>
+      {children}
+      <Suspense fallback={null}>
+        <ChatControllerHost isEnabled={data?.enabled === true} onController={setChat} />
+      </Suspense>
+    </ChatContext>
+  );
 }

@@ -15,7 +15,7 @@ import {
 import { encryptTrueLink } from '@mekong/contracts/truelink-crypto';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
-import { trueLinkSecret } from '@/lib/config';
+import { trueLinkSecret } from '@/lib/truelink-secret';
 import { queryKeys } from '@/lib/query-keys';
 import { storeProfile } from '@/lib/member-queries';
 

@@ -114,7 +114,10 @@ export function WalletCard({ wallet, onDeposit }: { wallet: UseQueryResult<Walle
               {formatMoney(combinedTotal(data.wallet.amount, data.slots))}
             </span>
           ) : (
-            <span className="wallet-card__bar wallet-card__bar--total" aria-hidden data-testid="wallet-total-pending" />
+            // In the amount's own line box, so the row keeps its height and baseline when the amount arrives.
+            <span className="wallet-card__total-amount" aria-hidden data-testid="wallet-total-pending">
+              <span className="wallet-card__bar wallet-card__bar--total" />
+            </span>
           )}
         </p>
         <FigureStatus view={view} />

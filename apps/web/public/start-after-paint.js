@@ -1,0 +1,65 @@
+// Loaded by the prerendered pages (scripts/prerender.mjs) instead of the app's entry script: the page is already on
+// screen, so the app's scripts (and the manifest) are requested, all at once, only once the browser has reported the
+// page's first paint.
+// They never share the first paint's bandwidth, on a slow line, with the page's own styles and fonts
+// (docs/decisions/0017-first-load.md).
+(function () {
+  var current = document.currentScript;
+  var entry = current && current.getAttribute('data-entry');
+  if (!entry) return;
+  var preloads = (current.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var manifest = current.getAttribute('data-manifest');
+  // A form sent before the app has taken the page over is held, not sent by the browser (its fields would travel in
+  // the address), and sent by the app once it has (src/lib/prerender-carry.ts).
+  var root = document.getElementById('root');
+  document.addEventListener(
+    'submit',
+    function (event) {
+      if (document.documentElement.getAttribute('data-app') === 'live' || !root) return;
+      event.preventDefault();
+      var forms = Array.prototype.slice.call(root.querySelectorAll('form'));
+      root.setAttribute('data-pending-submit', String(forms.indexOf(event.target)));
+    },
+    true,
+  );
+  var isStarted = false;
+  function start() {
+    if (isStarted) return;
+    isStarted = true;
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+    if (manifest) {
+      var manifestLink = document.createElement('link');
+      manifestLink.rel = 'manifest';
+      manifestLink.href = manifest;
+      document.head.appendChild(manifestLink);
+    }
+  }
+  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (types.indexOf('paint') < 0) {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+    return;
+  }
+  new PerformanceObserver(function (list, observer) {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    setTimeout(start, 0);
+  }).observe({ type: 'paint', buffered: true });
+  // A page that is not painted (opened in the background) still starts, a little later or once it is shown.
+  setTimeout(start, 1500);
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'visible') setTimeout(start, 500);
+  });
+})();
