@@ -36,7 +36,8 @@ export function App() {
         <ReauthProvider>
           <RouterProvider router={router} />
         </ReauthProvider>
-        <Toaster position="top-right" richColors closeButton />
+        {/* Top centre: the page header's actions sit top right, the chat composer bottom right (docs/decisions/0014-back-office.md). */}
+        <Toaster position="top-center" richColors closeButton />
       </QueryClientProvider>
     </StrictMode>
   );
