@@ -41,6 +41,15 @@ test.describe('home keeps the balance true', () => {
     await expect(page.getByTestId('deposit-modal')).toBeVisible();
     await page.keyboard.press('Escape');
 
+    // The game rows are the phone's own sideways scroll (docs/decisions/0017-first-load.md): a wheel or a swipe moves
+    // them, and a card stops at the row's edge.
+    const slots = page.getByTestId('games-slot').locator('.carousel');
+    await slots.scrollIntoViewIfNeeded();
+    const row = await slots.boundingBox();
+    await page.mouse.move(row!.x + row!.width / 2, row!.y + row!.height / 2);
+    await page.mouse.wheel(300, 0);
+    await expect.poll(() => slots.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+
     // A transfer from the member's bank: once the server has credited it, home shows it with no tap.
     await creditFromBank(member, 700);
     await money.waitForCash(700);

@@ -1,6 +1,5 @@
 import type { GameEntry, WalletResponse } from '@mekong/contracts/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import useEmblaCarousel from 'embla-carousel-react';
 import { Dices, Gamepad2, Ticket, Trophy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,7 +113,6 @@ function GameRow({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [emblaRef] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', dragFree: true });
   const Icon = groupIcons[groupKey];
   const activeCount = games.filter((g) => g.isActive).length;
 
@@ -126,7 +124,7 @@ function GameRow({
         </h2>
         <span className="game-section__count">{t('games.activeCount', { active: activeCount, total: games.length })}</span>
       </div>
-      <div className="carousel" ref={emblaRef}>
+      <div className="carousel">
         <div className="carousel__track">
           {games.map((game) => (
             <div className="carousel__slide" key={game.code}>
