@@ -21,7 +21,7 @@ const noFeatures = { regex: '^@/features/', message: `Shared code never imports 
 const webImports = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns: [noRelative, ...patterns] }] } });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -49,13 +49,17 @@ test.describe('home screenshots', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `${locale}-home-loaded`);
 
-      // Loading: the wallet call held.
+      // Loading: the wallet call held (the page as the app draws it, not the server: without the home cookie, which the
+      // app writes again at each start, docs/decisions/0021-member-home-page.md).
+      const asTheAppDrawsIt = () => page.context().clearCookies({ name: 'home_session' });
       await page.route('**/api/wallet', () => {});
       await page.evaluate(() => window.scrollTo(0, 0));
+      await asTheAppDrawsIt();
       await page.reload();
       await page.waitForTimeout(800);
       await shot(page, `${locale}-home-loading-stored`);
       await page.evaluate(() => localStorage.removeItem('user-info'));
+      await asTheAppDrawsIt();
       await page.reload();
       await page.waitForTimeout(800);
       await shot(page, `${locale}-home-loading-fresh`);
@@ -68,6 +72,7 @@ test.describe('home screenshots', () => {
         route.fulfill({ status: 500, json: { message: 'INTERNAL_SERVER_ERROR' } }),
       );
       await page.evaluate(() => window.scrollTo(0, 0));
+      await asTheAppDrawsIt();
       await page.reload();
       await page.waitForTimeout(3000);
       await shot(page, `${locale}-home-failed`, true);

@@ -138,6 +138,9 @@ async function lighthouseRun(url, storage) {
       await page.goto(new URL('/favicon.svg', url).href);
       await page.evaluate((entries) => {
         for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+        // The home page's cookie, as the app writes it with a remembered token (apps/web/src/lib/session.ts).
+        if (entries.token)
+          document.cookie = `home_session=${entries.token}; Path=/user/home; SameSite=Lax; Max-Age=2592000`;
       }, storage);
       await page.close();
       await browser.close();

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
@@ -84,6 +85,7 @@ import { securityHeaders } from '@/plugins/security-headers.ts';
 import { serviceState } from '@/plugins/service-state.ts';
 import { sessions } from '@/plugins/sessions.ts';
 import { serializeRequest } from '@/plugins/request-log.ts';
+import { loadHomeRenderer } from '@/plugins/member-home-page.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
 import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
 import { registerApiDocs } from '@/modules/api-docs/api-docs.routes.ts';
@@ -300,6 +302,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       trueLinkSecret: trueLinkSecret(config),
       // Every HTML page carries it: read through the settings cache (a few seconds), pages being many.
       brand: () => findSettingCached(db.kysely, 'brand'),
+      memberHome: {
+        authenticate: (token) => auth.authenticate(token),
+        // The web app's server build, written beside its build by apps/web/scripts/prerender.mjs.
+        renderer: loadHomeRenderer(path.join(config.WEB_DIST_DIR, '..', 'dist-ssr', 'prerender.js')),
+      },
     });
     const onBackoffice = await registerBackofficeApp(app, config.BACKOFFICE_DIST_DIR);
     const onWebFallback = (request: FastifyRequest, reply: FastifyReply) =>

@@ -4,7 +4,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import react from '@vitejs/plugin-react';
+import { build, createServer } from 'vite';
 import { FIRST_PAINT_FONTS, fontFiles } from './first-paint-fonts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,6 +26,11 @@ const PAGES = {
 const PRELOADED = {
   '/user/home': ['src/app/shell/member-layout.tsx', 'src/app/home-page.tsx'],
 };
+
+/** Pages the server draws for a signed-in member into a template (the sources whose styles and chunks it needs). */
+const MEMBER_PAGES = PRELOADED;
+/** Where the server draws the member's page (apps/server/src/plugins/member-home-page.ts HOME_CONTENT_MARK). */
+const MEMBER_CONTENT_MARK = '<!--member-home-->';
 
 const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="[^"]+\.css">\s*/;
 const FONT_PRELOAD = /<link rel="preload" href="[^"]+" as="font"[^>]*>\s*/g;
@@ -78,61 +84,76 @@ try {
   /** `login.html` in the build's default language, `login.la.html` in another. */
   const fileOf = (url, locale) =>
     `${dist}${url}${locale === defaultLocale ? '' : `.${locale}`}.html`;
+  /**
+   * A page as the browser gets it before any script: `body` inside #root, the styles of the entry and of `sources`
+   * in the page, and every script requested only after the first paint.
+   */
+  const pageOf = (url, locale, body, sources) => {
+    const index = indexFor(locale);
+    const assets = sources.map((source) => assetsOf(source));
+    const css = assets.flatMap((a) => a.css);
+    const js = assets.flatMap((a) => a.js);
+    // The page's styles are in the page itself: on a slow line each stylesheet is a request the first paint waits for
+    // (a new connection's round trips included). The app's chunks still link their own when they load; the browser
+    // then has the same rules twice, which changes nothing on screen.
+    const styles = [...new Set([...entry.css, ...css])]
+      .map((f) => readFileSync(`${dist}/${f}`, 'utf8'))
+      .join('\n');
+    const links = [...new Set(js)]
+      .filter((f) => !entryJs.has(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+      .join('\n    ');
+    // The page is on screen without the scripts: they download after its first paint, which on a slow link would
+    // otherwise share the bandwidth the first paint waits for (its styles and fonts).
+    const html = index
+      // Its entry script is fetched and run after the first frame (public/start-after-paint.js).
+      .replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        '<script defer src="/start-after-paint.js" data-entry="$1"></script>',
+      )
+      .replace(ENTRY_STYLESHEET, '')
+      .replace('</head>', `  <style>${styles}</style>\n    ${links}\n  </head>`)
+      // Sent by the browser itself only if the member is faster than start-after-paint.js: then never in the address.
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${body.replaceAll('<form ', '<form method="post" ')}</div>`,
+      );
+    if (
+      !html.includes('start-after-paint.js') ||
+      !html.includes(`<div id="root"><`) ||
+      ENTRY_STYLESHEET.test(html)
+    )
+      throw new Error(`prerender: ${url} not written`);
+    // No script is even requested before the first paint: start-after-paint.js asks for all of them at once after it,
+    // so the first paint has the link to itself for the styles and fonts it needs.
+    const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+    // The manifest too (the browser fetches it and its icon at once): it is for installing, not for the first paint.
+    const manifest = html.match(MANIFEST)?.[1];
+    if (!manifest) throw new Error(`prerender: ${url} has no manifest link`);
+    return html
+      .replace(MODULE_PRELOAD, '')
+      .replace(MANIFEST, '')
+      .replace(
+        '<script defer src="/start-after-paint.js"',
+        `<script defer src="/start-after-paint.js" data-manifest="${manifest}" data-preload="${preloads.join(' ')}"`,
+      );
+  };
   for (const locale of LOCALES) {
     const strings = JSON.parse(readFileSync(`${root}src/locales/${locale}.json`, 'utf8'));
-    const index = indexFor(locale);
     for (const [url, source] of Object.entries(PAGES)) {
       const body = await render(url, locale, { [locale]: { translation: strings } });
-      const { css, js } = assetsOf(source);
-      // The page's styles are in the page itself: on a slow line each stylesheet is a request the first paint waits for
-      // (a new connection's round trips included). The app's chunks still link their own when they load; the browser
-      // then has the same rules twice, which changes nothing on screen.
-      const styles = [...new Set([...entry.css, ...css])]
-        .map((f) => readFileSync(`${dist}/${f}`, 'utf8'))
-        .join('\n');
-      const links = [...new Set(js)]
-        .filter((f) => !entryJs.has(f))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-        .join('\n    ');
-      // The page is on screen without the scripts: they download after its first paint, which on a slow link would
-      // otherwise share the bandwidth the first paint waits for (its styles and fonts).
-      const html = index
-        // Its entry script is fetched and run after the first frame (public/start-after-paint.js).
-        .replace(
-          /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-          '<script defer src="/start-after-paint.js" data-entry="$1"></script>',
-        )
-        .replace(ENTRY_STYLESHEET, '')
-        .replace('</head>', `  <style>${styles}</style>\n    ${links}\n  </head>`)
-        // Sent by the browser itself only if the member is faster than start-after-paint.js: then never in the address.
-        .replace(
-          '<div id="root"></div>',
-          () => `<div id="root">${body.replaceAll('<form ', '<form method="post" ')}</div>`,
-        );
-      if (
-        !html.includes('start-after-paint.js') ||
-        !html.includes(`<div id="root"><`) ||
-        ENTRY_STYLESHEET.test(html)
-      )
-        throw new Error(`prerender: ${url} not written`);
-      // No script is even requested before the first paint: start-after-paint.js asks for all of them at once after it,
-      // so the first paint has the link to itself for the styles and fonts it needs.
-      const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-      // The manifest too (the browser fetches it and its icon at once): it is for installing, not for the first paint.
-      const manifest = html.match(MANIFEST)?.[1];
-      if (!manifest) throw new Error(`prerender: ${url} has no manifest link`);
-      const page = html
-        .replace(MODULE_PRELOAD, '')
-        .replace(MANIFEST, '')
-        .replace(
-          '<script defer src="/start-after-paint.js"',
-          `<script defer src="/start-after-paint.js" data-manifest="${manifest}" data-preload="${preloads.join(' ')}"`,
-        );
-      const file = fileOf(url, locale);
+      const page = pageOf(url, locale, body, [source]);
+      writeFileSync(fileOf(url, locale), page);
+      console.log(`prerendered ${url} in ${locale} (${page.length} bytes)`);
+    }
+    // The signed-in member's home page, drawn by the server into this template with the member's data
+    // (docs/decisions/0021-member-home-page.md; the server's plugins/member-home-page.ts).
+    for (const [url, sources] of Object.entries(MEMBER_PAGES)) {
+      const page = pageOf(url, locale, MEMBER_CONTENT_MARK, sources);
+      const file = fileOf(`${url}.member`, locale);
+      mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, page);
-      console.log(
-        `prerendered ${url} in ${locale} (${page.length} bytes, ${preloads.length} scripts after the first paint)`,
-      );
+      console.log(`wrote the template of ${url} in ${locale} (${page.length} bytes)`);
     }
   }
   for (const [url, sources] of Object.entries(PRELOADED)) {
@@ -158,3 +179,25 @@ try {
 } finally {
   await server.close();
 }
+
+// The server build of src/prerender.tsx (its renderHome): the server draws a signed-in member's home page with it, at
+// each request, into the template above (docs/decisions/0021-member-home-page.md). Beside dist, not in it: it is the
+// server's, not a file to serve.
+await build({
+  root,
+  configFile: false,
+  publicDir: false,
+  logLevel: 'warn',
+  plugins: [react()],
+  resolve: { alias: { '@': `${root}src` } },
+  // The contracts are TypeScript sources in the workspace: built in, not imported at run time.
+  ssr: { noExternal: ['@mekong/contracts'] },
+  build: {
+    ssr: 'src/prerender.tsx',
+    outDir: `${root}dist-ssr`,
+    emptyOutDir: true,
+    target: 'node20',
+    rollupOptions: { output: { entryFileNames: 'prerender.js' } },
+  },
+});
+console.log('built the server renderer (dist-ssr/prerender.js)');

@@ -6,16 +6,18 @@ import '@fontsource/noto-sans-lao/lao-400.css';
 import '@fontsource/noto-sans-lao/lao-700.css';
 import '@/styles/global.css';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AfterFirstCommit } from '@/app/after-first-commit';
 import { App } from '@/app/app';
+import { SignedInOnServer } from '@/app/shell/require-auth';
 import { queryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { preloadFonts } from '@/lib/font-preload';
 import { initialLocale, setupI18n } from '@/lib/i18n';
 import { brandQuery, chatWidgetQuery, noticeQuery } from '@/lib/lookup-queries';
 import { replayPendingSubmit, restoreTypedValues, watchTypedValues } from '@/lib/prerender-carry';
-import { hasToken } from '@/lib/session';
+import { readHomeAnswers } from '@/lib/home-answers';
+import { hasToken, syncHomeCookie } from '@/lib/session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
@@ -26,11 +28,22 @@ preloadFonts(locale);
 const router = createAppRouter();
 void queryClient.prefetchQuery(brandQuery);
 void queryClient.prefetchQuery(chatWidgetQuery);
-// A signed-in member opening the app on its home page (the installed app's start page): its calls too.
-if (window.location.pathname === '/user/home' && hasToken()) {
-  void queryClient.prefetchQuery(noticeQuery);
-  void import('@/lib/member-queries').then(({ prefetchHome }) => prefetchHome(queryClient));
-}
+syncHomeCookie();
+/**
+ * The answers the server drew a signed-in member's home page with (docs/decisions/0021-member-home-page.md), kept by
+ * the app so that its first render is the page already on screen; else the home page's calls start now, beside its
+ * chunks (the installed app's start page).
+ */
+const homeAnswers = readHomeAnswers();
+const homeSeeded: Promise<boolean> =
+  window.location.pathname === '/user/home' && hasToken()
+    ? import('@/lib/member-queries').then(({ prefetchHome, seedHome }) => {
+        if (homeAnswers && seedHome(queryClient, homeAnswers)) return true;
+        void queryClient.prefetchQuery(noticeQuery);
+        prefetchHome(queryClient);
+        return false;
+      })
+    : Promise.resolve(false);
 /** Resolves once the router has loaded the matched routes' chunks (it shows its fallback until then). */
 const routerReady = () =>
   new Promise<void>((resolve) => {
@@ -56,19 +69,28 @@ const onTakenOver = () => {
   restoreTypedValues(root, takeTyped());
   replayPendingSubmit(root);
 };
-void Promise.all([setupI18n(locale), isPrerendered ? routerReady() : undefined]).then(() => {
-  // A transition: the first render yields to the browser every few milliseconds instead of holding a slow phone's
-  // main thread for the whole tree, and a prerendered page stays on screen, usable, until the commit.
-  startTransition(() =>
-    createRoot(root).render(
+void Promise.all([setupI18n(locale), isPrerendered ? routerReady() : undefined, homeSeeded]).then(
+  ([, , isServerDrawn]) => {
+    const app = (
       <StrictMode>
         <AfterFirstCommit onCommit={onTakenOver}>
           <App router={router} />
         </AfterFirstCommit>
-      </StrictMode>,
-    ),
-  );
-});
+      </StrictMode>
+    );
+    // A member's page the server drew from the same answers (docs/decisions/0021-member-home-page.md) is hydrated:
+    // React adopts the page's elements instead of making them again, in slices that leave the main thread free.
+    if (isServerDrawn) {
+      startTransition(() => {
+        hydrateRoot(root, <SignedInOnServer.Provider value>{app}</SignedInOnServer.Provider>);
+      });
+      return;
+    }
+    // A transition: the first render yields to the browser every few milliseconds instead of holding a slow phone's
+    // main thread for the whole tree, and a prerendered page stays on screen, usable, until the commit.
+    startTransition(() => createRoot(root).render(app));
+  },
+);
 
 // The service worker, its code and the shell it caches wait until the page has loaded and settled: they never take
 // the bandwidth of the first page's own chunks and calls.

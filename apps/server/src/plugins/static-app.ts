@@ -57,6 +57,19 @@ export async function registerStaticApp(
     prerenderedPaths?: readonly string[];
     /** Which version of a prerendered page this browser gets (`login.la.html`), when the build wrote it. */
     pageVariant?: (request: FastifyRequest) => string | undefined;
+    /**
+     * A prerendered path that may instead be drawn for this browser from a template the build wrote (`template`, in
+     * the page's variant): `render` answers the page, or undefined for the prerendered one. Never cached, never kept.
+     */
+    personalPage?: {
+      path: string;
+      template: string;
+      render: (
+        request: FastifyRequest,
+        template: string,
+        variant: string | undefined,
+      ) => Promise<string | undefined>;
+    };
   },
 ): Promise<IndexHandler> {
   const root = path.resolve(options.distDir);
@@ -106,16 +119,46 @@ export async function registerStaticApp(
     if (encoding !== 'br' && encoding !== 'gzip') return reply.send(html);
     return reply.header('content-encoding', encoding).send(compressedPage(html, encoding));
   };
+  /** A page drawn for one browser: compressed now (not kept), and never stored by the browser or on the way. */
+  const sendPersonal = async (request: FastifyRequest, reply: FastifyReply, page: string) => {
+    const html = options.html ? await options.html(page) : page;
+    reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store, private')
+      .header('vary', 'accept-encoding, cookie')
+      .headers(options.indexHeaders ?? {});
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+    if (encoding === 'br')
+      return reply
+        .header('content-encoding', 'br')
+        .send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (encoding === 'gzip')
+      return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+    return reply.send(html);
+  };
+  /** The file of a page in this browser's variant (`login.la.html`), else the default one (`login.html`). */
+  const variantOf = (base: string, variant: string | undefined) => {
+    const variantFile = variant ? `${base}.${variant}.html` : undefined;
+    return variantFile && existsSync(variantFile) ? variantFile : `${base}.html`;
+  };
   // Before the static files' wildcard, which would send index.html as it is.
   for (const url of options.indexPaths) app.get(url, onIndex);
   for (const url of options.prerenderedPaths ?? []) {
     const base = path.join(root, url.replace(/^\//, ''));
+    const personal = options.personalPage?.path === url ? options.personalPage : undefined;
     app.get(url, async (request, reply) => {
       const variant = options.pageVariant?.(request);
       // The answer depends on the cookie that names the variant.
       if (options.pageVariant) reply.header('vary', 'accept-encoding, cookie');
-      const variantFile = variant ? `${base}.${variant}.html` : undefined;
-      const pageFile = variantFile && existsSync(variantFile) ? variantFile : `${base}.html`;
+      if (personal) {
+        const templateFile = variantOf(path.join(root, personal.template), variant);
+        const page = existsSync(templateFile)
+          ? await personal.render(request, await readFile(templateFile, 'utf8'), variant)
+          : undefined;
+        if (page !== undefined) return sendPersonal(request, reply, page);
+      }
+      const pageFile = variantOf(base, variant);
       return existsSync(pageFile)
         ? sendHtml(request, reply, await readFile(pageFile, 'utf8'))
         : onIndex(request, reply);

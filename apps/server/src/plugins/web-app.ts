@@ -1,6 +1,7 @@
-import { LOCALES } from '@mekong/contracts/constants';
+import { LOCALES, type Locale } from '@mekong/contracts/constants';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml, withBrand, type PageBrand } from '@/plugins/brand-html.ts';
+import { createMemberHomePage, type HomeRenderer } from '@/plugins/member-home-page.ts';
 import { registerStaticApp, type IndexHandler } from '@/plugins/static-app.ts';
 
 /** The meta tag the web app reads this installation's gift-link secret from (apps/web/src/lib/config.ts). */
@@ -21,8 +22,14 @@ export function registerWebApp(
     trueLinkSecret: string;
     /** The operator's brand, written into every page (plugins/brand-html.ts); a page goes out without it if unread. */
     brand: () => Promise<PageBrand | undefined>;
+    /** A signed-in member's home page drawn with its data (plugins/member-home-page.ts); off when absent. */
+    memberHome?: {
+      authenticate: (token: string) => Promise<unknown>;
+      renderer: () => Promise<HomeRenderer | undefined>;
+    };
   },
 ): Promise<IndexHandler> {
+  const memberHome = options.memberHome && createMemberHomePage(app, options.memberHome);
   const meta = `<meta name="${TRUELINK_META_NAME}" content="${escapeHtml(options.trueLinkSecret)}" />`;
   return registerStaticApp(app, {
     distDir,
@@ -34,6 +41,15 @@ export function registerWebApp(
     prerenderedPaths: ['/login', '/register', '/user/home'],
     // In the language the app last showed (its `lang` cookie, apps/web/src/lib/i18n.ts).
     pageVariant: (request) => LANGUAGE_COOKIE.exec(request.headers.cookie ?? '')?.[1],
+    // The build writes `user/home.member.html` with the place the member's page is drawn into.
+    ...(memberHome && {
+      personalPage: {
+        path: '/user/home',
+        template: 'user/home.member',
+        render: (request, template, variant) =>
+          memberHome(request, template, variant as Locale | undefined),
+      },
+    }),
     html: async (html) => {
       const page = html.replace('</head>', `  ${meta}\n  </head>`);
       const brand = await options.brand().catch(() => undefined);

@@ -1,4 +1,5 @@
 import { profileGet } from '@mekong/contracts/account';
+import { lookupEnableChatWidget, lookupInfo, lookupNotice } from '@mekong/contracts/lookup';
 import { walletGet, type WalletResponse } from '@mekong/contracts/wallet';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
@@ -61,6 +62,29 @@ export const liveWalletQuery = queryOptions<WalletResponse>({
 export function prefetchHome(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(profileQuery);
   void queryClient.prefetchQuery(liveWalletQuery);
+}
+
+/** The answers the server drew the home page with (docs/decisions/0021-member-home-page.md), as it sent them. */
+export type HomeAnswers = { profile: unknown; wallet: unknown; notice: unknown; brand: unknown; chatWidget: unknown };
+
+/**
+ * Gives the app the answers the server drew the home page with, so its first render is that page and asks nothing
+ * again: each is read with its call's own schema, as an answer of the call would be. False, and nothing kept, when one
+ * does not read.
+ */
+export function seedHome(queryClient: QueryClient, answers: HomeAnswers): boolean {
+  const profile = profileGet.response.safeParse(answers.profile);
+  const wallet = walletGet.response.safeParse(answers.wallet);
+  const notice = lookupNotice.response.safeParse(answers.notice);
+  const brand = lookupInfo.response.safeParse(answers.brand);
+  const chatWidget = lookupEnableChatWidget.response.safeParse(answers.chatWidget);
+  if (!profile.success || !wallet.success || !notice.success || !brand.success || !chatWidget.success) return false;
+  queryClient.setQueryData(queryKeys.profile, profile.data);
+  queryClient.setQueryData(queryKeys.wallet, wallet.data);
+  queryClient.setQueryData(queryKeys.lookup('notice'), notice.data);
+  queryClient.setQueryData(queryKeys.lookup('info'), brand.data);
+  queryClient.setQueryData(queryKeys.lookup('enableChatWidget'), chatWidget.data);
+  return true;
 }
 
 /** Puts a fresh wallet answer everywhere it is shown (wallet, header name, cache). */

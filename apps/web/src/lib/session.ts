@@ -23,7 +23,35 @@ export function storeToken(token: string, isRemembered: boolean): void {
   removeStorage(STORAGE_KEYS.token, 'local');
   removeStorage(STORAGE_KEYS.token, 'session');
   writeStorage(STORAGE_KEYS.token, token, isRemembered ? 'local' : 'session');
+  writeHomeCookie(token, isRemembered);
   emit();
+}
+
+/**
+ * The cookie that lets the server draw the member's home page with its data (docs/decisions/0021-member-home-page.md):
+ * the same token, sent only with a request for /user/home, kept as long as the token is (30 days when remembered, the server's longest session,
+ * else until the browser closes).
+ */
+const HOME_COOKIE = 'home_session';
+const HOME_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+function writeHomeCookie(token: string | null, isRemembered: boolean): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const lifetime =
+    token === null ? '; Max-Age=0' : isRemembered ? `; Max-Age=${HOME_COOKIE_MAX_AGE_S}` : '';
+  try {
+    document.cookie = `${HOME_COOKIE}=${token ?? ''}; Path=/user/home; SameSite=Lax${lifetime}${secure}`;
+  } catch {
+    // Cookies blocked: the home page is drawn by the app, as without the cookie.
+  }
+}
+
+/** Keeps the home page's cookie as the stored token is (a member signed in before the cookie existed gets it). */
+export function syncHomeCookie(): void {
+  const remembered = readStorage(STORAGE_KEYS.token, 'local');
+  const token = remembered ?? readStorage(STORAGE_KEYS.token, 'session');
+  writeHomeCookie(token, remembered !== null);
 }
 
 /** Forgets the token and the cached user info. */
@@ -32,6 +60,7 @@ export function clearSession(): void {
   removeStorage(STORAGE_KEYS.token, 'session');
   removeStorage(STORAGE_KEYS.userInfo, 'local');
   removeStorage(STORAGE_KEYS.lastSync, 'local');
+  writeHomeCookie(null, false);
   emit();
 }
 

@@ -1,0 +1,19 @@
+import type { HomeAnswers } from '@/lib/member-queries';
+
+/** The id of the element the server writes a drawn home page's answers into (docs/decisions/0021-member-home-page.md). */
+export const HOME_ANSWERS_ID = 'home-answers';
+
+/** The answers written into the page by the server, read once and removed; undefined when there are none. */
+export function readHomeAnswers(): HomeAnswers | undefined {
+  const element = document.getElementById(HOME_ANSWERS_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const value: unknown = JSON.parse(element.textContent ?? '');
+    if (!value || typeof value !== 'object') return undefined;
+    const { profile, wallet, notice, brand, chatWidget } = value as Record<string, unknown>;
+    return { profile, wallet, notice, brand, chatWidget };
+  } catch {
+    return undefined;
+  }
+}
