@@ -107,35 +107,34 @@ export async function registerStaticApp(
         );
     return sendHtml(request, reply, await readFile(indexFile, 'utf8'));
   };
-  const sendHtml = async (request: FastifyRequest, reply: FastifyReply, file: string) => {
+  /**
+   * An HTML page, written in by `options.html`. A page drawn for one browser (`isPersonal`) is compressed now and not
+   * kept, and never stored by the browser or on the way; the others are compressed once and revalidated.
+   */
+  const sendHtml = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    isPersonal = false,
+  ) => {
     const html = options.html ? await options.html(file) : file;
     reply
       .code(200)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', reply.getHeader('vary') ?? 'accept-encoding')
+      .header('cache-control', isPersonal ? 'no-store, private' : 'no-cache')
+      .header(
+        'vary',
+        isPersonal ? 'accept-encoding, cookie' : (reply.getHeader('vary') ?? 'accept-encoding'),
+      )
       .headers(options.indexHeaders ?? {});
     const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
     if (encoding !== 'br' && encoding !== 'gzip') return reply.send(html);
-    return reply.header('content-encoding', encoding).send(compressedPage(html, encoding));
-  };
-  /** A page drawn for one browser: compressed now (not kept), and never stored by the browser or on the way. */
-  const sendPersonal = async (request: FastifyRequest, reply: FastifyReply, page: string) => {
-    const html = options.html ? await options.html(page) : page;
-    reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store, private')
-      .header('vary', 'accept-encoding, cookie')
-      .headers(options.indexHeaders ?? {});
-    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
-    if (encoding === 'br')
-      return reply
-        .header('content-encoding', 'br')
-        .send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (encoding === 'gzip')
-      return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
-    return reply.send(html);
+    const body = !isPersonal
+      ? compressedPage(html, encoding)
+      : encoding === 'br'
+        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(html, { level: 6 });
+    return reply.header('content-encoding', encoding).send(body);
   };
   /** The file of a page in this browser's variant (`login.la.html`), else the default one (`login.html`). */
   const variantOf = (base: string, variant: string | undefined) => {
@@ -156,7 +155,7 @@ export async function registerStaticApp(
         const page = existsSync(templateFile)
           ? await personal.render(request, await readFile(templateFile, 'utf8'), variant)
           : undefined;
-        if (page !== undefined) return sendPersonal(request, reply, page);
+        if (page !== undefined) return sendHtml(request, reply, page, true);
       }
       const pageFile = variantOf(base, variant);
       return existsSync(pageFile)
