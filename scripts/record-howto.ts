@@ -8,10 +8,10 @@
 // HOWTO_OUT_DIR: where to write.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { freePort } from './free-port.mjs';
 import { captions, LANGUAGES, TOPICS, type Language, type Topic } from './record-howto-captions.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,17 +27,6 @@ const FFMPEG =
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The app as the end-to-end tests run it (playwright.config.ts): a fresh in-memory demo database. */
 async function startApp(port: number, sandboxPort: number): Promise<ChildProcess> {
