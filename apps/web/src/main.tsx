@@ -26,15 +26,17 @@ preloadFonts(locale);
 // What the first page waits for starts now, side by side, not each once the page has rendered: the page's chunks (the
 // router loads the matched routes' modules when it is made) and the shell's lookups (every page shows the brand).
 const router = createAppRouter();
-void queryClient.prefetchQuery(brandQuery);
-void queryClient.prefetchQuery(chatWidgetQuery);
-syncHomeCookie();
 /**
  * The answers the server drew a signed-in member's home page with (docs/decisions/0021-member-home-page.md), kept by
  * the app so that its first render is the page already on screen; else the home page's calls start now, beside its
- * chunks (the installed app's start page).
+ * chunks (the installed app's start page). The brand and the chat switch are among them.
  */
 const homeAnswers = readHomeAnswers();
+if (!homeAnswers) {
+  void queryClient.prefetchQuery(brandQuery);
+  void queryClient.prefetchQuery(chatWidgetQuery);
+}
+syncHomeCookie();
 const homeSeeded: Promise<boolean> =
   window.location.pathname === '/user/home' && hasToken()
     ? import('@/lib/member-queries').then(({ prefetchHome, seedHome }) => {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Locale } from '@mekong/contracts/constants';
+import type { HomeAnswers, Locale } from '@mekong/contracts/constants';
 import type { Resource } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -8,7 +8,7 @@ import { SignedInOnServer } from '@/app/shell/require-auth';
 import { AlertProvider } from '@/components/alert-provider';
 import { DEFAULT_LOCALE } from '@/lib/config';
 import { setupI18n } from '@/lib/i18n';
-import { seedHome, type HomeAnswers } from '@/lib/member-queries';
+import { seedHome } from '@/lib/member-queries';
 
 /** Draws one page in one language with the given queries' answers (none for a public page). */
 async function draw(

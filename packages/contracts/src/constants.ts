@@ -5,6 +5,20 @@ export const CLIENT_HEADER_VALUE = 'member-web';
 /** The back office's marker value on its `/api/admin` calls (docs/decisions/0014-back-office.md). */
 export const BACKOFFICE_CLIENT_HEADER_VALUE = 'backoffice';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/**
+ * The member's home page drawn by the server (docs/decisions/0021-member-home-page.md): the cookie the web app keeps
+ * the token in for that page, and the element the server writes the page's answers into.
+ */
+export const HOME_COOKIE = 'home_session';
+export const HOME_ANSWERS_ID = 'home-answers';
+/** The answers a drawn home page carries, as the app's own calls answered them (each read with its call's schema). */
+export type HomeAnswers = {
+  profile: unknown;
+  wallet: unknown;
+  notice: unknown;
+  brand: unknown;
+  chatWidget: unknown;
+};
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const SLIP_UPLOAD_TIMEOUT_MS = 300_000;

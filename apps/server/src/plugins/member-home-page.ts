@@ -1,27 +1,24 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type Locale } from '@mekong/contracts/constants';
+import {
+  CLIENT_HEADER,
+  CLIENT_HEADER_VALUE,
+  HOME_ANSWERS_ID,
+  HOME_COOKIE,
+  type HomeAnswers,
+  type Locale,
+} from '@mekong/contracts/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@/lib/app-error.ts';
-
-/** The answers a member's home page is drawn with, as the app's own calls would have them. */
-export type HomeAnswers = {
-  profile: unknown;
-  wallet: unknown;
-  notice: unknown;
-  brand: unknown;
-  chatWidget: unknown;
-};
 
 /** Draws the home page's content (the inside of #root) with a member's answers, in a language (else the build's). */
 export type HomeRenderer = (locale: Locale | undefined, answers: HomeAnswers) => Promise<string>;
 
 /** The web app's home page cookie (apps/web/src/lib/session.ts): the member's token, sent only to /user/home. */
-const HOME_COOKIE = /(?:^|;\s*)home_session=([A-Za-z0-9_-]{1,200})(?:;|$)/;
+const HOME_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${HOME_COOKIE}=([A-Za-z0-9_-]{1,200})(?:;|$)`);
 
 /** Where the home page template leaves the content to draw (apps/web/scripts/prerender.mjs). */
 export const HOME_CONTENT_MARK = '<!--member-home-->';
-export const HOME_ANSWERS_ID = 'home-answers';
 
 const CALLS = {
   profile: '/api/account/profile',
@@ -78,7 +75,7 @@ export function createMemberHomePage(
     template: string,
     locale: Locale | undefined,
   ): Promise<string | undefined> => {
-    const token = HOME_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+    const token = HOME_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
     if (!token || !template.includes(HOME_CONTENT_MARK) || drawing >= MAX_HOME_DRAWINGS)
       return undefined;
     drawing += 1;

@@ -38,7 +38,9 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
 describe('apiCall', () => {
   it('sends the marker header, JSON body and no token when signed out', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ token: 'abc' }));
-    await expect(apiCall(login, { body: { username: '0812345678', password: 'secret123' } })).resolves.toEqual({ token: 'abc' });
+    await expect(
+      apiCall(login, { body: { username: '0812345678', password: 'secret123' } }),
+    ).resolves.toEqual({ token: 'abc' });
 
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/login');
@@ -47,7 +49,10 @@ describe('apiCall', () => {
     expect(headers['x-client']).toBe('member-web');
     expect(headers['content-type']).toBe('application/json');
     expect(headers.authorization).toBeUndefined();
-    expect(JSON.parse(String(init?.body))).toEqual({ username: '0812345678', password: 'secret123' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      username: '0812345678',
+      password: 'secret123',
+    });
   });
 
   it('adds the bearer token from storage', async () => {
@@ -60,20 +65,25 @@ describe('apiCall', () => {
 
   it('turns an error body into ApiError(code) with the HTTP status', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ message: 'WRONG_CREDENTIAL' }, 401));
-    const error = await failureOf(apiCall(login, { body: { username: '0812345678', password: 'x' } }));
+    const error = await failureOf(
+      apiCall(login, { body: { username: '0812345678', password: 'x' } }),
+    );
     expect(error.code).toBe('WRONG_CREDENTIAL');
     expect(error.status).toBe(401);
     expect(error.isCatalogued).toBe(true);
     expect(onSessionEnded).not.toHaveBeenCalled();
   });
 
-  it.each(['EXPIRED_AUTH_TOKEN', 'UNAUTHORIZED', 'INVALID_USER_1', 'INVALID_USER_4'])('ends the session on %s', async (code) => {
-    fetchMock.mockResolvedValue(jsonResponse({ message: code }, 401));
-    const error = await failureOf(apiCall(profileGet));
-    expect(error.code).toBe(code);
-    expect(onSessionEnded).toHaveBeenCalledTimes(1);
-    expect(onGone).not.toHaveBeenCalled();
-  });
+  it.each(['EXPIRED_AUTH_TOKEN', 'UNAUTHORIZED', 'INVALID_USER_1', 'INVALID_USER_4'])(
+    'ends the session on %s',
+    async (code) => {
+      fetchMock.mockResolvedValue(jsonResponse({ message: code }, 401));
+      const error = await failureOf(apiCall(profileGet));
+      expect(error.code).toBe(code);
+      expect(onSessionEnded).toHaveBeenCalledTimes(1);
+      expect(onGone).not.toHaveBeenCalled();
+    },
+  );
 
   it('sends the visitor to /terminated on gone', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ message: 'gone' }, 410));
@@ -92,7 +102,9 @@ describe('apiCall', () => {
   it('rejects an answer that does not match the contract', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ nope: true }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const error = await failureOf(apiCall(login, { body: { username: '0812345678', password: 'x' } }));
+    const error = await failureOf(
+      apiCall(login, { body: { username: '0812345678', password: 'x' } }),
+    );
     expect(error.code).toBe('INTERNAL_SERVER_ERROR');
   });
 
@@ -107,7 +119,9 @@ describe('apiCall', () => {
     fetchMock.mockImplementation(
       (_url, init) =>
         new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
         }),
     );
     const pending = failureOf(apiCall(lookupActive));
@@ -130,7 +144,9 @@ describe('apiCall', () => {
     fetchMock.mockImplementation((_url, init) => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
-          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          init?.signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('aborted', 'AbortError')),
+          );
         },
       });
       return Promise.resolve(new Response(body, { status: 200 }));
@@ -144,7 +160,9 @@ describe('apiCall', () => {
     fetchMock.mockImplementation(
       (_url, init) =>
         new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
         }),
     );
     const caller = new AbortController();
@@ -177,11 +195,15 @@ describe('errorText', () => {
   it('translates catalogue codes and shows anything else raw', async () => {
     await i18n.changeLanguage('en');
     const t = i18n.t.bind(i18n);
-    expect(errorText(t, new ApiError('WRONG_CREDENTIAL', 401))).toBe('Wrong phone number or password.');
+    expect(errorText(t, new ApiError('WRONG_CREDENTIAL', 401))).toBe(
+      'Wrong phone number or password.',
+    );
     expect(errorText(t, new ApiError('Something odd', 400))).toBe('Something odd');
     expect(errorText(t, new ApiError(OFFLINE, 0))).toMatch(/no internet connection/i);
     await i18n.changeLanguage('th');
-    expect(errorText(i18n.t.bind(i18n), new ApiError('WRONG_CREDENTIAL', 401))).toBe('เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง');
+    expect(errorText(i18n.t.bind(i18n), new ApiError('WRONG_CREDENTIAL', 401))).toBe(
+      'เบอร์โทรศัพท์หรือรหัสผ่านไม่ถูกต้อง',
+    );
     await i18n.changeLanguage('en');
   });
 });

@@ -1,4 +1,8 @@
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, REQUEST_TIMEOUT_MS } from '@mekong/contracts/constants';
+import {
+  CLIENT_HEADER,
+  CLIENT_HEADER_VALUE,
+  REQUEST_TIMEOUT_MS,
+} from '@mekong/contracts/constants';
 import { buildPath, type Contract } from '@mekong/contracts/contract';
 import { isMessageCode, sessionEndedCodes } from '@mekong/contracts/messages';
 import type { z } from 'zod';
@@ -92,12 +96,27 @@ async function readJson(response: Response): Promise<unknown> {
  * REQUEST_TIMEOUT when the time ran out, OFFLINE when the phone has no network, SERVICE_UNAVAILABLE when the server
  * could not be reached; a cancel by the caller stays the caller's AbortError.
  */
-export async function apiCall<TBody extends z.ZodType | undefined, TResponse extends z.ZodType, TParams extends z.ZodType | undefined>(
+export async function apiCall<
+  TBody extends z.ZodType | undefined,
+  TResponse extends z.ZodType,
+  TParams extends z.ZodType | undefined,
+>(
   contract: Contract<TBody, TResponse, TParams>,
   options: CallOptions<TBody> = {},
 ): Promise<z.output<TResponse>> {
-  const { body, params, signal, formData, timeoutMs = REQUEST_TIMEOUT_MS, isQuiet = false } = options;
-  const headers: Record<string, string> = { ...options.headers, [CLIENT_HEADER]: CLIENT_HEADER_VALUE, accept: 'application/json' };
+  const {
+    body,
+    params,
+    signal,
+    formData,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    isQuiet = false,
+  } = options;
+  const headers: Record<string, string> = {
+    ...options.headers,
+    [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
+    accept: 'application/json',
+  };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -142,7 +161,10 @@ export async function apiCall<TBody extends z.ZodType | undefined, TResponse ext
 
     const parsed = contract.response.safeParse(payload);
     if (!parsed.success) {
-      console.error(`Unexpected answer from ${contract.method} ${contract.path}`, parsed.error.issues);
+      console.error(
+        `Unexpected answer from ${contract.method} ${contract.path}`,
+        parsed.error.issues,
+      );
       throw new ApiError('INTERNAL_SERVER_ERROR', response.status);
     }
     return parsed.data;

@@ -12,4 +12,3 @@ export const activeBonusQuery = queryOptions({
   queryFn: ({ signal }) => apiCall(bonusCheckActive, { signal }),
   staleTime: 10_000,
 });
-

@@ -28,7 +28,11 @@ export function forgetChatGuest(): void {
 }
 
 /** Answers that say the guest token will never be claimed: keeping it would only repeat the call. */
-const unclaimable = new Set(['CHAT_GUEST_INVALID', 'CHAT_FORBIDDEN', 'CHAT_CONVERSATION_NOT_FOUND']);
+const unclaimable = new Set([
+  'CHAT_GUEST_INVALID',
+  'CHAT_FORBIDDEN',
+  'CHAT_CONVERSATION_NOT_FOUND',
+]);
 
 /**
  * On signing in, with the new session's token, before the app uses it: the conversation the visitor had as a guest

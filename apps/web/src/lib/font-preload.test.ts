@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { preloadFonts } from '@/lib/font-preload';
 
 const preloaded = () =>
-  Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]'), (link) => link.getAttribute('href') ?? '');
+  Array.from(
+    document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]'),
+    (link) => link.getAttribute('href') ?? '',
+  );
 
 describe('preloadFonts (docs/decisions/0017-first-load.md)', () => {
   afterEach(() => {

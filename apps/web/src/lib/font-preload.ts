@@ -20,7 +20,10 @@ const FIRST_PAINT_FACES: Record<Locale, readonly string[]> = {
  */
 export function preloadFonts(locale: Locale): void {
   const present = new Set(
-    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]'), (link) => link.getAttribute('href')),
+    Array.from(
+      document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]'),
+      (link) => link.getAttribute('href'),
+    ),
   );
   for (const href of FIRST_PAINT_FACES[locale]) {
     if (present.has(href)) continue;

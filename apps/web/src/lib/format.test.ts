@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatDate, formatDateTime, formatMoney, playerDayKey, playerParts, previousDayKey } from '@/lib/format';
+import {
+  formatAccountNumber,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  playerDayKey,
+  playerParts,
+  previousDayKey,
+} from '@/lib/format';
 
 describe('formatDateTime', () => {
   it('shows DD/MM/YYYY HH:mm:ss in Asia/Bangkok (UTC+7) whatever the input zone', () => {

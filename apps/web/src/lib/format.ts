@@ -9,16 +9,19 @@ function made<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-const dateTimeParts = made(() => new Intl.DateTimeFormat('en-GB', {
-  timeZone: PLAYER_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-}));
+const dateTimeParts = made(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: PLAYER_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /**
  * The year count of a date (docs/design.md#member-app): the spec's DD/MM/YYYY is Gregorian (CE) in every language;
@@ -26,16 +29,33 @@ const dateTimeParts = made(() => new Intl.DateTimeFormat('en-GB', {
  */
 export type DateOptions = { era?: DateEra };
 
-type PlayerParts = { day: string; month: string; year: string; hour: string; minute: string; second: string; weekday: number };
+type PlayerParts = {
+  day: string;
+  month: string;
+  year: string;
+  hour: string;
+  minute: string;
+  second: string;
+  weekday: number;
+};
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const weekdayOf = made(() => new Intl.DateTimeFormat('en-US', { timeZone: PLAYER_TIME_ZONE, weekday: 'short' }));
+const weekdayOf = made(
+  () => new Intl.DateTimeFormat('en-US', { timeZone: PLAYER_TIME_ZONE, weekday: 'short' }),
+);
 
 /** A moment's calendar parts in the players' time zone (UTC+7, docs/design.md#player-time), or null when unreadable. */
-export function playerParts(value: string | number | Date, { era = 'gregorian' }: DateOptions = {}): PlayerParts | null {
+export function playerParts(
+  value: string | number | Date,
+  { era = 'gregorian' }: DateOptions = {},
+): PlayerParts | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  const part = Object.fromEntries(dateTimeParts().formatToParts(date).map((p) => [p.type, p.value])) as Record<string, string>;
+  const part = Object.fromEntries(
+    dateTimeParts()
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
   const year = era === 'buddhist' ? String(Number(part.year) + 543) : (part.year ?? '');
   return {
     day: part.day ?? '',
@@ -81,10 +101,14 @@ export function previousDayKey(dayKey: string): string {
 
 /** 3-3-rest (1234567890 → 123-456-7890) only when exactly 10 digits; anything else is shown as is. */
 export function formatAccountNumber(value: string): string {
-  return /^\d{10}$/.test(value) ? `${value.slice(0, 3)}-${value.slice(3, 6)}-${value.slice(6)}` : value;
+  return /^\d{10}$/.test(value)
+    ? `${value.slice(0, 3)}-${value.slice(3, 6)}-${value.slice(6)}`
+    : value;
 }
 
-const money = made(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const money = made(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
 
 /** Amounts with exactly 2 decimals and thousands separators (docs/spec.md §9). */
 export function formatMoney(value: number): string {

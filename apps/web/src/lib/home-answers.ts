@@ -1,7 +1,4 @@
-import type { HomeAnswers } from '@/lib/member-queries';
-
-/** The id of the element the server writes a drawn home page's answers into (docs/decisions/0021-member-home-page.md). */
-export const HOME_ANSWERS_ID = 'home-answers';
+import { HOME_ANSWERS_ID, type HomeAnswers } from '@mekong/contracts/constants';
 
 /** The answers written into the page by the server, read once and removed; undefined when there are none. */
 export function readHomeAnswers(): HomeAnswers | undefined {

@@ -10,7 +10,9 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
  * Each language's strings are a chunk of their own, loaded when the language is first used: a member downloads one
  * language, not three (docs/decisions/0017-first-load.md). Relative, as Vite splits only relative dynamic imports.
  */
-const localeBackend = resourcesToBackend((language: string) => import(`../locales/${language}.json`));
+const localeBackend = resourcesToBackend(
+  (language: string) => import(`../locales/${language}.json`),
+);
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -41,7 +43,10 @@ function applyLocale(locale: string) {
  * Starts i18next in `locale`. Resolves once that language's strings are loaded, so the app renders no key before its
  * text. `bundled` gives every language up front instead (the unit tests).
  */
-export async function setupI18n(locale: Locale = initialLocale(), bundled?: Resource): Promise<typeof i18n> {
+export async function setupI18n(
+  locale: Locale = initialLocale(),
+  bundled?: Resource,
+): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     i18n.use(initReactI18next);
     if (!bundled) i18n.use(localeBackend);

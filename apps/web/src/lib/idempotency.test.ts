@@ -4,7 +4,9 @@ import { createIdempotencyKeeper, isOutcomeUnknown, newIdempotencyKey } from '@/
 
 describe('idempotency keys', () => {
   it('are UUID v4', () => {
-    expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newIdempotencyKey()).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
   });
 

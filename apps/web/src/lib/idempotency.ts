@@ -16,7 +16,13 @@ export function newIdempotencyKey(): string {
  */
 export function isOutcomeUnknown(error: unknown): boolean {
   if (!isApiError(error)) return true;
-  return error.status === 0 || error.status === 408 || error.code === 'INTERNAL_SERVER_ERROR' || error.status === 503 || error.status === 504;
+  return (
+    error.status === 0 ||
+    error.status === 408 ||
+    error.code === 'INTERNAL_SERVER_ERROR' ||
+    error.status === 503 ||
+    error.status === 504
+  );
 }
 
 /**

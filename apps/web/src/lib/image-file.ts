@@ -15,9 +15,12 @@ export function savePicture(picture: Blob, fileName: string): void {
 
 /** Whether this browser can hand a picture to the phone's share sheet (Web Share with files). */
 export function canSharePictures(): boolean {
-  if (typeof navigator.share !== 'function' || typeof navigator.canShare !== 'function') return false;
+  if (typeof navigator.share !== 'function' || typeof navigator.canShare !== 'function')
+    return false;
   try {
-    return navigator.canShare({ files: [new File([new Uint8Array(1)], 'picture.png', { type: 'image/png' })] });
+    return navigator.canShare({
+      files: [new File([new Uint8Array(1)], 'picture.png', { type: 'image/png' })],
+    });
   } catch {
     return false;
   }

@@ -14,8 +14,20 @@ export type BankNames = { nameTH?: string | null; nameEN?: string | null; nameLA
  * A bank's name in the member's language: Thai in Thai, English in English; in Lao the Lao name when the lookup has
  * one, else the English one (Lao readers are not assumed to read Thai). Falls back to any name, then to `fallback`.
  */
-export function bankName(bank: BankNames | null | undefined, locale: Locale, fallback = ''): string {
+export function bankName(
+  bank: BankNames | null | undefined,
+  locale: Locale,
+  fallback = '',
+): string {
   if (!bank) return fallback;
-  const order = locale === 'th' ? [bank.nameTH, bank.nameEN] : locale === 'la' ? [bank.nameLA, bank.nameEN, bank.nameTH] : [bank.nameEN, bank.nameTH];
-  return order.find((name): name is string => typeof name === 'string' && name.trim() !== '')?.trim() ?? fallback;
+  const order =
+    locale === 'th'
+      ? [bank.nameTH, bank.nameEN]
+      : locale === 'la'
+        ? [bank.nameLA, bank.nameEN, bank.nameTH]
+        : [bank.nameEN, bank.nameTH];
+  return (
+    order.find((name): name is string => typeof name === 'string' && name.trim() !== '')?.trim() ??
+    fallback
+  );
 }

@@ -11,7 +11,9 @@ const LOOKUP_STALE_MS = 5 * 60_000;
 type LookupContracts = typeof lookup;
 type LookupContract = Contract<undefined, z.ZodType, undefined>;
 /** The names of the lookup module's contracts (it also exports their schemas). */
-type LookupName = { [K in keyof LookupContracts]: LookupContracts[K] extends LookupContract ? K : never }[keyof LookupContracts];
+type LookupName = {
+  [K in keyof LookupContracts]: LookupContracts[K] extends LookupContract ? K : never;
+}[keyof LookupContracts];
 type LookupAnswer<K extends LookupName> = z.output<LookupContracts[K]['response']>;
 
 /**

@@ -1,10 +1,17 @@
 import { profileGet } from '@mekong/contracts/account';
+import type { HomeAnswers } from '@mekong/contracts/constants';
 import { lookupEnableChatWidget, lookupInfo, lookupNotice } from '@mekong/contracts/lookup';
 import { walletGet, type WalletResponse } from '@mekong/contracts/wallet';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { readProfileCache, readWalletCache, writeProfileCache, writeWalletCache, type ProfileInfo } from '@/lib/user-info-cache';
+import {
+  readProfileCache,
+  readWalletCache,
+  writeProfileCache,
+  writeWalletCache,
+  type ProfileInfo,
+} from '@/lib/user-info-cache';
 
 /**
  * The signed-in member's own data, read by many features (header, home, deposit, statement), so it is shared here
@@ -17,7 +24,10 @@ type FetchContext = { signal: AbortSignal; client: QueryClient; queryKey: readon
  * Fetches, then keeps the answer in the local-storage copy (docs/spec.md §3) its query is painted from first.
  * A read of figures already on screen (a poll, a focus) is quiet: no global loading indicator for what nobody asked.
  */
-function fetchAndStore<T>(fetch: (signal: AbortSignal, isQuiet: boolean) => Promise<T>, write: (data: T) => void) {
+function fetchAndStore<T>(
+  fetch: (signal: AbortSignal, isQuiet: boolean) => Promise<T>,
+  write: (data: T) => void,
+) {
   return async ({ signal, client, queryKey }: FetchContext) => {
     const data = await fetch(signal, client.getQueryState(queryKey)?.status === 'success');
     write(data);
@@ -28,14 +38,20 @@ function fetchAndStore<T>(fetch: (signal: AbortSignal, isQuiet: boolean) => Prom
 /** The profile, so the header has a name at once. */
 export const profileQuery = queryOptions<ProfileInfo>({
   queryKey: queryKeys.profile,
-  queryFn: fetchAndStore((signal, isQuiet) => apiCall(profileGet, { signal, isQuiet }), writeProfileCache),
+  queryFn: fetchAndStore(
+    (signal, isQuiet) => apiCall(profileGet, { signal, isQuiet }),
+    writeProfileCache,
+  ),
   placeholderData: () => readProfileCache(),
 });
 
 /** GET /api/wallet, so the home page paints at once. */
 export const walletQuery = queryOptions<WalletResponse>({
   queryKey: queryKeys.wallet,
-  queryFn: fetchAndStore((signal, isQuiet) => apiCall(walletGet, { signal, isQuiet }), writeWalletCache),
+  queryFn: fetchAndStore(
+    (signal, isQuiet) => apiCall(walletGet, { signal, isQuiet }),
+    writeWalletCache,
+  ),
   placeholderData: () => readWalletCache(),
   staleTime: 15_000,
 });
@@ -64,9 +80,6 @@ export function prefetchHome(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(liveWalletQuery);
 }
 
-/** The answers the server drew the home page with (docs/decisions/0021-member-home-page.md), as it sent them. */
-export type HomeAnswers = { profile: unknown; wallet: unknown; notice: unknown; brand: unknown; chatWidget: unknown };
-
 /**
  * Gives the app the answers the server drew the home page with, so its first render is that page and asks nothing
  * again: each is read with its call's own schema, as an answer of the call would be. False, and nothing kept, when one
@@ -78,7 +91,14 @@ export function seedHome(queryClient: QueryClient, answers: HomeAnswers): boolea
   const notice = lookupNotice.response.safeParse(answers.notice);
   const brand = lookupInfo.response.safeParse(answers.brand);
   const chatWidget = lookupEnableChatWidget.response.safeParse(answers.chatWidget);
-  if (!profile.success || !wallet.success || !notice.success || !brand.success || !chatWidget.success) return false;
+  if (
+    !profile.success ||
+    !wallet.success ||
+    !notice.success ||
+    !brand.success ||
+    !chatWidget.success
+  )
+    return false;
   queryClient.setQueryData(queryKeys.profile, profile.data);
   queryClient.setQueryData(queryKeys.wallet, wallet.data);
   queryClient.setQueryData(queryKeys.lookup('notice'), notice.data);
@@ -91,7 +111,10 @@ export function seedHome(queryClient: QueryClient, answers: HomeAnswers): boolea
 export function storeWallet(queryClient: QueryClient, data: WalletResponse): void {
   writeWalletCache(data);
   queryClient.setQueryData(queryKeys.wallet, data);
-  queryClient.setQueryData(queryKeys.profile, { profile: data.profile, bankAccount: data.bankAccount });
+  queryClient.setQueryData(queryKeys.profile, {
+    profile: data.profile,
+    bankAccount: data.bankAccount,
+  });
 }
 
 /** A profile change answered with the profile as it now is: shown everywhere, the wallet's copy read again. */

@@ -21,7 +21,8 @@ function typeables(root: HTMLElement): Typeable[] {
 export function watchTypedValues(root: HTMLElement): () => TypedValues {
   const fields = typeables(root);
   const active = document.activeElement;
-  let focused = active instanceof HTMLElement && root.contains(active) ? active.getAttribute('name') : null;
+  let focused =
+    active instanceof HTMLElement && root.contains(active) ? active.getAttribute('name') : null;
   const onFocusIn = (event: FocusEvent) => {
     focused = event.target instanceof Element ? event.target.getAttribute('name') : null;
   };
@@ -30,7 +31,8 @@ export function watchTypedValues(root: HTMLElement): () => TypedValues {
     // Focus left the page's fields, unless it went to another one or the app's commit took the field away (the
     // browser then blurs it too): decided once the commit, if it is one, has run.
     queueMicrotask(() => {
-      if (target instanceof Node && target.isConnected && !root.contains(document.activeElement)) focused = null;
+      if (target instanceof Node && target.isConnected && !root.contains(document.activeElement))
+        focused = null;
     });
   };
   root.addEventListener('focusin', onFocusIn);

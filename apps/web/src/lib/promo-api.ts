@@ -1,6 +1,11 @@
 import { IDEMPOTENCY_HEADER } from '@mekong/contracts/constants';
 import type { Contract } from '@mekong/contracts/contract';
-import { keepPreviousData, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '@/lib/api-client';
 import { afterMoneyMoved } from '@/lib/member-queries';
@@ -13,7 +18,10 @@ import { afterMoneyMoved } from '@/lib/member-queries';
 type PageBody = z.ZodType<unknown, { page: number; limit: number }>;
 
 /** A GET read again each time its modal opens. */
-export function liveQuery<TResponse extends z.ZodType>(queryKey: QueryKey, contract: Contract<undefined, TResponse, undefined>) {
+export function liveQuery<TResponse extends z.ZodType>(
+  queryKey: QueryKey,
+  contract: Contract<undefined, TResponse, undefined>,
+) {
   return queryOptions({
     queryKey,
     staleTime: 0,
@@ -22,17 +30,26 @@ export function liveQuery<TResponse extends z.ZodType>(queryKey: QueryKey, contr
 }
 
 /** One page of a POST {page, limit} list (docs/spec.md §9), read again each time; the page before stays shown meanwhile. */
-export function livePageQuery<TResponse extends z.ZodType>(queryKey: QueryKey, contract: Contract<PageBody, TResponse, undefined>, limit: number, page: number) {
+export function livePageQuery<TResponse extends z.ZodType>(
+  queryKey: QueryKey,
+  contract: Contract<PageBody, TResponse, undefined>,
+  limit: number,
+  page: number,
+) {
   return queryOptions({
     queryKey,
     staleTime: 0,
-    queryFn: ({ signal }): Promise<z.output<TResponse>> => apiCall(contract, { body: { page, limit }, signal }),
+    queryFn: ({ signal }): Promise<z.output<TResponse>> =>
+      apiCall(contract, { body: { page, limit }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** A promotion screen's banners: they change rarely. */
-export function bannersQuery<TResponse extends z.ZodType>(queryKey: QueryKey, contract: Contract<undefined, TResponse, undefined>) {
+export function bannersQuery<TResponse extends z.ZodType>(
+  queryKey: QueryKey,
+  contract: Contract<undefined, TResponse, undefined>,
+) {
   return queryOptions({
     queryKey,
     queryFn: ({ signal }): Promise<z.output<TResponse>> => apiCall(contract, { signal }),
@@ -45,13 +62,21 @@ export function bannersQuery<TResponse extends z.ZodType>(queryKey: QueryKey, co
  * (JSON of undefined is no string to key on); afterwards the wallet, the statement and that promotion's figures are
  * read again.
  */
-export function promotionMoneyCall<TResponse extends z.ZodType>(scope: string, contract: Contract<undefined, TResponse, undefined>, promotionKey: QueryKey) {
+export function promotionMoneyCall<TResponse extends z.ZodType>(
+  scope: string,
+  contract: Contract<undefined, TResponse, undefined>,
+  promotionKey: QueryKey,
+) {
   return {
     scope,
     fingerprint: () => scope,
-    send: (_vars: undefined, idempotencyKey: string) => apiCall(contract, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+    send: (_vars: undefined, idempotencyKey: string) =>
+      apiCall(contract, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
     refresh: async (queryClient: QueryClient): Promise<void> => {
-      await Promise.all([afterMoneyMoved(queryClient), queryClient.invalidateQueries({ queryKey: promotionKey })]);
+      await Promise.all([
+        afterMoneyMoved(queryClient),
+        queryClient.invalidateQueries({ queryKey: promotionKey }),
+      ]);
     },
   };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { endSessionByServer, forgetSessionEndedNote, getToken, isSessionEndedNoted, storeToken } from '@/lib/session';
+import {
+  endSessionByServer,
+  forgetSessionEndedNote,
+  getToken,
+  isSessionEndedNoted,
+  storeToken,
+} from '@/lib/session';
 
 describe('a session the server ended', () => {
   it('is forgotten and noted for /login until the note is read', () => {

@@ -1,3 +1,4 @@
+import { HOME_COOKIE } from '@mekong/contracts/constants';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
@@ -32,7 +33,6 @@ export function storeToken(token: string, isRemembered: boolean): void {
  * the same token, sent only with a request for /user/home, kept as long as the token is (30 days when remembered, the server's longest session,
  * else until the browser closes).
  */
-const HOME_COOKIE = 'home_session';
 const HOME_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 function writeHomeCookie(token: string | null, isRemembered: boolean): void {

@@ -30,7 +30,9 @@ describe('signIn', () => {
     storeToken('old', true);
     localStorage.setItem('user-info', '{"profile":{}}');
     fetchMock.mockResolvedValue(jsonResponse({ message: 'WRONG_CREDENTIAL' }, 401));
-    await expect(signIn({ username: '0812345678', password: 'bad', isRemembered: true })).rejects.toThrow('WRONG_CREDENTIAL');
+    await expect(
+      signIn({ username: '0812345678', password: 'bad', isRemembered: true }),
+    ).rejects.toThrow('WRONG_CREDENTIAL');
     const headers = fetchMock.mock.calls[0]![1]?.headers as Record<string, string>;
     expect(headers.authorization).toBeUndefined();
     expect(getToken()).toBeNull();
@@ -38,8 +40,13 @@ describe('signIn', () => {
   });
 
   it('moves a guest chat to the member after signing in, then forgets the guest', async () => {
-    localStorage.setItem('chat-guest', JSON.stringify({ guestId: 'g_1', guestToken: 'guest-token' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse({ token: 'member' })).mockResolvedValueOnce(jsonResponse({ moved: 3 }));
+    localStorage.setItem(
+      'chat-guest',
+      JSON.stringify({ guestId: 'g_1', guestToken: 'guest-token' }),
+    );
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ token: 'member' }))
+      .mockResolvedValueOnce(jsonResponse({ moved: 3 }));
     await signIn({ username: '0812345678', password: 'secret123', isRemembered: true });
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toBe('/api/chat/claim-guest');
@@ -49,8 +56,13 @@ describe('signIn', () => {
   });
 
   it('signs in even when the guest chat cannot be claimed now, keeping the guest for the next time', async () => {
-    localStorage.setItem('chat-guest', JSON.stringify({ guestId: 'g_1', guestToken: 'guest-token' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse({ token: 'member' })).mockResolvedValueOnce(jsonResponse({ message: 'CHAT_DISABLED' }, 403));
+    localStorage.setItem(
+      'chat-guest',
+      JSON.stringify({ guestId: 'g_1', guestToken: 'guest-token' }),
+    );
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ token: 'member' }))
+      .mockResolvedValueOnce(jsonResponse({ message: 'CHAT_DISABLED' }, 403));
     await signIn({ username: '0812345678', password: 'secret123', isRemembered: true });
     expect(getToken()).toBe('member');
     expect(localStorage.getItem('chat-guest')).not.toBeNull();
@@ -58,7 +70,9 @@ describe('signIn', () => {
 
   it('forgets a guest token the server says is invalid', async () => {
     localStorage.setItem('chat-guest', JSON.stringify({ guestId: 'g_1', guestToken: 'bad' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse({ token: 'member' })).mockResolvedValueOnce(jsonResponse({ message: 'CHAT_GUEST_INVALID' }, 401));
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ token: 'member' }))
+      .mockResolvedValueOnce(jsonResponse({ message: 'CHAT_GUEST_INVALID' }, 401));
     await signIn({ username: '0812345678', password: 'secret123', isRemembered: true });
     expect(getToken()).toBe('member');
     expect(localStorage.getItem('chat-guest')).toBeNull();

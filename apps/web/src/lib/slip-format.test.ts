@@ -10,7 +10,12 @@ type Tree = { [key: string]: string | Tree };
 const files: Record<(typeof LOCALES)[number], Tree> = { th, la, en };
 
 function textAt(tree: Tree, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Tree)[key] : undefined), tree);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Tree)[key] : undefined),
+      tree,
+    );
 }
 
 describe('slip amount', () => {
@@ -36,9 +41,15 @@ describe('slip reasons (docs/spec.md §4)', () => {
   });
 
   it('reads "incorrect slip" for the three unreadable-image codes, and something else for every other code', () => {
-    const incorrect = ['FILE_MISSING', 'IMAGE_SIZE_UNPROCESSABLE', 'CROPPED_IMAGE_UNREADABLE'] as const;
+    const incorrect = [
+      'FILE_MISSING',
+      'IMAGE_SIZE_UNPROCESSABLE',
+      'CROPPED_IMAGE_UNREADABLE',
+    ] as const;
     for (const code of incorrect) expect(slipReasonKey(code)).toBe('slip.reasons.incorrectSlip');
-    const others = SLIP_REASONS.filter((code) => !(incorrect as readonly string[]).includes(code)).map((code) => slipReasonKey(code));
+    const others = SLIP_REASONS.filter(
+      (code) => !(incorrect as readonly string[]).includes(code),
+    ).map((code) => slipReasonKey(code));
     expect(new Set(others).size).toBe(others.length);
     expect(others).not.toContain('slip.reasons.incorrectSlip');
   });

@@ -14,7 +14,11 @@ describe('Lao time-ago', () => {
         super('en', options);
       }
     };
-    Object.defineProperty(Intl, 'RelativeTimeFormat', { value: englishOnly, configurable: true, writable: true });
+    Object.defineProperty(Intl, 'RelativeTimeFormat', {
+      value: englishOnly,
+      configurable: true,
+      writable: true,
+    });
     try {
       expect(formatTimeAgo(ago(60), 'la', 'ຫາກໍ່ນີ້', now)).toBe('1 ນາທີກ່ອນ');
       expect(formatTimeAgo(ago(2 * 3600), 'la', 'ຫາກໍ່ນີ້', now)).toBe('2 ຊົ່ວໂມງກ່ອນ');
@@ -23,7 +27,11 @@ describe('Lao time-ago', () => {
       expect(formatTimeAgo(ago(31_536_000), 'la', 'ຫາກໍ່ນີ້', now)).toBe('1 ປີກ່ອນ');
       expect(formatTimeAgo(ago(30), 'la', 'ຫາກໍ່ນີ້', now)).toBe('ຫາກໍ່ນີ້');
     } finally {
-      Object.defineProperty(Intl, 'RelativeTimeFormat', { value: intlWithLao, configurable: true, writable: true });
+      Object.defineProperty(Intl, 'RelativeTimeFormat', {
+        value: intlWithLao,
+        configurable: true,
+        writable: true,
+      });
     }
   });
 });
@@ -72,5 +80,4 @@ describe('formatTimeAgo', () => {
     expect(formatTimeAgo(ago(3600), 'th', 'เมื่อสักครู่', now)).toBe('1 ชั่วโมงที่แล้ว');
     expect(formatTimeAgo(ago(3 * 2_592_000), 'th', 'เมื่อสักครู่', now)).toBe('3 เดือนที่แล้ว');
   });
-
 });

@@ -31,7 +31,12 @@ type AgoTexts = Record<`${TimeAgoUnit}_${'one' | 'other'}`, string>;
  * "3 hours ago" in the member's language, from the app's own texts (`dates.ago`), not Intl.RelativeTimeFormat: a
  * browser without Lao data would answer in English (docs/design.md#member-app). `justNow` is used under a minute.
  */
-export function formatTimeAgo(value: string | number | Date, locale: Locale, justNow: string, now: number = Date.now()): string {
+export function formatTimeAgo(
+  value: string | number | Date,
+  locale: Locale,
+  justNow: string,
+  now: number = Date.now(),
+): string {
   const ago = timeAgo(value, now);
   if (!ago) return justNow;
   // The language's strings are loaded by then: `locale` is the language the page is shown in.

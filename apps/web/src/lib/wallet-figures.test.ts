@@ -1,9 +1,32 @@
 import type { GameEntry } from '@mekong/contracts/wallet';
 import { describe, expect, it } from 'vitest';
-import { activeGames, combinedTotal, groupGames, isNewPlayer, walletSpendable } from '@/lib/wallet-figures';
+import {
+  activeGames,
+  combinedTotal,
+  groupGames,
+  isNewPlayer,
+  walletSpendable,
+} from '@/lib/wallet-figures';
 
-function game(code: string, category: GameEntry['category'], amount = 0, isActive = false): GameEntry {
-  return { code, name: code, category, logo: '', background: '', amount, isActive, hasAutoLogin: false, web: null, android: null, ios: null };
+function game(
+  code: string,
+  category: GameEntry['category'],
+  amount = 0,
+  isActive = false,
+): GameEntry {
+  return {
+    code,
+    name: code,
+    category,
+    logo: '',
+    background: '',
+    amount,
+    isActive,
+    hasAutoLogin: false,
+    web: null,
+    android: null,
+    ios: null,
+  };
 }
 
 describe('carousel grouping', () => {
@@ -50,7 +73,10 @@ describe('combined total', () => {
 });
 
 describe('new player', () => {
-  const fresh = { wallet: { amount: 0, bonusAmount: 0 }, slots: [game('PG', 'slot'), game('HUAYHD', 'lotto')] };
+  const fresh = {
+    wallet: { amount: 0, bonusAmount: 0 },
+    slots: [game('PG', 'slot'), game('HUAYHD', 'lotto')],
+  };
 
   it('is a member with no money and no game account', () => {
     expect(isNewPlayer(fresh)).toBe(true);
@@ -69,8 +95,12 @@ describe('new player', () => {
 
 describe('what the main wallet can send to a game', () => {
   it('is the cash, plus the bonus wallet only while a bonus runs, with no float drift', () => {
-    expect(walletSpendable({ amount: 100.1, bonusAmount: 50.2, hasReceivedBonus: false })).toBe(100.1);
-    expect(walletSpendable({ amount: 100.1, bonusAmount: 50.2, hasReceivedBonus: true })).toBe(150.3);
+    expect(walletSpendable({ amount: 100.1, bonusAmount: 50.2, hasReceivedBonus: false })).toBe(
+      100.1,
+    );
+    expect(walletSpendable({ amount: 100.1, bonusAmount: 50.2, hasReceivedBonus: true })).toBe(
+      150.3,
+    );
     expect(walletSpendable({ amount: 0.1, bonusAmount: 0.2, hasReceivedBonus: true })).toBe(0.3);
   });
 });
