@@ -5,9 +5,12 @@
  *
  * Phases: `read` (GET /api/wallet), `transfer` (POST /api/wallet/transfer wallet → PG, 1 baht) over a keep-alive
  * HTTP pool, `bare` (the ledger's statements for the same transfer, in one transaction, straight to PostgreSQL) and
- * `bare-read` (one SELECT of the data a wallet read answers with).
+ * `bare-read` (one SELECT of the data a wallet read answers with), and `home-page` (GET /user/home with the member's
+ * home cookie, brotli as a browser asks: the page the server draws with the member's data, checked to be that page).
  */
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
+import { HOME_ANSWERS_ID, HOME_COOKIE } from '@mekong/contracts/constants';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { PreparingClient } from '@/db/preparing-client.ts';
@@ -15,7 +18,7 @@ import { bareTransferStatements, bareWalletReadStatement, type BenchMember } fro
 import { runPhase } from './phase.ts';
 
 export type LoadInput = {
-  phase: 'read' | 'transfer' | 'bare' | 'bare-read';
+  phase: 'read' | 'transfer' | 'bare' | 'bare-read' | 'home-page';
   name: string;
   base: string;
   members: BenchMember[];
@@ -92,37 +95,54 @@ async function main() {
       authorization: `Bearer ${at(w).token}`,
       'x-client': 'member-web',
     });
+    const homePage = async (w: number) => {
+      const response = await http.request({
+        method: 'GET',
+        path: '/user/home',
+        headers: { cookie: `${HOME_COOKIE}=${at(w).token}`, 'accept-encoding': 'br' },
+      });
+      const body = Buffer.from(await response.body.arrayBuffer());
+      if (response.statusCode !== 200) throw new Error(`home page answered ${response.statusCode}`);
+      const html = (
+        response.headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : body
+      ).toString();
+      // The plain page (no drawing: a failed answer, or more drawings at once than the server allows) is not measured.
+      if (!html.includes(`id="${HOME_ANSWERS_ID}"`))
+        throw new Error('the home page was not drawn with the member data');
+    };
     op =
-      input.phase === 'read'
-        ? async (w) => {
-            const response = await http.request({
-              method: 'GET',
-              path: '/api/wallet',
-              headers: headers(w),
-            });
-            await response.body.arrayBuffer();
-            if (response.statusCode !== 200)
-              throw new Error(`wallet read answered ${response.statusCode}`);
-          }
-        : async (w) => {
-            const response = await http.request({
-              method: 'POST',
-              path: '/api/wallet/transfer',
-              headers: {
-                ...headers(w),
-                'content-type': 'application/json',
-                'idempotency-key': randomUUID(),
-              },
-              body: JSON.stringify({
-                from: 'wallet',
-                to: 'PG',
-                amount: Number(input.transferMinor) / 100,
-              }),
-            });
-            const text = await response.body.text();
-            if (response.statusCode !== 200)
-              throw new Error(`transfer answered ${response.statusCode}: ${text}`);
-          };
+      input.phase === 'home-page'
+        ? homePage
+        : input.phase === 'read'
+          ? async (w) => {
+              const response = await http.request({
+                method: 'GET',
+                path: '/api/wallet',
+                headers: headers(w),
+              });
+              await response.body.arrayBuffer();
+              if (response.statusCode !== 200)
+                throw new Error(`wallet read answered ${response.statusCode}`);
+            }
+          : async (w) => {
+              const response = await http.request({
+                method: 'POST',
+                path: '/api/wallet/transfer',
+                headers: {
+                  ...headers(w),
+                  'content-type': 'application/json',
+                  'idempotency-key': randomUUID(),
+                },
+                body: JSON.stringify({
+                  from: 'wallet',
+                  to: 'PG',
+                  amount: Number(input.transferMinor) / 100,
+                }),
+              });
+              const text = await response.body.text();
+              if (response.statusCode !== 200)
+                throw new Error(`transfer answered ${response.statusCode}: ${text}`);
+            };
     close = () => http.close();
   }
 

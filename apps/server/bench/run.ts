@@ -8,14 +8,18 @@
  * not take the server's event loop (on PGlite the bare-SQL phase must run here: the database lives in this process).
  * Settings: BENCH_MEMBERS (64), BENCH_SECONDS (20 per phase), BENCH_POOL (DATABASE_POOL_MAX of the server and of the
  * bare-SQL pool, 20).
+ * When the web app is built (`npm run build`), a last phase has the server draw members' home pages
+ * (docs/decisions/0021-member-home-page.md), as many at once as one process draws.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { checkInvariants } from '@/modules/ledger/ledger-audit.ts';
+import { MAX_HOME_DRAWINGS } from '@/plugins/member-home-page.ts';
 import { bareTransferStatements, type BenchMember } from './bare-sql.ts';
 import type { LoadInput } from './load.ts';
 import { runPhase, type PhaseResult } from './phase.ts';
@@ -41,6 +45,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
 const WARMUP_SECONDS = 3;
 const TRANSFER_MINOR = 100n;
+const WEB_DIST = `${root}apps/web/dist`;
+const isHomeDrawable =
+  existsSync(`${WEB_DIST}/user/home.member.html`) &&
+  existsSync(`${root}apps/web/dist-ssr/prerender.js`);
 
 type Member = BenchMember;
 
@@ -152,7 +160,10 @@ async function main() {
   let app: FastifyInstance | undefined;
   try {
     const started = await startBenchServer(
-      databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: 'memory://' },
+      {
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: 'memory://' }),
+        ...(isHomeDrawable ? { WEB_DIST_DIR: WEB_DIST } : {}),
+      },
       sandbox.url,
       POOL,
     );
@@ -256,6 +267,16 @@ async function main() {
       ceiling = await runPhase(ceilingName, SECONDS, MEMBERS, (w) => bare(at(w)));
     }
     console.log(ceiling);
+    const homePages = isHomeDrawable
+      ? await loadPhase({
+          ...common,
+          concurrency: MAX_HOME_DRAWINGS,
+          phase: 'home-page',
+          name: `member home pages drawn by the server (GET /user/home, ${MAX_HOME_DRAWINGS} at once)`,
+        })
+      : undefined;
+    if (homePages) console.log(homePages);
+    else console.log('[bench] the web app is not built: no home page phase (npm run build first)');
     const loadAfter = loadAverage();
 
     const sums = await checkInvariants(db.kysely);
@@ -270,7 +291,7 @@ async function main() {
       cpuPerOp(transfers) && cpuPerOp(ceiling)
         ? (cpuPerOp(ceiling) ?? 0) / (cpuPerOp(transfers) ?? 1)
         : undefined;
-    for (const r of [reads, bareReads, transfers, ceiling])
+    for (const r of [reads, bareReads, transfers, ceiling, homePages])
       if (r?.cpu) console.log(`[bench] ${r.name}: CPU µs per operation`, cpuSplit(r));
     if (cpuRatio !== undefined)
       console.log(
@@ -320,7 +341,7 @@ ${loadAfter.join(' / ')}${
 ${row(reads)}
 ${bareReads ? `${row(bareReads)}\n` : ''}${row(transfers)}
 ${row(ceiling)}
-
+${homePages ? `${row(homePages)}\n` : ''}
 Transfers reach **${fmt(ratio * 100, 0)} %** of the bare-SQL rate (ratio ${fmt(ratio, 2)}), p99 ${fmt(transfers.p99, 1)} ms${
       db.driver === 'postgres'
         ? ` (target ratio ≥ 1.0 and p99 < 50 ms at 64 members: ${isTargetMet ? 'met' : 'not met'})`
@@ -333,6 +354,14 @@ Transfers reach **${fmt(ratio * 100, 0)} %** of the bare-SQL rate (ratio ${fmt(r
       readRatio === undefined
         ? ''
         : ` Wallet reads reach ${fmt(readRatio * 100, 0)} % of the bare SELECT's rate (ratio ${fmt(readRatio, 2)}).`
+    }${
+      homePages
+        ? ` A member's home page drawn by the server (five calls made in-process, the page drawn, brotli-compressed) costs ${
+            cpuSplit(homePages)
+              ? `${fmt(cpuSplit(homePages)?.server ?? 0, 0)} µs of server CPU, `
+              : ''
+          }p99 ${fmt(homePages.p99, 1)} ms with ${MAX_HOME_DRAWINGS} drawn at once (a request beyond that gets the plain page at once rather than waiting).`
+        : ' The web app was not built: no home page phase.'
     } Ledger invariant after the run: every currency sums to zero.`;
     const path = writeReport(db.driver, body);
     console.log(`[bench] transfers / bare SQL = ${fmt(ratio, 2)}; written to ${path}`);

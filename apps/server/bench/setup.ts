@@ -174,6 +174,8 @@ export async function startBenchServer(
   poolMax: number,
 ): Promise<{ app: FastifyInstance; base: string }> {
   const config = loadConfig({
+    // No web app unless the caller names its build (bench/run.ts does, to draw the member's home page).
+    WEB_DIST_DIR: '/nonexistent',
     ...database,
     DATABASE_POOL_MAX: String(poolMax),
     LOG_LEVEL: 'silent',
@@ -183,7 +185,6 @@ export async function startBenchServer(
     SMS_GATEWAY_URL: `${sandboxUrl}/sms`,
     GAME_PROVIDER_URL: `${sandboxUrl}/games`,
     BANK_API_URL: `${sandboxUrl}/bank`,
-    WEB_DIST_DIR: '/nonexistent',
   });
   const app = await buildApp({ config, isJobsEnabled: false });
   try {

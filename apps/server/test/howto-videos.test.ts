@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOWTO_POSTER_MAX_BYTES } from '@mekong/contracts/admin/settings';
 import { HOWTO_MEDIA_URL } from '@mekong/contracts/lookup';
 import { HOWTO_PER_LANGUAGE } from '@/db/migrations/0030-howto-media.ts';
 import { DEMO_HOWTO_DIR } from '@/db/seed/demo-howto.ts';
@@ -193,7 +194,7 @@ describe('how-to videos', () => {
     // A PNG named and typed as a video.
     const png = await uploadHowto(marketing, 'en/play', [{ field: 'video', bytes: PNG }]);
     expect(png.statusCode).toBe(415);
-    expect(png.json()).toMatchObject({ message: 'CHAT_FILE_NOT_SUPPORTED' });
+    expect(png.json()).toMatchObject({ message: 'HOWTO_VIDEO_NOT_MP4' });
 
     // A video as the poster.
     const poster = await uploadHowto(marketing, 'en/play', [
@@ -201,10 +202,19 @@ describe('how-to videos', () => {
       { field: 'poster', bytes: VIDEO },
     ]);
     expect(poster.statusCode).toBe(415);
+    expect(poster.json()).toMatchObject({ message: 'HOWTO_POSTER_NOT_SUPPORTED' });
+
+    // A poster past its 2 MB.
+    const heavy = await uploadHowto(marketing, 'en/play', [
+      { field: 'video', bytes: VIDEO },
+      { field: 'poster', bytes: Buffer.concat([POSTER, Buffer.alloc(HOWTO_POSTER_MAX_BYTES)]) },
+    ]);
+    expect(heavy.statusCode).toBe(413);
+    expect(heavy.json()).toMatchObject({ message: 'HOWTO_POSTER_TOO_LARGE' });
 
     const none = await uploadHowto(marketing, 'en/play', [{ field: 'poster', bytes: POSTER }]);
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ message: 'CHAT_FILE_REQUIRED' });
+    expect(none.json()).toMatchObject({ message: 'HOWTO_VIDEO_REQUIRED' });
 
     const unknownTopic = await uploadHowto(marketing, 'en/jackpot', [
       { field: 'video', bytes: VIDEO },

@@ -94,11 +94,16 @@ try {
     const css = assets.flatMap((a) => a.css);
     const js = assets.flatMap((a) => a.js);
     // The page's styles are in the page itself: on a slow line each stylesheet is a request the first paint waits for
-    // (a new connection's round trips included). The app's chunks still link their own when they load; the browser
-    // then has the same rules twice, which changes nothing on screen.
+    // (a new connection's round trips included).
     const styles = [...new Set([...entry.css, ...css])]
       .map((f) => readFileSync(`${dist}/${f}`, 'utf8'))
       .join('\n');
+    // Each chunk's stylesheet named too, disabled (never fetched): the app's chunk loader skips a stylesheet the page
+    // already links, so the browser does not fetch the same rules again and restyle the whole page as each arrives.
+    const inlined = [...new Set(css)]
+      .filter((f) => !entry.css.includes(f))
+      .map((f) => `<link rel="stylesheet" href="/${f}" disabled>`)
+      .join('\n    ');
     const links = [...new Set(js)]
       .filter((f) => !entryJs.has(f))
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
@@ -112,7 +117,7 @@ try {
         '<script defer src="/start-after-paint.js" data-entry="$1"></script>',
       )
       .replace(ENTRY_STYLESHEET, '')
-      .replace('</head>', `  <style>${styles}</style>\n    ${links}\n  </head>`)
+      .replace('</head>', `  <style>${styles}</style>\n    ${inlined}\n    ${links}\n  </head>`)
       // Sent by the browser itself only if the member is faster than start-after-paint.js: then never in the address.
       .replace(
         '<div id="root"></div>',

@@ -28,29 +28,26 @@ function intlLocale(locale: string): string {
   return Intl.DateTimeFormat.supportedLocalesOf(['lo']).length > 0 ? 'lo' : 'en-GB';
 }
 
-export function formatDateTime(iso: string | null | undefined, locale = 'en'): string {
+function formatInZone(
+  iso: string | null | undefined,
+  locale: string,
+  style: Pick<Intl.DateTimeFormatOptions, 'dateStyle' | 'timeStyle'>,
+): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    timeZone: TIME_ZONE,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: TIME_ZONE, ...style }).format(
+    new Date(iso),
+  );
+}
+
+export function formatDateTime(iso: string | null | undefined, locale = 'en'): string {
+  return formatInZone(iso, locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function formatDate(iso: string | null | undefined, locale = 'en'): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    timeZone: TIME_ZONE,
-    dateStyle: 'medium',
-  }).format(new Date(iso));
+  return formatInZone(iso, locale, { dateStyle: 'medium' });
 }
 
 /** A date and time to the second (what ran when, for work done every few seconds). */
 export function formatDateTimeSeconds(iso: string | null | undefined, locale = 'en'): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    timeZone: TIME_ZONE,
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  }).format(new Date(iso));
+  return formatInZone(iso, locale, { dateStyle: 'medium', timeStyle: 'medium' });
 }

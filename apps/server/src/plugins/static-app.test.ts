@@ -119,4 +119,29 @@ describe('registerStaticApp (docs/decisions/0017-first-load.md)', () => {
     const register = await app.inject({ url: '/register', headers: { cookie: 'v=la' } });
     expect(register.body).toBe('<html><head><meta name="x" /></head><body></body></html>');
   });
+
+  it('sends a form posted to a prerendered page before the app took it over back to the page, its fields unread', async () => {
+    const form = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=0812345678&password=secret-pass',
+    });
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toBe('/login');
+    expect(form.body).not.toContain('secret-pass');
+    for (const headers of [{ 'content-type': 'multipart/form-data; boundary=x' }, { 'content-type': 'text/plain' }, {}]) {
+      const other = await app.inject({ method: 'POST', url: '/register', headers, payload: 'x' });
+      expect(other.statusCode).toBe(303);
+      expect(other.headers.location).toBe('/register');
+    }
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `a=${'x'.repeat(200_000)}`,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect((await app.inject({ url: '/login' })).body).toContain('<h1>Login</h1>');
+  });
 });

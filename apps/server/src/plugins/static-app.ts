@@ -163,5 +163,16 @@ export async function registerStaticApp(
         : onIndex(request, reply);
     });
   }
+  // A form sent before the app has taken its page over, by a browser faster than public/start-after-paint.js (which
+  // holds such a form once it runs): the browser is sent back to the page, to get it again (303), and the fields are
+  // drained unread, never kept or logged. The app's own calls are JSON to /api and never come here.
+  await app.register(async (forms) => {
+    forms.removeAllContentTypeParsers();
+    forms.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, _body, done) =>
+      done(null, undefined),
+    );
+    for (const url of options.prerenderedPaths ?? [])
+      forms.post(url, async (_request, reply) => reply.redirect(url, 303));
+  });
   return onIndex;
 }

@@ -1,3 +1,5 @@
+import { PLAYER_TIME_ZONE } from '@mekong/contracts/constants';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatAccountNumber,
@@ -76,5 +78,70 @@ describe('formatMoney', () => {
 
   it('shows 0.00 for non-numbers', () => {
     expect(formatMoney(Number.NaN)).toBe('0.00');
+  });
+});
+
+// The app writes money and dates by hand (lib/format.ts says why); they must read as Intl writes them.
+describe('the hand-written formats agree with Intl', () => {
+  it('formatMoney equals en-US Intl.NumberFormat with 2 decimals, for every finite number', () => {
+    const intl = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const halves = fc.integer({ min: -10_000_000, max: 10_000_000 }).map((n) => n / 1000 + 0.0005);
+    const amounts = fc.integer({ min: -1e12, max: 1e12 }).map((n) => n / 100);
+    for (const numbers of [fc.double({ noNaN: true, noDefaultInfinity: true }), halves, amounts]) {
+      fc.assert(
+        fc.property(numbers, (value) => formatMoney(value) === intl.format(value)),
+        { numRuns: 5000 },
+      );
+    }
+    for (const value of [
+      1.005,
+      2.675,
+      9.995,
+      99999999.995,
+      -0,
+      -0.001,
+      5e-7,
+      1e21,
+      1.2345e25,
+      Number.MIN_VALUE,
+    ]) {
+      expect(formatMoney(value)).toBe(intl.format(value));
+    }
+  });
+
+  it('playerParts equals Intl.DateTimeFormat in Asia/Bangkok, for every moment from 1921 (Bangkok’s clock has been UTC+7 since 1920) to 2200', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: PLAYER_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    });
+    const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    const moments = fc.integer({ min: Date.UTC(1921, 0, 1), max: Date.UTC(2200, 0, 1) });
+    fc.assert(
+      fc.property(moments, (ms) => {
+        const part = Object.fromEntries(
+          intl.formatToParts(new Date(ms)).map((p) => [p.type, p.value]),
+        );
+        expect(playerParts(ms)).toEqual({
+          day: part.day,
+          month: part.month,
+          year: part.year,
+          hour: part.hour,
+          minute: part.minute,
+          second: part.second,
+          weekday: weekdays.indexOf(part.weekday ?? ''),
+        });
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -1,27 +1,14 @@
-import { PLAYER_TIME_ZONE, type DateEra } from '@mekong/contracts/constants';
+import type { DateEra } from '@mekong/contracts/constants';
 
 /**
- * Made on first use: a formatter with a time zone costs a slow phone tens of milliseconds to build, and the first
- * page to run this module (/login) formats no date (docs/decisions/0017-first-load.md).
+ * The players' clock is UTC+7 all year (Asia/Bangkok and Asia/Vientiane keep no summer time), so a moment's calendar
+ * parts are those of UTC seven hours later. Worked out by hand, not by an Intl.DateTimeFormat in the zone: building
+ * the first one costs a slow phone tens of milliseconds in the middle of the home page's start
+ * (docs/decisions/0017-first-load.md); format.test.ts checks the two agree.
  */
-function made<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
+const PLAYER_OFFSET_MS = 7 * 60 * 60 * 1000;
 
-const dateTimeParts = made(
-  () =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: PLAYER_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
+const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * The year count of a date (docs/design.md#member-app): the spec's DD/MM/YYYY is Gregorian (CE) in every language;
@@ -39,11 +26,6 @@ type PlayerParts = {
   weekday: number;
 };
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const weekdayOf = made(
-  () => new Intl.DateTimeFormat('en-US', { timeZone: PLAYER_TIME_ZONE, weekday: 'short' }),
-);
-
 /** A moment's calendar parts in the players' time zone (UTC+7, docs/design.md#player-time), or null when unreadable. */
 export function playerParts(
   value: string | number | Date,
@@ -51,20 +33,16 @@ export function playerParts(
 ): PlayerParts | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  const part = Object.fromEntries(
-    dateTimeParts()
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
-  const year = era === 'buddhist' ? String(Number(part.year) + 543) : (part.year ?? '');
+  const there = new Date(date.getTime() + PLAYER_OFFSET_MS);
+  const year = there.getUTCFullYear() + (era === 'buddhist' ? 543 : 0);
   return {
-    day: part.day ?? '',
-    month: part.month ?? '',
-    year,
-    hour: part.hour ?? '',
-    minute: part.minute ?? '',
-    second: part.second ?? '',
-    weekday: WEEKDAYS.indexOf(weekdayOf().format(date)),
+    day: two(there.getUTCDate()),
+    month: two(there.getUTCMonth() + 1),
+    year: String(year).padStart(4, '0'),
+    hour: two(there.getUTCHours()),
+    minute: two(there.getUTCMinutes()),
+    second: two(there.getUTCSeconds()),
+    weekday: there.getUTCDay(),
   };
 }
 
@@ -106,13 +84,32 @@ export function formatAccountNumber(value: string): string {
     : value;
 }
 
-const money = made(
-  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-);
-
-/** Amounts with exactly 2 decimals and thousands separators (docs/spec.md §9). */
+/**
+ * Amounts with exactly 2 decimals and thousands separators (docs/spec.md §9), as en-US Intl.NumberFormat writes them:
+ * the number's shortest decimal form rounded half away from zero. Written out by hand for the same reason as the
+ * dates above; format.test.ts checks the two agree.
+ */
 export function formatMoney(value: number): string {
-  return money().format(Number.isFinite(value) ? value : 0);
+  const safe = Number.isFinite(value) ? value : 0;
+  const sign = safe < 0 || Object.is(safe, -0) ? '-' : '';
+  const [whole = '0', fraction = ''] = plainDecimal(Math.abs(safe)).split('.');
+  const cents =
+    BigInt(whole + fraction.slice(0, 2).padEnd(2, '0')) + ((fraction[2] ?? '0') >= '5' ? 1n : 0n);
+  const units = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${units}.${two(Number(cents % 100n))}`;
+}
+
+/** A non-negative number's shortest decimal form without an exponent (5e-7 → 0.0000005, 1.5e21 → 1500…0). */
+function plainDecimal(value: number): string {
+  const [mantissa = '0', exponent = '0'] = String(value).split('e');
+  const shift = Number(exponent);
+  if (shift === 0) return mantissa;
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const digits = whole + fraction;
+  const point = whole.length + shift;
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** Currency symbols of the two member currencies (docs/spec.md §3: BAHT, LAK). */

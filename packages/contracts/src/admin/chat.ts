@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chatClientIdSchema, chatMessageBodySchema, chatMessageSchema } from '../chat.ts';
 import { textSchema } from '../fields.ts';
-import { adminCall, idParams, okSchema } from './admin-contract.ts';
+import { adminCall, idParams, okSchema, pageFields, pageOf } from './admin-contract.ts';
 
 /**
  * The agents' side of the support chat in the back office (docs/decisions/0015-support-chat.md#agents): the inbox,
@@ -44,10 +44,9 @@ export const adminChatListContract = adminCall('POST', '/api/admin/chat/conversa
     status: z.enum(CHAT_CONVERSATION_STATUSES).optional(),
     /** `mine`: assigned to the caller; `unassigned`: the queue; absent: all. */
     assignee: z.enum(['mine', 'unassigned']).optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    limit: z.number().int().min(1).max(100).default(20),
+    ...pageFields(),
   }),
-  response: z.object({ rows: z.array(adminChatConversationSchema), total: z.number().int() }),
+  response: pageOf(adminChatConversationSchema),
   permission: 'chat.read',
 });
 

@@ -27,6 +27,7 @@ import {
 } from '@mekong/contracts/admin/deposits';
 import { adminRoute } from '@/lib/admin-route.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
+import { storedFileReply } from '@/lib/stored-file-reply.ts';
 import { createBankLinesService } from '@/modules/admin-deposits/bank-lines.service.ts';
 import {
   createHeldDepositsService,
@@ -141,13 +142,7 @@ export function registerAdminDepositRoutes(
     contract: adminSlipImageContract,
     handler: async ({ params, reply }) => {
       const image = await slips.image(params.id);
-      // The bytes as stored, typed by their magic number at upload; never cached, never run as a page.
-      return reply
-        .type(image.type)
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', "default-src 'none'")
-        .header('x-content-type-options', 'nosniff')
-        .send(image.bytes);
+      return storedFileReply(reply, image.type, 'no-store').send(image.bytes);
     },
   });
   adminRoute(app, table, {

@@ -13,6 +13,7 @@ import {
 import { AppError } from '@/lib/app-error.ts';
 import { bearerOf } from '@/lib/admin-route.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
+import { storedFileReply } from '@/lib/stored-file-reply.ts';
 import type { ChatIdentities, ChatIdentity } from '@/modules/chat/chat-identity.ts';
 import { MEDIA_URL_PREFIX } from '@/modules/chat/chat-media.ts';
 import { chatUploadContext, readUpload } from '@/modules/chat/chat-upload.ts';
@@ -99,11 +100,8 @@ export function registerChatRoutes(
   });
   app.get<{ Params: { token: string } }>(`${MEDIA_URL_PREFIX}:token`, async (request, reply) => {
     const media = await chat.media(request.params.token);
-    return reply
-      .type(media.type)
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(media.bytes);
+    return storedFileReply(reply, media.type, 'private, max-age=31536000, immutable').send(
+      media.bytes,
+    );
   });
 }

@@ -37,20 +37,21 @@ export function howtoTokenOf(url: string): string | null {
  * (docs/decisions/0020-howto-videos.md#format). The size is checked while the upload streams in.
  */
 export async function checkHowtoVideo(bytes: Buffer): Promise<string> {
-  if (bytes.length > HOWTO_VIDEO_MAX_BYTES) throw new AppError('CHAT_FILE_TOO_LARGE');
+  if (bytes.length > HOWTO_VIDEO_MAX_BYTES) throw new AppError('HOWTO_VIDEO_TOO_LARGE');
   const detected = await fileTypeFromBuffer(bytes);
-  if (detected?.mime !== 'video/mp4') throw new AppError('CHAT_FILE_NOT_SUPPORTED');
+  if (detected?.mime !== 'video/mp4') throw new AppError('HOWTO_VIDEO_NOT_MP4');
   return detected.mime;
 }
 
 /** A poster is a JPEG or PNG by its bytes, within 2 MB and the slips' pixel limit (read from its header). */
 export async function checkHowtoPoster(bytes: Buffer): Promise<string> {
-  if (bytes.length > HOWTO_POSTER_MAX_BYTES) throw new AppError('CHAT_FILE_TOO_LARGE');
+  if (bytes.length > HOWTO_POSTER_MAX_BYTES) throw new AppError('HOWTO_POSTER_TOO_LARGE');
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime ?? '';
-  if (mime !== 'image/jpeg' && mime !== 'image/png') throw new AppError('CHAT_FILE_NOT_SUPPORTED');
+  if (mime !== 'image/jpeg' && mime !== 'image/png')
+    throw new AppError('HOWTO_POSTER_NOT_SUPPORTED');
   const pixels = headerPixels(bytes);
-  if (pixels === null) throw new AppError('CHAT_FILE_NOT_SUPPORTED');
+  if (pixels === null) throw new AppError('HOWTO_POSTER_NOT_SUPPORTED');
   if (pixels > MAX_PIXELS) throw new AppError('IMAGE_SIZE_UNPROCESSABLE');
   return mime;
 }

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import {
@@ -12,9 +11,10 @@ import { HOWTO_MEDIA_PATH } from '@mekong/contracts/lookup';
 import { adminRoute } from '@/lib/admin-route.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
+import { multipartContext, unreadableUpload } from '@/lib/multipart-upload.ts';
+import { storedFileReply } from '@/lib/stored-file-reply.ts';
 import { HOWTO_FILE } from '@/modules/howto/howto-media.ts';
 import type { HowtoService } from '@/modules/howto/howto.service.ts';
-import { extendDeadline } from '@/plugins/request-deadline.ts';
 
 /** The video and the optional poster of a how-to upload; past the video's limit the stream is cut. */
 async function readHowtoUpload(
@@ -30,12 +30,12 @@ async function readHowtoUpload(
       else if (part.fieldname === HOWTO_POSTER_FIELD) poster = bytes;
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('CHAT_FILE_TOO_LARGE');
-    request.log.debug({ err: error }, 'how-to upload unreadable');
-    throw new AppError('CHAT_FILE_REQUIRED');
+    throw unreadableUpload(request, error, 'how-to', {
+      tooLarge: 'HOWTO_VIDEO_TOO_LARGE',
+      broken: 'HOWTO_VIDEO_REQUIRED',
+    });
   }
-  if (!video || video.length === 0) throw new AppError('CHAT_FILE_REQUIRED');
+  if (!video || video.length === 0) throw new AppError('HOWTO_VIDEO_REQUIRED');
   return { video, poster: poster && poster.length > 0 ? poster : null };
 }
 
@@ -49,13 +49,11 @@ export function registerHowtoRoutes(
   howto: HowtoService,
 ) {
   void app.register(async (upload) => {
-    await upload.register(multipart, {
+    await multipartContext(upload, {
       throwFileSizeLimit: true,
-      limits: { fileSize: HOWTO_VIDEO_MAX_BYTES, files: 2, fields: 5, parts: 7, headerPairs: 100 },
-    });
-    extendDeadline(upload, CHAT_UPLOAD_TIMEOUT_MS);
-    upload.addHook('preValidation', async (request) => {
-      if (!request.isMultipart()) throw new AppError('CHAT_FILE_REQUIRED');
+      limits: { fileSize: HOWTO_VIDEO_MAX_BYTES, files: 2, fields: 5, parts: 7 },
+      deadlineMs: CHAT_UPLOAD_TIMEOUT_MS,
+      notMultipart: 'HOWTO_VIDEO_REQUIRED',
     });
     adminRoute(upload, table, {
       contract: adminUploadHowtoVideoContract,
@@ -77,13 +75,9 @@ export function registerHowtoRoutes(
     if (!token || !info) throw new AppError('NOT_FOUND');
     const size = info.size_bytes;
     // A new upload is a new address, so what is here never changes.
-    void reply
-      .type(info.mime_type)
+    void storedFileReply(reply, info.mime_type, 'public, max-age=31536000, immutable')
       .header('accept-ranges', 'bytes')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', `"${token}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'");
+      .header('etag', `"${token}"`);
     const header = request.headers.range;
     const ranges = header ? parseRange(size, header, { combine: true }) : -2;
     if (ranges === -1) return reply.code(416).header('content-range', `bytes */${size}`).send();

@@ -51,22 +51,18 @@ export function registerMemberAdminRoutes(
     contract: adminMemberGamesContract,
     handler: ({ params }) => members.games(params.id),
   });
-  adminRoute(app, table, {
-    contract: adminMemberLedgerContract,
-    handler: ({ params, body }) => members.ledger(params.id, body),
-  });
-  adminRoute(app, table, {
-    contract: adminMemberSlipsContract,
-    handler: ({ params, body }) => members.slips(params.id, body),
-  });
-  adminRoute(app, table, {
-    contract: adminMemberInviteesContract,
-    handler: ({ params, body }) => members.invitees(params.id, body),
-  });
-  adminRoute(app, table, {
-    contract: adminMemberWithdrawalsContract,
-    handler: ({ params, body }) => members.withdrawals(params.id, body),
-  });
+
+  /** A paged list on one member's page. */
+  function memberList<B, R>(
+    contract: AdminContract<z.ZodType<B>, z.ZodType<R>, typeof idParams>,
+    read: (memberId: string, body: B) => Promise<R>,
+  ): void {
+    adminRoute(app, table, { contract, handler: ({ params, body }) => read(params.id, body) });
+  }
+  memberList(adminMemberLedgerContract, members.ledger);
+  memberList(adminMemberSlipsContract, members.slips);
+  memberList(adminMemberInviteesContract, members.invitees);
+  memberList(adminMemberWithdrawalsContract, members.withdrawals);
 
   /** A support action on one member, with the operator's reason. */
   function memberAction<B extends { reason?: string | undefined }, R>(

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, OperatorRole } from '@/db/schema.ts';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { Database, OperatorRole, OperatorsTable } from '@/db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -69,12 +69,22 @@ export function recordFailedTry(
     .executeTakeFirst();
 }
 
-export function clearFailedTries(db: Q, operatorId: string, now: Date) {
+/** Sets columns of one operator, stamped with the time of the change. */
+function setOperatorColumns(
+  db: Q,
+  operatorId: string,
+  columns: Updateable<OperatorsTable>,
+  now: Date,
+) {
   return db
     .updateTable('operators')
-    .set({ failed_attempts: 0, locked_until: null, updated_at: now })
+    .set({ ...columns, updated_at: now })
     .where('id', '=', operatorId)
     .execute();
+}
+
+export function clearFailedTries(db: Q, operatorId: string, now: Date) {
+  return setOperatorColumns(db, operatorId, { failed_attempts: 0, locked_until: null }, now);
 }
 
 export function saveTotpSecret(db: Q, operatorId: string, secret: string, now: Date) {
@@ -267,29 +277,22 @@ export function updateOperatorFields(
   fields: { display_name?: string; role?: OperatorRole; status?: 'active' | 'disabled' },
   now: Date,
 ) {
-  return db
-    .updateTable('operators')
-    .set({ ...fields, updated_at: now })
-    .where('id', '=', operatorId)
-    .execute();
+  return setOperatorColumns(db, operatorId, fields, now);
 }
 
 export function setOperatorPassword(db: Q, operatorId: string, passwordHash: string, now: Date) {
-  return db
-    .updateTable('operators')
-    .set({ password_hash: passwordHash, updated_at: now })
-    .where('id', '=', operatorId)
-    .execute();
+  return setOperatorColumns(db, operatorId, { password_hash: passwordHash }, now);
 }
 
 /** Forgets the authenticator: the operator enrols again at the next sign-in. */
 export async function clearTwoFactor(db: Q, operatorId: string, now: Date) {
   await db.deleteFrom('operator_recovery_codes').where('operator_id', '=', operatorId).execute();
-  await db
-    .updateTable('operators')
-    .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null, updated_at: now })
-    .where('id', '=', operatorId)
-    .execute();
+  await setOperatorColumns(
+    db,
+    operatorId,
+    { totp_secret: null, totp_enrolled_at: null, totp_last_step: null },
+    now,
+  );
 }
 
 export function revokeOperatorSessions(

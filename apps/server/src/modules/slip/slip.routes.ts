@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { SLIP_UPLOAD_TIMEOUT_MS } from '@mekong/contracts/constants';
 import {
@@ -10,9 +9,10 @@ import {
 } from '@mekong/contracts/deposit';
 import { AppError } from '@/lib/app-error.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
+import { multipartContext } from '@/lib/multipart-upload.ts';
+import { storedFileReply } from '@/lib/stored-file-reply.ts';
 import { SLIP_IMAGE_PATH } from '@/modules/slip/slip-links.ts';
 import type { SlipService, UploadedFile } from '@/modules/slip/slip.service.ts';
-import { extendDeadline } from '@/plugins/request-deadline.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 
 const IMAGE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -25,15 +25,12 @@ export function registerSlipRoutes(
   app.addHook('onClose', async () => slips.close());
   // Multipart only here, in its own context: every other call stays JSON-only.
   void app.register(async (upload) => {
-    await upload.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
-    });
     // Spec §9: a slip upload may take 300 s (the 60 s deadline of other calls is replaced).
-    extendDeadline(upload, SLIP_UPLOAD_TIMEOUT_MS);
-    // Before the contract's body check, so a JSON or form body gets the slip's own code.
-    upload.addHook('preValidation', async (request) => {
-      if (!request.isMultipart()) throw new AppError('SLIP_INVALID_FILE');
+    await multipartContext(upload, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+      deadlineMs: SLIP_UPLOAD_TIMEOUT_MS,
+      notMultipart: 'SLIP_INVALID_FILE',
     });
     contractRoute(upload, routes, {
       contract: walletSlipUpload,
@@ -86,11 +83,7 @@ export function registerSlipRoutes(
         expires: text('expires'),
         sig: text('sig'),
       });
-      return reply
-        .type(image.type)
-        .header('cache-control', 'no-store')
-        .header('content-security-policy', "default-src 'none'")
-        .send(image.bytes);
+      return storedFileReply(reply, image.type, 'no-store').send(image.bytes);
     },
   );
 }

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { BottomNavLinks } from '@/app/shell/bottom-nav-links';
-import { ChatUnreadBadge } from '@/features/chat/components/chat-unread-badge';
-import { useChatUnread } from '@/features/chat/hooks/chat-context';
+import { ChatUnreadCount } from '@/features/chat/components/chat-unread-badge';
 import { BrandLogo } from '@/components/brand-logo';
 import { LogoutConfirm } from '@/features/auth/components/logout-confirm';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
@@ -18,7 +17,6 @@ import { IconButton } from '@/components/button';
 /** Signed-in chrome (docs/spec.md §2): header with logo, name, profile and logout; bottom menu with the raised plus. */
 export function MemberLayout() {
   const { t } = useTranslation();
-  const unread = useChatUnread();
   const { data } = useQuery(profileQuery);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [isConditionsOpen, setConditionsOpen] = useState(false);
@@ -76,7 +74,7 @@ export function MemberLayout() {
             <BottomNavLinks
               items={[
                 { to: '/user/profile', Icon: UserRound, label: t('nav.profile') },
-                { to: '/user/contact', Icon: MessageCircle, label: t('nav.contact'), badge: <ChatUnreadBadge count={unread} /> },
+                { to: '/user/contact', Icon: MessageCircle, label: t('nav.contact'), badge: <ChatUnreadCount /> },
               ]}
             />
             <button type="button" className="bottom-nav__item" aria-haspopup="dialog" onClick={() => setConditionsOpen(true)}>

@@ -2,8 +2,7 @@ import { CircleHelp, LogIn, MessageCircle, UserPlus } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BottomNavLinks } from '@/app/shell/bottom-nav-links';
-import { ChatUnreadBadge } from '@/features/chat/components/chat-unread-badge';
-import { useChatUnread } from '@/features/chat/hooks/chat-context';
+import { ChatUnreadCount } from '@/features/chat/components/chat-unread-badge';
 import { BrandLogo } from '@/components/brand-logo';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import '@/app/shell/shell.css';
@@ -11,7 +10,6 @@ import '@/app/shell/shell.css';
 /** Signed-out chrome: brand, language switcher, bottom menu with /login, /register, /contact (docs/spec.md §2). */
 export function PublicLayout() {
   const { t } = useTranslation();
-  const unread = useChatUnread();
   return (
     <div className="shell shell--public">
       <header className="public-header">
@@ -35,7 +33,7 @@ export function PublicLayout() {
           items={[
             { to: '/login', Icon: LogIn, label: t('nav.login') },
             { to: '/register', Icon: UserPlus, label: t('nav.register') },
-            { to: '/contact', Icon: MessageCircle, label: t('nav.contact'), badge: <ChatUnreadBadge count={unread} /> },
+            { to: '/contact', Icon: MessageCircle, label: t('nav.contact'), badge: <ChatUnreadCount /> },
           ]}
         />
       </nav>

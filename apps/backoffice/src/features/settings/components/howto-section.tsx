@@ -126,24 +126,18 @@ function UploadButtons({
   const [poster, setPoster] = useState<File | null>(null);
   return (
     <div className="howto-upload" data-testid={testId}>
-      <label className="field howto-upload__file">
-        <span>{t('howto.videoFile')}</span>
-        <input
-          type="file"
-          accept="video/mp4"
-          onChange={(event) => setVideo(event.target.files?.[0] ?? null)}
-          data-testid={`${testId}-video`}
-        />
-      </label>
-      <label className="field howto-upload__file">
-        <span>{t('howto.posterFile')}</span>
-        <input
-          type="file"
-          accept="image/jpeg,image/png"
-          onChange={(event) => setPoster(event.target.files?.[0] ?? null)}
-          data-testid={`${testId}-poster`}
-        />
-      </label>
+      <FilePicker
+        label={t('howto.videoFile')}
+        accept="video/mp4"
+        onPick={setVideo}
+        testId={`${testId}-video`}
+      />
+      <FilePicker
+        label={t('howto.posterFile')}
+        accept="image/jpeg,image/png"
+        onPick={setPoster}
+        testId={`${testId}-poster`}
+      />
       <Button
         variant="secondary"
         isBusy={isBusy}
@@ -154,5 +148,24 @@ function UploadButtons({
         {t('howto.upload')}
       </Button>
     </div>
+  );
+}
+
+function FilePicker(props: {
+  label: string;
+  accept: string;
+  onPick: (file: File | null) => void;
+  testId: string;
+}) {
+  return (
+    <label className="field howto-upload__file">
+      <span>{props.label}</span>
+      <input
+        type="file"
+        accept={props.accept}
+        onChange={(event) => props.onPick(event.target.files?.[0] ?? null)}
+        data-testid={props.testId}
+      />
+    </label>
   );
 }
