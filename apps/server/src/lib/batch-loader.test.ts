@@ -21,14 +21,16 @@ describe('createBatchLoader', () => {
       calls.push([...keys]);
       return new Map(keys.map((k) => [k, k * 2]));
     });
-    // Two I/O-like callbacks of the same turn (each ends with its own microtask queue drained).
+    // Two callbacks of the same turn, each ending with its own microtask queue drained. Two immediates queued
+    // together always run in one check phase; two 0 ms timers may fall either side of a millisecond and run in
+    // different turns, which made this test flaky in CI.
     const results = await new Promise<number[]>((resolve) => {
       const out: Promise<number | undefined>[] = [];
-      setTimeout(() => out.push(loader.load(1)), 0);
-      setTimeout(() => {
+      setImmediate(() => out.push(loader.load(1)));
+      setImmediate(() => {
         out.push(loader.load(2));
         void Promise.all(out).then((values) => resolve(values.map(Number)));
-      }, 0);
+      });
     });
     expect(results).toEqual([2, 4]);
     expect(calls).toEqual([[1, 2]]);
