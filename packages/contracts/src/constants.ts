@@ -71,6 +71,11 @@ export const LOCALES = ['th', 'la', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export const PLAYER_TIME_ZONE = 'Asia/Bangkok';
+/**
+ * The players' clock as an offset: Asia/Bangkok and Asia/Vientiane are UTC+7 all year (no summer time since 1920), so
+ * a moment's calendar day there is the UTC day of the moment seven hours later (docs/design.md#player-time).
+ */
+export const PLAYER_UTC_OFFSET_MS = 7 * 60 * 60 * 1000;
 /** How dates count years: Gregorian (CE, the default) or the Thai Buddhist era (BE = CE + 543), a member preference. */
 export const DATE_ERAS = ['gregorian', 'buddhist'] as const;
 export type DateEra = (typeof DATE_ERAS)[number];

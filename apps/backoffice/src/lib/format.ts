@@ -1,3 +1,5 @@
+import { PLAYER_TIME_ZONE } from '@mekong/contracts/constants';
+
 /** Amounts of the back-office API are integers in minor units (satang, att) with their currency. */
 export type Currency = 'THB' | 'LAK';
 
@@ -20,8 +22,6 @@ export function parseAmountToMinor(text: string): number | null {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-const TIME_ZONE = 'Asia/Bangkok';
-
 /** Lao is `la` in the app but `lo` to Intl; a browser without Lao data would fall back to its own (often Thai) locale. */
 function intlLocale(locale: string): string {
   if (locale !== 'la') return locale;
@@ -34,7 +34,7 @@ function formatInZone(
   style: Pick<Intl.DateTimeFormatOptions, 'dateStyle' | 'timeStyle'>,
 ): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: TIME_ZONE, ...style }).format(
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: PLAYER_TIME_ZONE, ...style }).format(
     new Date(iso),
   );
 }

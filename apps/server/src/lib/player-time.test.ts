@@ -1,5 +1,14 @@
+import { PLAYER_TIME_ZONE } from '@mekong/contracts/constants';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isInDailyWindow, startOfPlayerDay } from '@/lib/player-time.ts';
+import {
+  isInDailyWindow,
+  playerDate,
+  playerDayNumber,
+  playerDayStart,
+  playerWeekday,
+  startOfPlayerDay,
+} from '@/lib/player-time.ts';
 
 describe('startOfPlayerDay', () => {
   it('is midnight in Bangkok, 17:00 UTC the day before', () => {
@@ -34,5 +43,69 @@ describe('isInDailyWindow', () => {
   });
   it('treats an empty window as always open', () => {
     expect(isInDailyWindow(at('16:30'), '23:30', '23:30')).toBe(false);
+  });
+});
+
+/** What the time-zone database says of a moment in Bangkok: the reference the offset arithmetic must agree with. */
+function bangkok(now: Date) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: PLAYER_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    minutes: Number(part('hour')) * 60 + Number(part('minute')),
+    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part('weekday')),
+  };
+}
+
+const moments = fc.date({
+  min: new Date('1990-01-01T00:00:00Z'),
+  max: new Date('2100-01-01T00:00:00Z'),
+  noInvalidDate: true,
+});
+const hhmm = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+
+describe('the players\' clock agrees with the time-zone database', () => {
+  it('date, weekday and day number of any moment', () => {
+    fc.assert(
+      fc.property(moments, (now) => {
+        const there = bangkok(now);
+        expect(playerDate(now)).toBe(there.date);
+        expect(playerWeekday(now)).toBe(there.weekday);
+        const start = playerDayStart(playerDayNumber(now));
+        expect(playerDate(start)).toBe(there.date);
+        expect(bangkok(start).minutes).toBe(0);
+        expect(now.getTime() - start.getTime()).toBeLessThan(24 * 60 * 60 * 1000);
+        expect(startOfPlayerDay(now)).toEqual(start);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('daily windows, as the minutes of the day there say', () => {
+    fc.assert(
+      fc.property(moments, hhmm, hhmm, (now, from, to) => {
+        const current = bangkok(now).minutes;
+        const [start, end] = [from, to].map((t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3)));
+        const expected =
+          start === end
+            ? false
+            : start! < end!
+              ? current >= start! && current < end!
+              : current >= start! || current < end!;
+        expect(isInDailyWindow(now, from, to)).toBe(expected);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

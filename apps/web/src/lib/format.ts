@@ -1,4 +1,4 @@
-import type { DateEra } from '@mekong/contracts/constants';
+import { PLAYER_UTC_OFFSET_MS, type DateEra } from '@mekong/contracts/constants';
 
 /**
  * The players' clock is UTC+7 all year (Asia/Bangkok and Asia/Vientiane keep no summer time), so a moment's calendar
@@ -6,7 +6,6 @@ import type { DateEra } from '@mekong/contracts/constants';
  * the first one costs a slow phone tens of milliseconds in the middle of the home page's start
  * (docs/decisions/0017-first-load.md); format.test.ts checks the two agree.
  */
-const PLAYER_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -33,7 +32,7 @@ export function playerParts(
 ): PlayerParts | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  const there = new Date(date.getTime() + PLAYER_OFFSET_MS);
+  const there = new Date(date.getTime() + PLAYER_UTC_OFFSET_MS);
   const year = there.getUTCFullYear() + (era === 'buddhist' ? 543 : 0);
   return {
     day: two(there.getUTCDate()),

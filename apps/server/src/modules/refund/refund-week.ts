@@ -1,22 +1,18 @@
-import { startOfPlayerDay } from '@/lib/player-time.ts';
+import { DAY_MS, playerWeekday, startOfPlayerDay } from '@/lib/player-time.ts';
 
 /**
  * The refund's weeks (docs/decisions/0013-promotions.md#refund-of-losses): Monday 00:00 to the next Monday 00:00 in
  * the players' time (Asia/Bangkok, UTC+7 all year), so a bet on Sunday 23:59 there belongs to the week it ends.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
-const PLAYER_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 export type RefundWeek = { start: Date; end: Date };
 
 /** Monday 00:00 (players' time) of the week containing `now`. */
 export function startOfPlayerWeek(now: Date): Date {
   const day = startOfPlayerDay(now);
-  // The weekday of the players' date: 0 Sunday … 6 Saturday.
-  const weekday = new Date(day.getTime() + PLAYER_OFFSET_MS).getUTCDay();
-  const sinceMonday = (weekday + 6) % 7;
+  const sinceMonday = (playerWeekday(now) + 6) % 7;
   return new Date(day.getTime() - sinceMonday * DAY_MS);
 }
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dayNumber,
-  dayNumberAt,
-  dayStart,
-  dayText,
-  dayWindow,
-} from '@/modules/reports/report-days.ts';
+import { playerDayNumber, playerDayStart } from '@/lib/player-time.ts';
+import { dayNumber, dayText, dayWindow } from '@/modules/reports/report-days.ts';
 
 describe('report days (Asia/Bangkok)', () => {
   it('round-trips a day through its number', () => {
@@ -14,12 +9,12 @@ describe('report days (Asia/Bangkok)', () => {
   });
 
   it('starts a day at 17:00 UTC the day before', () => {
-    expect(dayStart(dayNumber('2026-11-02')).toISOString()).toBe('2026-11-01T17:00:00.000Z');
+    expect(playerDayStart(dayNumber('2026-11-02')).toISOString()).toBe('2026-11-01T17:00:00.000Z');
   });
 
   it('puts 16:59:59 UTC on one day and 17:00 UTC on the next', () => {
-    expect(dayText(dayNumberAt(new Date('2026-11-02T16:59:59.999Z')))).toBe('2026-11-02');
-    expect(dayText(dayNumberAt(new Date('2026-11-02T17:00:00.000Z')))).toBe('2026-11-03');
+    expect(dayText(playerDayNumber(new Date('2026-11-02T16:59:59.999Z')))).toBe('2026-11-02');
+    expect(dayText(playerDayNumber(new Date('2026-11-02T17:00:00.000Z')))).toBe('2026-11-03');
   });
 
   it('covers both ends of a range', () => {

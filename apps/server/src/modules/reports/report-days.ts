@@ -1,9 +1,6 @@
 import { REPORT_MAX_DAYS, type ReportRange } from '@mekong/contracts/admin/reports';
 import { AppError } from '@/lib/app-error.ts';
-
-const DAY_MS = 86_400_000;
-/** Asia/Bangkok is UTC+7 all year (no daylight saving): docs/back-office/reports.md#days. */
-const PLAYER_OFFSET_MS = 7 * 60 * 60 * 1000;
+import { DAY_MS, playerDayStart } from '@/lib/player-time.ts';
 
 /** A YYYY-MM-DD day as the number of days since 1970-01-01 (what playerDayOf answers in SQL). */
 export function dayNumber(day: string): number {
@@ -15,15 +12,6 @@ export function dayText(n: number): string {
   return new Date(n * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The players' day `now` falls on, as a number. */
-export function dayNumberAt(now: Date): number {
-  return Math.floor((now.getTime() + PLAYER_OFFSET_MS) / DAY_MS);
-}
-
-/** The instant the players' day `n` begins (00:00 in Bangkok, 17:00 UTC the day before). */
-export function dayStart(n: number): Date {
-  return new Date(n * DAY_MS - PLAYER_OFFSET_MS);
-}
 
 export type DayWindow = {
   first: number;
@@ -42,5 +30,5 @@ export function dayWindow(range: ReportRange): DayWindow {
     throw new AppError('REPORT_RANGE_INVALID');
   if (last - first + 1 > REPORT_MAX_DAYS) throw new AppError('REPORT_RANGE_INVALID');
   const days = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-  return { first, last, start: dayStart(first), end: dayStart(last + 1), days };
+  return { first, last, start: playerDayStart(first), end: playerDayStart(last + 1), days };
 }

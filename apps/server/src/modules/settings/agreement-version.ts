@@ -1,7 +1,4 @@
-/** The players' calendar date (UTC+7) of `now`, YYYY-MM-DD. */
-function playerDate(now: Date): string {
-  return new Date(now.getTime() + 7 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
+import { playerDate } from '@/lib/player-time.ts';
 
 /**
  * The version of a newly published agreement: the players' date, and `.2`, `.3`… for further versions the same day, so

@@ -1,11 +1,11 @@
 import type { ReportRange } from '@mekong/contracts/admin/reports';
+import { PLAYER_UTC_OFFSET_MS } from '@mekong/contracts/constants';
 
 const DAY_MS = 86_400_000;
-const BANGKOK_MS = 7 * 60 * 60 * 1000;
 
 /** Today in Bangkok (the players' calendar the reports count in), as YYYY-MM-DD. */
 export function bangkokToday(now = new Date()): string {
-  return new Date(now.getTime() + BANGKOK_MS).toISOString().slice(0, 10);
+  return new Date(now.getTime() + PLAYER_UTC_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 export function addDays(day: string, days: number): string {
