@@ -1,9 +1,9 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { summaryReportSchema, type CurrencyFigures } from '@mekong/contracts/admin/reports';
 import { creditDeposit } from '@/modules/deposit/deposit-member.ts';
 import { payFromHouse } from '@/modules/ledger/house-payout.ts';
-import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { addBonus } from './support/bonus.ts';
 import { depositViaBank, memberIdOf, setWithdrawLimits, withdrawCall } from './support/bank.ts';
 import { play } from './support/game-bets.ts';

@@ -50,6 +50,14 @@ export const QR_RULES: Record<
 export const ENGLISH_NAME_BANKS = ['KTB', 'TMB', 'BBL'] as const;
 export const MEMBER_CURRENCIES = ['LAK', 'BAHT'] as const;
 export type MemberCurrency = (typeof MEMBER_CURRENCIES)[number];
+/** The same money by its ISO 4217 code, as the ledger, the reports and the back office count it. */
+export const LEDGER_CURRENCIES = ['THB', 'LAK'] as const;
+export type LedgerCurrency = (typeof LEDGER_CURRENCIES)[number];
+
+/** A member's registration currency (BAHT | LAK, or as an admin answer spells it) as the ledger names it. */
+export function ledgerCurrency(memberCurrency: string): LedgerCurrency {
+  return memberCurrency === 'LAK' ? 'LAK' : 'THB';
+}
 
 export const DELAY = {
   loadingIndicatorMs: 200,

@@ -1,11 +1,12 @@
-import { PLAYER_TIME_ZONE } from '@mekong/contracts/constants';
+import { PLAYER_TIME_ZONE, type LedgerCurrency } from '@mekong/contracts/constants';
+
+const SYMBOL: Record<LedgerCurrency, string> = { THB: '฿', LAK: '₭' };
 
 /** Amounts of the back-office API are integers in minor units (satang, att) with their currency. */
-export type Currency = 'THB' | 'LAK';
-
-const SYMBOL: Record<Currency, string> = { THB: '฿', LAK: '₭' };
-
-export function formatMinor(minor: number | string | bigint, currency: Currency = 'THB'): string {
+export function formatMinor(
+  minor: number | string | bigint,
+  currency: LedgerCurrency = 'THB',
+): string {
   const value = typeof minor === 'bigint' ? minor : BigInt(minor);
   const negative = value < 0n;
   const abs = negative ? -value : value;
@@ -34,9 +35,10 @@ function formatInZone(
   style: Pick<Intl.DateTimeFormatOptions, 'dateStyle' | 'timeStyle'>,
 ): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: PLAYER_TIME_ZONE, ...style }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    timeZone: PLAYER_TIME_ZONE,
+    ...style,
+  }).format(new Date(iso));
 }
 
 export function formatDateTime(iso: string | null | undefined, locale = 'en'): string {

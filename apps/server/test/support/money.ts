@@ -1,8 +1,8 @@
+import { ledgerCurrency, type LedgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Db } from '@/db/database.ts';
 import { newPublicId } from '@/lib/secure-random.ts';
-import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { checkInvariants, findAccountMismatches } from '@/modules/ledger/ledger-audit.ts';
 import {
   createTransfer,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEDGER_CURRENCIES } from '../constants.ts';
 import { adminCall } from './admin-contract.ts';
 
 /**
@@ -10,8 +11,7 @@ import { adminCall } from './admin-contract.ts';
 /** The longest range one summary covers, in days (bounded work per call). */
 export const REPORT_MAX_DAYS = 93;
 
-export const reportCurrencySchema = z.enum(['THB', 'LAK']);
-export type ReportCurrency = z.infer<typeof reportCurrencySchema>;
+export const reportCurrencySchema = z.enum(LEDGER_CURRENCIES);
 
 export const minorSchema = z.string().regex(/^-?\d+$/);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEDGER_CURRENCIES } from '../constants.ts';
 import {
   adminCall,
   filterTextSchema,
@@ -32,7 +33,7 @@ const withdrawalFields = {
   memberPhone: z.string(),
   memberName: z.string(),
   amountMinor: z.number(),
-  currency: z.enum(['THB', 'LAK']),
+  currency: z.enum(LEDGER_CURRENCIES),
   bankCode: z.string(),
   accountNo: z.string(),
   accountName: z.string(),

@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { ColumnType } from 'kysely';
 import type { Int8, Int8Default, Timestamp } from '@/db/schema/column-types.ts';
 
@@ -23,7 +24,7 @@ export type LedgerAccountsTable = {
   member_id: string | null;
   kind: string;
   provider: string | null;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   /** Posted balance; member accounts only (house balances are derived from the transfer log). */
   balance: Int8Default;
   /** Sum of this account's pending debits. */
@@ -54,7 +55,7 @@ export type LedgerTransfersTable = {
   debit_account_id: string;
   credit_account_id: string;
   amount: Int8;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   kind: LedgerTransferKind;
   status: 'pending' | 'posted' | 'voided';
   idempotency_key: string | null;

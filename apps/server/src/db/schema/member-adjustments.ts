@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { Int8, Timestamp } from '@/db/schema/column-types.ts';
 
 /** Manual credits and debits of a member's cash (docs/back-office/members.md#adjustments). */
@@ -6,7 +7,7 @@ export type MemberAdjustmentsTable = {
   member_id: string;
   direction: 'credit' | 'debit';
   amount: Int8;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   reason: string;
   status: 'awaiting_approval' | 'posted' | 'rejected';
   requested_by: string;

@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { ColumnType, Generated } from 'kysely';
 import type { Int8, Int8Default, Timestamp } from '@/db/schema/column-types.ts';
 
@@ -13,7 +14,7 @@ export type WithdrawalsTable = {
   idempotency_key: string;
   group_id: string | null;
   amount: Int8;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   bank_code: string;
   account_no: string;
   account_name: string;
@@ -60,7 +61,7 @@ export type QrPaymentsTable = {
   provider: 'KBANK' | 'WW' | 'E2P';
   reference: string;
   amount: Int8;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   payload: string;
   status: 'active' | 'cancelled' | 'paid' | 'held' | 'refused';
   expires_at: Timestamp;
@@ -79,7 +80,7 @@ export type SlipsTable = {
   sending_bank: string | null;
   trans_ref: string | null;
   amount: Int8Default;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   image: Buffer | null;
   image_type: string | null;
   image_token: string | null;
@@ -104,7 +105,7 @@ export type DepositNoticesTable = {
   id: string;
   member_id: string;
   amount: Int8;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   idempotency_key: string | null;
   status: 'pending' | 'confirmed' | 'matched' | 'rejected';
   incoming_id: string | null;

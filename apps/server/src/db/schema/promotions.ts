@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { ColumnType, Generated } from 'kysely';
 import type { Int8, Int8Default, Timestamp } from '@/db/schema/column-types.ts';
 
@@ -10,7 +11,7 @@ export type InviteAccrualsTable = {
   invitee_id: string;
   deposit_transfer_id: string;
   amount: Int8;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   collection_id: string | null;
   created_at: Timestamp;
 };
@@ -19,7 +20,7 @@ export type InviteCollectionsTable = {
   id: string;
   member_id: string;
   amount: Int8;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   transfer_id: string;
   created_at: Timestamp;
 };
@@ -30,7 +31,7 @@ export type RefundClaimsTable = {
   member_id: string;
   week_start: Timestamp;
   amount: Int8;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   transfer_id: string;
   created_at: Timestamp;
 };
@@ -80,7 +81,7 @@ export type MemberBonusesTable = {
   bonus_code: string;
   status: 'active' | 'completed' | 'lost' | 'cancelled' | 'expired';
   is_promotion: boolean;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   deposit_transfer_id: string | null;
   deposit_amount: Int8;
   bonus_amount: Int8;

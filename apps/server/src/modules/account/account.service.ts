@@ -4,7 +4,12 @@ import type { ResponseOf } from '@mekong/contracts/contract';
 import type { profileGet, registerBodySchema } from '@mekong/contracts/account';
 import { isEnglishName } from '@mekong/contracts/fields';
 import type { MessageCode } from '@mekong/contracts/messages';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, type DateEra } from '@mekong/contracts/constants';
+import {
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_MS,
+  type DateEra,
+  ledgerCurrency,
+} from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -25,7 +30,6 @@ import {
 } from '@/modules/account/account.repository.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
 import { isSelfInvite } from '@/modules/invite/invite.service.ts';
-import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 import { revokeSessions } from '@/modules/auth/session.repository.ts';
 import type { Session } from '@/modules/auth/auth.service.ts';

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import type {
   BankLineDetail,
   BankLineItem,
@@ -27,7 +28,6 @@ import {
   listOpenNoticesOfAmount,
   listQrOfAmount,
 } from '@/modules/deposit/deposit-queue.repository.ts';
-import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { bankLineItemOf, queueMemberOf } from '@/modules/admin-deposits/admin-deposits.items.ts';
 import {

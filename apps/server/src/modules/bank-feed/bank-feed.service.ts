@@ -1,3 +1,4 @@
+import { ledgerCurrency, type LedgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type { IncomingTransfer } from '@/adapters/bank/bank-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
@@ -10,7 +11,6 @@ import {
 import { bankTxRef, clearingCodeOf } from '@/modules/deposit/bank-tx-ref.ts';
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { creditDeposit, type DepositCredit } from '@/modules/deposit/deposit-member.ts';
-import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { findTransferByExternalRef } from '@/modules/ledger/ledger.repository.ts';
 import {
   findIncoming,

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { findMemberCurrency } from '@/modules/account/member.repository.ts';
@@ -7,7 +8,6 @@ import {
   type StoredIncoming,
 } from '@/modules/bank-feed/bank-feed.repository.ts';
 import { creditIncoming } from '@/modules/bank-feed/bank-feed.service.ts';
-import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /**
  * An operator's decision on a bank line no member was matched to (docs/back-office/money-in.md), inside the caller's

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '@/db/database.ts';
@@ -23,7 +24,6 @@ import {
   periodOf,
   receiptPeriod,
 } from '@/modules/bonus/bonus-rules.ts';
-import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { listPostedDepositsSince } from '@/modules/ledger/ledger.repository.ts';
 import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 

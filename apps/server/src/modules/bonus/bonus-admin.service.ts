@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type {
   BonusPreview,
@@ -30,7 +31,6 @@ import {
 } from '@/modules/bonus/bonus-catalogue.repository.ts';
 import { failBelow, releaseTarget } from '@/modules/bonus/bonus-rules.ts';
 import { countBonusUse, type MemberBonusRow } from '@/modules/bonus/bonus.repository.ts';
-import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 
 /** The bonus catalogue in the back office (docs/back-office/promotions.md): lifecycle, edits and the preview. */

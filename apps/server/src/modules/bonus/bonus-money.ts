@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Db } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
@@ -15,7 +16,6 @@ import {
 } from '@/modules/bonus/bonus.repository.ts';
 import { failBelow, progressPercent, releaseTarget } from '@/modules/bonus/bonus-rules.ts';
 import { weightedTurnover } from '@/modules/games/game-bets.service.ts';
-import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { getMemberPostedBalances } from '@/modules/ledger/ledger.repository.ts';
 import { createTransfer, getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 

@@ -1,8 +1,8 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { sql } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
 import type { MemberBonusesTable } from '@/db/schema.ts';
 import { lockableFinder } from '@/db/finders.ts';
-import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /**
  * The members' bonuses (docs/decisions/0013-promotions.md#bonus): `member_bonuses`, `bonus_receipts` and

@@ -1,6 +1,6 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { Trx } from '@/db/database.ts';
 import { accrueInviteCommission } from '@/modules/invite/invite.service.ts';
-import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { earnCoins } from '@/modules/spinwheel/spinwheel.service.ts';
 
 /** A deposit that was just credited (never a replay). */

@@ -1,9 +1,9 @@
+import { ledgerCurrency, type LedgerCurrency } from '@mekong/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
-import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
 import { runDepositEffects } from '@/modules/deposit/deposit-effects.ts';
 

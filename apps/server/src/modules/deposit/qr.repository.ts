@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { QrProvider } from '@mekong/contracts/constants';
+import type { QrProvider, LedgerCurrency } from '@mekong/contracts/constants';
 import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import type { QrPaymentsTable } from '@/db/schema.ts';
@@ -11,7 +11,7 @@ export type QrPayment = {
   provider: QrProvider;
   reference: string;
   amountMinor: bigint;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   payload: string;
   status: QrPaymentsTable['status'];
   expiresAt: Date;

@@ -1,3 +1,4 @@
+import { ledgerCurrency, type LedgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { SlotAccount } from '@mekong/contracts/wallet';
@@ -20,7 +21,6 @@ import {
 } from '@/modules/games/games.repository.ts';
 import type { GamesDeps } from '@/modules/games/games.service.ts';
 import type { ProviderCatalogue } from '@/modules/games/provider-catalogue.ts';
-import { ledgerCurrency, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { ensureGameAccount, getMembersBalances } from '@/modules/ledger/ledger.service.ts';
 import { createBatchLoader } from '@/lib/batch-loader.ts';
 

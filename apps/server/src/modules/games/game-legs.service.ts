@@ -1,3 +1,4 @@
+import { ledgerCurrency, type LedgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MoneyStatus } from '@mekong/contracts/money';
@@ -15,11 +16,7 @@ import {
 } from '@/modules/games/games.repository.ts';
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import type { GamesDeps } from '@/modules/games/games.service.ts';
-import {
-  ledgerCurrency,
-  memberAccountId,
-  type LedgerCurrency,
-} from '@/modules/ledger/ledger-ids.ts';
+import { memberAccountId } from '@/modules/ledger/ledger-ids.ts';
 import {
   findAccountState,
   findTransferByIdempotencyKey,

@@ -1,7 +1,7 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '@/db/database.ts';
 import { sumAmount } from '@/db/sum-amount.ts';
-import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The invite module's tables: invite_accruals and invite_collections (docs/decisions/0013-promotions.md#invite). */
 

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Queryable, Trx } from '@/db/database.ts';
@@ -19,7 +20,6 @@ import {
   sumEarnedByInvitee,
   sumUncollected,
 } from '@/modules/invite/invite.repository.ts';
-import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { payFromHouse } from '@/modules/ledger/house-payout.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 

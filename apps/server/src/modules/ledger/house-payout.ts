@@ -1,6 +1,6 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/db/schema.ts';
-import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { createTransfer } from '@/modules/ledger/ledger.service.ts';
 
 /** The promotions a house pays out in cash, each from its own house account of the same name. */

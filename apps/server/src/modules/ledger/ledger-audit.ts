@@ -1,6 +1,6 @@
+import { LEDGER_CURRENCIES, type LedgerCurrency } from '@mekong/contracts/constants';
 import { sql } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
-import { LEDGER_CURRENCIES, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { accountIdOf, type HouseAccountRef } from '@/modules/ledger/ledger.service.ts';
 
 /**

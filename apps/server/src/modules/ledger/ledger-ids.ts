@@ -1,8 +1,5 @@
-import type { MemberCurrency } from '@mekong/contracts/constants';
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { nameUuid } from '@/lib/name-uuid.ts';
-
-export const LEDGER_CURRENCIES = ['THB', 'LAK'] as const;
-export type LedgerCurrency = (typeof LEDGER_CURRENCIES)[number];
 
 export const MEMBER_ACCOUNT_KINDS = ['cash', 'bonus', 'game'] as const;
 export type MemberAccountKind = (typeof MEMBER_ACCOUNT_KINDS)[number];
@@ -19,11 +16,6 @@ export const HOUSE_ACCOUNT_KINDS = [
   'adjustment',
 ] as const;
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
-
-/** A member's registration currency (BAHT | LAK) as the ledger names it. */
-export function ledgerCurrency(memberCurrency: MemberCurrency): LedgerCurrency {
-  return memberCurrency === 'LAK' ? 'LAK' : 'THB';
-}
 
 export function memberAccountId(
   memberId: string,

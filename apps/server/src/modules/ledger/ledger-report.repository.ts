@@ -1,8 +1,8 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { sql } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import { playerDayOf } from '@/db/player-day.ts';
-import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import type { TransferKind, TransferStatus } from '@/modules/ledger/ledger.repository.ts';
 
 /**

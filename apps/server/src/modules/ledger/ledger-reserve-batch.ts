@@ -1,8 +1,9 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { retryOnConflict } from '@/db/conflict-retry.ts';
 import type { Database } from '@/db/schema.ts';
-import { memberAccountId, type LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
+import { memberAccountId } from '@/modules/ledger/ledger-ids.ts';
 import {
   toTransfer,
   transferColumns,

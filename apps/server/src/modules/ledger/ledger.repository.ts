@@ -1,9 +1,9 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
 import { lockedIf } from '@/db/lockable.ts';
 import { readPage } from '@/db/paged.ts';
 import type { LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
-import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The ledger's reads for other modules: only the ledger module queries ledger_* (docs/decisions/0002-ledger.md). */
 

@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
@@ -6,7 +7,6 @@ import { AppError } from '@/lib/app-error.ts';
 import {
   houseAccountId,
   memberAccountId,
-  type LedgerCurrency,
   type HouseAccountKind,
 } from '@/modules/ledger/ledger-ids.ts';
 import {

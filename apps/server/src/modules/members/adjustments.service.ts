@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import type { Adjustment } from '@mekong/contracts/admin/members';
 import type { Role } from '@mekong/contracts/admin/admin-contract';
 import type { AppDeps } from '@/app-deps.ts';
@@ -6,7 +7,6 @@ import { AppError } from '@/lib/app-error.ts';
 import { listMemberLabels } from '@/modules/account/member-admin.repository.ts';
 import { findMemberCurrency } from '@/modules/account/member.repository.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
-import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { readMemberBalances } from '@/modules/ledger/ledger.repository.ts';
 import { createTransfer, getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 import {

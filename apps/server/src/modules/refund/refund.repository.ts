@@ -1,9 +1,9 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { sql } from 'kysely';
 import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
 import { sumAmount } from '@/db/sum-amount.ts';
-import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 
 /** The refund module's table: refund_claims, one per member and week (docs/decisions/0013-promotions.md). */
 

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -5,7 +6,6 @@ import { percentOfMinor } from '@/lib/percent-of.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
 import { bonusWindows, hasActiveBonus } from '@/modules/bonus/bonus.service.ts';
 import { netGameLoss } from '@/modules/games/game-bets.service.ts';
-import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { payFromHouse } from '@/modules/ledger/house-payout.ts';
 import {
   insertClaim,

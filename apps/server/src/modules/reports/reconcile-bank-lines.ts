@@ -1,5 +1,6 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { Kysely } from 'kysely';
-import type { ReconciliationReport, ReportCurrency } from '@mekong/contracts/admin/reports';
+import type { ReconciliationReport } from '@mekong/contracts/admin/reports';
 import type { Database } from '@/db/schema.ts';
 import {
   findLinkedTransferIds,
@@ -13,7 +14,7 @@ import {
 } from '@/modules/ledger/ledger-report.repository.ts';
 import type { FoundDifference } from '@/modules/reports/reconciliation.ts';
 
-const currencyOf = (text: string): ReportCurrency | null =>
+const currencyOf = (text: string): LedgerCurrency | null =>
   text === 'THB' || text === 'LAK' ? text : null;
 
 /** What is wrong between a stored bank line and the ledger credit it names, if anything. */

@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import {
   DEPOSIT_CHANNELS,
   WITHDRAWAL_STATUSES,
@@ -5,7 +6,6 @@ import {
   type DepositChannel,
   type Figure,
   type GameFigures,
-  type ReportCurrency,
 } from '@mekong/contracts/admin/reports';
 import type { FlowRow } from '@/modules/ledger/ledger-report.repository.ts';
 
@@ -162,7 +162,7 @@ const out = (f: Fig): Figure => ({ count: f.count, amountMinor: f.amount.toStrin
 const sumFigs = (figs: Fig[]): Fig =>
   figs.reduce((s, f) => ({ count: s.count + f.count, amount: s.amount + f.amount }), fig());
 
-export function toCurrencyFigures(currency: ReportCurrency, acc: FiguresAcc): CurrencyFigures {
+export function toCurrencyFigures(currency: LedgerCurrency, acc: FiguresAcc): CurrencyFigures {
   const bonusNet = acc.bonusGiven.amount - acc.bonusForfeited.amount;
   const total =
     bonusNet +

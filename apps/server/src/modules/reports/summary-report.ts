@@ -1,11 +1,15 @@
+import {
+  ledgerCurrency,
+  LEDGER_CURRENCIES,
+  type LedgerCurrency,
+} from '@mekong/contracts/constants';
 import type { Kysely } from 'kysely';
-import type { ReportCurrency, ReportRange, SummaryReport } from '@mekong/contracts/admin/reports';
+import type { ReportRange, SummaryReport } from '@mekong/contracts/admin/reports';
 import type { Database } from '@/db/schema.ts';
 import { countRegistrationsByDay } from '@/modules/account/member.repository.ts';
 import { listSignInDays } from '@/modules/auth/session.repository.ts';
 import { sumBetsByDay } from '@/modules/games/game-bets.repository.ts';
 import { listMoneyMoverDays, sumPostedFlows } from '@/modules/ledger/ledger-report.repository.ts';
-import { ledgerCurrency, LEDGER_CURRENCIES } from '@/modules/ledger/ledger-ids.ts';
 import { dayText, dayWindow } from '@/modules/reports/report-days.ts';
 import {
   addFlow,
@@ -37,14 +41,14 @@ export async function buildSummary(
     sumBetsByDay(db, start, end),
   ]);
 
-  const byDay = new Map<number, Map<ReportCurrency, FiguresAcc>>(
+  const byDay = new Map<number, Map<LedgerCurrency, FiguresAcc>>(
     window.days.map((day) => [
       day,
       new Map(LEDGER_CURRENCIES.map((c) => [c, emptyFigures()] as const)),
     ]),
   );
   // Rows outside the window cannot come back from the queries; the guard keeps a clock edge from throwing.
-  const accOf = (day: number, currency: ReportCurrency) => byDay.get(day)?.get(currency);
+  const accOf = (day: number, currency: LedgerCurrency) => byDay.get(day)?.get(currency);
 
   for (const row of flows) {
     const acc = accOf(row.day, row.currency);

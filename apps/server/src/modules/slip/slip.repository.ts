@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
@@ -33,7 +34,7 @@ export async function insertSlip(
   row: {
     id: string;
     memberId: string;
-    currency: 'THB' | 'LAK';
+    currency: LedgerCurrency;
     status: SlipsTable['status'];
     reason: string | null;
     image: { bytes: Buffer; type: string; token: string } | null;

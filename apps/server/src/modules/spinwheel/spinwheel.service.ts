@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { SpinFairness } from '@mekong/contracts/spinwheel';
 import type { Kysely } from 'kysely';
@@ -8,7 +9,6 @@ import { AppError } from '@/lib/app-error.ts';
 import { findMemberCurrency } from '@/modules/account/member.repository.ts';
 import { startBonusByCode } from '@/modules/bonus/bonus.service.ts';
 import type { CreditedDeposit } from '@/modules/deposit/deposit-effects.ts';
-import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import { findTransferByExternalRef } from '@/modules/ledger/ledger.repository.ts';
 import { payFromHouse } from '@/modules/ledger/house-payout.ts';
 import { ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';

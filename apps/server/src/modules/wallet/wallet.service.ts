@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type { MoneyStatus } from '@mekong/contracts/money';
 import { WALLET } from '@mekong/contracts/wallet';
@@ -9,7 +10,6 @@ import type { AccountService, ProfileResponse } from '@/modules/account/account.
 import type { GamesService } from '@/modules/games/games.service.ts';
 import { inviteFigures, type InviteFigures } from '@/modules/invite/invite.service.ts';
 import type { ProviderRow } from '@/modules/games/games.repository.ts';
-import type { LedgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import {
   findTransferByIdempotencyKey,
   listGroupTransfers,

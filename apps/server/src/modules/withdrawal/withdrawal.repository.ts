@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
@@ -13,7 +14,7 @@ export type Withdrawal = {
   idempotencyKey: string;
   groupId: string | null;
   amountMinor: bigint;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   bankCode: string;
   accountNo: string;
   accountName: string;
@@ -243,7 +244,7 @@ export async function sumWithdrawalsByDay(
 ): Promise<
   {
     day: number;
-    currency: 'THB' | 'LAK';
+    currency: LedgerCurrency;
     status: WithdrawalStatus;
     count: number;
     amountMinor: bigint;

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type { MoneyStatus } from '@mekong/contracts/money';
 import type { PayoutOutcome } from '@/adapters/bank/bank-gateway.ts';
@@ -7,7 +8,6 @@ import { moneyStatusOf } from '@/lib/money-status.ts';
 import { nameUuid } from '@/lib/name-uuid.ts';
 import { startOfPlayerDay } from '@/lib/player-time.ts';
 import { findMemberWithBank, lockMember } from '@/modules/account/member.repository.ts';
-import { ledgerCurrency } from '@/modules/ledger/ledger-ids.ts';
 import {
   createTransfer,
   ensureMemberAccounts,

@@ -1,9 +1,10 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminChatConversation } from '@mekong/contracts/admin/chat';
 import { QueryState } from '@/components/query-state';
-import { formatDateTime, formatMinor, type Currency } from '@/lib/format';
+import { formatDateTime, formatMinor } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
 import {
   useCustomerDeposits,
@@ -66,7 +67,7 @@ function MemberWallet({ memberId }: { memberId: string }) {
   return (
     <QueryState query={detail}>
       {({ member, balances, bonuses }) => {
-        const currency: Currency = member.currency === 'LAK' ? 'LAK' : 'THB';
+        const currency = ledgerCurrency(member.currency);
         const money = (minor: string) => formatMinor(minor, currency);
         const active = bonuses.filter((bonus) => bonus.status === 'active');
         const pending = [

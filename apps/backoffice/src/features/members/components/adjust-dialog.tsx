@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ type AdjustDialogProps = {
   isOpen: boolean;
   onClose: () => void;
   memberName: string;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   cashMinor: string;
   isBusy: boolean;
   onSubmit: (input: AdjustInput) => void;

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import { KeyRound, LogOut, Scale, Snowflake, Sun, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { Button } from '@/components/button';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { useCan } from '@/lib/use-operator';
 import { AdjustDialog } from '@/features/members/components/adjust-dialog';
-import { displayCurrency } from '@/features/members/components/member-status-badge';
 import { useMemberActions } from '@/features/members/hooks/use-member-actions';
 
 type ReasonActionKey = 'freeze' | 'unfreeze' | 'signOut' | 'reset';
@@ -96,7 +96,7 @@ export function MemberActions({ detail }: { detail: MemberDetail }) {
         isOpen={open === 'adjust'}
         onClose={close}
         memberName={member.name}
-        currency={displayCurrency(member.currency)}
+        currency={ledgerCurrency(member.currency)}
         cashMinor={balances.cashAvailableMinor}
         isBusy={actions.adjust.isPending}
         onSubmit={(input) => actions.adjust.mutate(input, { onSuccess: close })}

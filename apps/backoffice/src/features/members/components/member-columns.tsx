@@ -1,5 +1,6 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatDateTime, formatMinor, type Currency } from '@/lib/format';
+import { formatDateTime, formatMinor } from '@/lib/format';
 import { StateBadge } from '@/features/members/components/member-status-badge';
 
 /** Columns the member screens' tables share: when, how much, which state. */
@@ -13,7 +14,7 @@ export function timeColumn<T>(
 
 export function amountColumn<T extends { amountMinor: string }>(
   header: string,
-  currencyOf: (row: T) => Currency,
+  currencyOf: (row: T) => LedgerCurrency,
 ): ColumnDef<T, unknown> {
   return {
     header,

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { MemberDetail } from '@mekong/contracts/admin/members';
@@ -6,7 +7,6 @@ import { QueryState } from '@/components/query-state';
 import { SimpleTable, type SimpleColumn } from '@/components/simple-table';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import { useMemberGames } from '@/features/members/api/members-api';
-import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 type GameRow = NonNullable<ReturnType<typeof useMemberGames>['data']>['rows'][number];
 
@@ -14,7 +14,7 @@ type GameRow = NonNullable<ReturnType<typeof useMemberGames>['data']>['rows'][nu
 export function MemberGamesTab({ detail }: { detail: MemberDetail }) {
   const { t, i18n } = useTranslation('members');
   const games = useMemberGames(detail.member.id);
-  const currency = displayCurrency(detail.member.currency);
+  const currency = ledgerCurrency(detail.member.currency);
   const columns: SimpleColumn<GameRow>[] = [
     { header: t('provider'), cell: (row) => <strong>{row.provider}</strong> },
     { header: t('username'), cell: (row) => <code>{row.username}</code> },

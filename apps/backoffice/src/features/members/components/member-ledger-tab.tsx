@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { usePagedTable } from '@/components/table-props';
 import { formatMinor } from '@/lib/format';
 import { useMemberLedger, type LedgerQuery } from '@/features/members/api/members-api';
 import { stateColumn, timeColumn } from '@/features/members/components/member-columns';
-import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 type Row = MemberLedgerRow;
 type Side = Row['debit'];
@@ -23,7 +23,7 @@ export function MemberLedgerTab({ detail }: { detail: MemberDetail }) {
   const [view, setView] = useState<View>('ledger');
   const paged = usePagedTable(PAGE_SIZE);
   const ledger = useMemberLedger(detail.member.id, { view, ...paged.request });
-  const currency = displayCurrency(detail.member.currency);
+  const currency = ledgerCurrency(detail.member.currency);
   const memberId = detail.member.id;
 
   const columns = useMemo<ColumnDef<Row, unknown>[]>(() => {

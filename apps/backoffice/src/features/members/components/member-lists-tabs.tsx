@@ -1,3 +1,4 @@
+import { ledgerCurrency, type LedgerCurrency } from '@mekong/contracts/constants';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
@@ -12,7 +13,7 @@ import type {
 } from '@mekong/contracts/admin/members';
 import { DataTable, type tableStateOf } from '@/components/data-table';
 import { usePagedTable } from '@/components/table-props';
-import { formatMinor, type Currency } from '@/lib/format';
+import { formatMinor } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
 import {
   useMemberAdjustments,
@@ -26,7 +27,6 @@ import {
   stateColumn,
   timeColumn,
 } from '@/features/members/components/member-columns';
-import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 const PAGE_SIZE = 20;
 
@@ -34,7 +34,7 @@ type Paging = { page: number; limit: number };
 type ListQuery<T> = Parameters<typeof tableStateOf<T>>[0];
 
 /** What a tab's columns may use: the texts, the operator's language and the member's currency. */
-type ColumnsContext = { t: TFunction<'members'>; language: string; currency: Currency };
+type ColumnsContext = { t: TFunction<'members'>; language: string; currency: LedgerCurrency };
 
 /** One paged list of the member page: its own page number, query and columns. */
 function MemberListTable<T extends { id: string }>(props: {
@@ -46,7 +46,7 @@ function MemberListTable<T extends { id: string }>(props: {
   const { t, i18n } = useTranslation('members');
   const paged = usePagedTable(PAGE_SIZE);
   const query = props.useList(props.detail.member.id, paged.request);
-  const currency = displayCurrency(props.detail.member.currency);
+  const currency = ledgerCurrency(props.detail.member.currency);
   const { columns: columnsOf } = props;
   const columns = useMemo(
     () => columnsOf({ t, language: i18n.language, currency }),

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { DataTable } from '@/components/data-table';
 import { wholeListProps } from '@/components/table-props';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import { stateColumn } from '@/features/members/components/member-columns';
-import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 type Bonus = MemberDetail['bonuses'][number];
 type Session = MemberDetail['sessions'][number];
@@ -36,7 +36,7 @@ function WholeListTable<T extends { id: string }>(props: {
 export function MemberOverviewTab({ detail }: { detail: MemberDetail }) {
   const { t, i18n } = useTranslation('members');
   const { member, invitedBy, invitees } = detail;
-  const currency = displayCurrency(member.currency);
+  const currency = ledgerCurrency(member.currency);
   const when = useCallback(
     (iso: string | null) => formatDateTime(iso, i18n.language),
     [i18n.language],

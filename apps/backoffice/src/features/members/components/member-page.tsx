@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +19,7 @@ import {
   MemberWithdrawalsTab,
 } from '@/features/members/components/member-lists-tabs';
 import { MemberOverviewTab } from '@/features/members/components/member-overview-tab';
-import {
-  displayCurrency,
-  MemberStatusBadge,
-} from '@/features/members/components/member-status-badge';
+import { MemberStatusBadge } from '@/features/members/components/member-status-badge';
 
 const TABS = [
   'overview',
@@ -39,7 +37,7 @@ const FIGURE_TILE = { display: 'flex', flexDirection: 'column', gap: 4 } as cons
 
 function Balances({ detail }: { detail: MemberDetail }) {
   const { t } = useTranslation('members');
-  const currency = displayCurrency(detail.balances.currency);
+  const currency = ledgerCurrency(detail.balances.currency);
   const games = Object.values(detail.balances.gamesMinor).reduce((sum, v) => sum + BigInt(v), 0n);
   const tiles = [
     { label: t('cash'), value: detail.balances.cashMinor },

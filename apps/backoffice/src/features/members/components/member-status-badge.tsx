@@ -9,11 +9,6 @@ export function MemberStatusBadge({ status }: { status: 'active' | 'suspended' }
   );
 }
 
-/** A member's registration currency (BAHT | LAK) as amounts are shown. */
-export function displayCurrency(currency: string): 'THB' | 'LAK' {
-  return currency === 'LAK' ? 'LAK' : 'THB';
-}
-
 const STATE_TONE: Record<string, string> = {
   posted: 'badge--ok',
   succeeded: 'badge--ok',

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { usePagedTable } from '@/components/table-props';
 import { usePendingAdjustments } from '@/features/members/api/members-api';
 import { useAdjustmentReview } from '@/features/members/components/adjustment-review';
 import { amountColumn, timeColumn } from '@/features/members/components/member-columns';
-import { displayCurrency } from '@/features/members/components/member-status-badge';
 
 const PAGE_SIZE = 10;
 
@@ -31,7 +31,7 @@ export function PendingAdjustments() {
         ),
       },
       { header: t('direction'), cell: ({ row }) => t(`dir.${row.original.direction}`) },
-      amountColumn(t('amount'), (row) => displayCurrency(row.currency)),
+      amountColumn(t('amount'), (row) => ledgerCurrency(row.currency)),
       { header: t('reasonLabel'), accessorKey: 'reason' },
       { header: t('requestedBy'), accessorKey: 'requestedBy' },
       {

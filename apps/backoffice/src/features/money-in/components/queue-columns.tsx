@@ -1,18 +1,17 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { QueueMember } from '@mekong/contracts/admin/deposits';
 import type { Claim } from '@mekong/contracts/admin/claims';
-import { formatDateTime, formatMinor, type Currency } from '@/lib/format';
+import { formatDateTime, formatMinor } from '@/lib/format';
 import type { MoneyInQueue, QueueRow } from '@/features/money-in/api/money-in-api';
 
 export type QueueItem = QueueRow;
 
-export const currencyOf = (code: string): Currency => (code === 'LAK' ? 'LAK' : 'THB');
-
 export function money(minor: number | null, currency: string = 'THB'): string {
-  return minor === null ? '—' : formatMinor(minor, currencyOf(currency));
+  return minor === null ? '—' : formatMinor(minor, ledgerCurrency(currency));
 }
 
 export function MemberCell({ member }: { member: QueueMember | null }) {

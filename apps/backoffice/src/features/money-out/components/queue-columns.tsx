@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ export type MoneyOutRow = {
   memberPhone: string;
   memberName: string;
   amountMinor: number;
-  currency: 'THB' | 'LAK';
+  currency: LedgerCurrency;
   claim: Claim | null;
 };
 

@@ -1,15 +1,13 @@
+import { ledgerCurrency } from '@mekong/contracts/constants';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminBonus, BonusPreview } from '@mekong/contracts/admin/promotions';
+import type { AdminBonus } from '@mekong/contracts/admin/promotions';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
-import { formatDateTime, formatMinor, parseAmountToMinor, type Currency } from '@/lib/format';
+import { formatDateTime, formatMinor, parseAmountToMinor } from '@/lib/format';
 import { previewBonus } from '@/features/promotions/api/promotions-api';
 import { FieldError } from '@/components/form-fields';
-
-const currencyOf = (member: BonusPreview['member']): Currency =>
-  member.currency === 'LAK' ? 'LAK' : 'THB';
 
 /** What a member would receive from this bonus now (or why not), without changing anything. */
 export function BonusPreviewPanel({ bonus }: { bonus: AdminBonus }) {
@@ -35,7 +33,8 @@ export function BonusPreviewPanel({ bonus }: { bonus: AdminBonus }) {
   const result = preview.data;
   const refusalText = (code: string | null) =>
     code && i18n.exists(`common:errors.${code}`) ? t(`common:errors.${code}`) : '';
-  const money = (minor: number) => (result ? formatMinor(minor, currencyOf(result.member)) : '');
+  const money = (minor: number) =>
+    result ? formatMinor(minor, ledgerCurrency(result.member.currency)) : '';
 
   return (
     <aside className="card promo-preview" aria-label={t('preview.title')}>

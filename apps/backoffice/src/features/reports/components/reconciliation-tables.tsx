@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import type { ReconciliationReport } from '@mekong/contracts/admin/reports';
 import type { SimpleColumn } from '@/components/simple-table';
@@ -7,7 +8,7 @@ import { ReportTable } from '@/features/reports/components/report-table';
 type Difference = ReconciliationReport['differences'][number];
 type Provider = ReconciliationReport['games']['providers'][number];
 
-const money = (minor: string | null, currency: 'THB' | 'LAK' | null) =>
+const money = (minor: string | null, currency: LedgerCurrency | null) =>
   minor === null ? '—' : formatMinor(minor, currency ?? 'THB');
 
 /** Found − expected; none when nothing was expected. */

@@ -1,6 +1,7 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportCurrency, ReportRange } from '@mekong/contracts/admin/reports';
+import type { ReportRange } from '@mekong/contracts/admin/reports';
 import { Field } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
@@ -16,7 +17,7 @@ import '@/features/reports/components/reports.css';
 export function ReportsPage() {
   const { t, i18n } = useTranslation('reports');
   const [range, setRange] = useState<ReportRange>(() => presetRange('last7'));
-  const [currency, setCurrency] = useState<ReportCurrency>('THB');
+  const [currency, setCurrency] = useState<LedgerCurrency>('THB');
   const summary = useSummary(range);
 
   const csv = useCsvDownload(() => downloadSummaryCsv(range));
@@ -27,7 +28,7 @@ export function ReportsPage() {
       {csv.error}
       <RangeToolbar value={range} onApply={setRange} applyText={t('apply')}>
         <Field label={t('currency')}>
-          <select value={currency} onChange={(e) => setCurrency(e.target.value as ReportCurrency)}>
+          <select value={currency} onChange={(e) => setCurrency(e.target.value as LedgerCurrency)}>
             <option value="THB">THB ฿</option>
             <option value="LAK">LAK ₭</option>
           </select>

@@ -1,3 +1,4 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import {
   currencyFiguresSchema,
@@ -5,7 +6,6 @@ import {
   type CurrencyFigures,
   type Figure,
   type GameFigures,
-  type ReportCurrency,
 } from '@mekong/contracts/admin/reports';
 import type { SimpleColumn } from '@/components/simple-table';
 import { formatMinor } from '@/lib/format';
@@ -41,7 +41,7 @@ export function SummaryTables({
 }: {
   days: { day: string; figures: CurrencyFigures | undefined }[];
   total: CurrencyFigures;
-  currency: ReportCurrency;
+  currency: LedgerCurrency;
 }) {
   const { t } = useTranslation('reports');
   const money = (minor: bigint | string) => formatMinor(minor, currency);

@@ -1,8 +1,8 @@
+import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import {
   DEPOSIT_CHANNELS,
   type CurrencyFigures,
-  type ReportCurrency,
   type SummaryReport,
 } from '@mekong/contracts/admin/reports';
 import { DailyBars, HorizontalBars } from '@/features/reports/components/bar-charts';
@@ -19,7 +19,7 @@ export function SummaryView({
   currency,
 }: {
   report: SummaryReport;
-  currency: ReportCurrency;
+  currency: LedgerCurrency;
 }) {
   const { t } = useTranslation('reports');
   const of = (currencies: CurrencyFigures[]) => currencies.find((c) => c.currency === currency);
