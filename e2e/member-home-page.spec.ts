@@ -34,9 +34,11 @@ test('the home page arrives with the balance drawn, is adopted by the app, and s
 
   // Opened again with the app's scripts held: the server's page already shows the member's name and balance.
   const calls: string[] = [];
+  const styleSheets: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/api/')) calls.push(pathname);
+    if (request.resourceType() === 'stylesheet') styleSheets.push(pathname);
   });
   const entry = await holdEntryScript(page);
   await page.goto('/user/home', { waitUntil: 'domcontentloaded' });
@@ -55,6 +57,9 @@ test('the home page arrives with the balance drawn, is adopted by the app, and s
   await page.waitForTimeout(1_000);
   expect(calls).not.toContain('/api/wallet');
   expect(calls).not.toContain('/api/account/profile');
+  // The page carries its chunks' styles inline; the chunk loader must not fetch and apply them again, which would
+  // restyle the whole page on a slow phone (docs/decisions/0017-first-load.md, the disabled links).
+  expect(styleSheets).toEqual([]);
 
   // Signing out takes the cookie with it, and its session: the next /user/home is no one's page, even with the old cookie.
   await page.getByTestId('header-logout').click();

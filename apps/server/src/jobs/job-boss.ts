@@ -9,8 +9,17 @@ export const DEAD_LETTER_QUEUE = 'jobs-dead-letter';
 export const JOB_RETRY_LIMIT = 3;
 /** How long a graceful stop waits for the runs in progress. */
 export const JOB_STOP_TIMEOUT_MS = 20_000;
-/** A run still active after this long is failed by the engine (a process killed mid-run) and retried. */
-export const JOB_EXPIRE_SECONDS = 15 * 60;
+/**
+ * A run still active this long after it started is failed by the engine and retried: its process was killed mid-run
+ * (docs/decisions/0018-jobs-engine.md#a-process-killed-mid-run). Until then the job has no other run anywhere, so the
+ * bound follows the job's period (ten periods, one minute at least, fifteen at most): a killed bank-feed run (every
+ * 10 s) holds deposits back under two minutes instead of fifteen.
+ */
+export function expireSecondsOf(periodSeconds: number): number {
+  return Math.min(15 * 60, Math.max(60, 10 * periodSeconds));
+}
+/** How often one process (whichever takes the turn) fails the expired runs; the delay adds to the bound above. */
+export const JOB_MAINTENANCE_SECONDS = 15;
 
 /**
  * The engine's schema follows the app's: `pgboss` beside the public schema, `<schema>_pgboss` beside any other (each
@@ -39,6 +48,7 @@ export function createBoss(config: Config, db: Db): PgBoss {
     supervise: true,
     migrate: true,
     monitorStateIntervalSeconds: 60,
+    maintenanceIntervalSeconds: JOB_MAINTENANCE_SECONDS,
     // Finished runs leave the hot table after an hour; dead ones stay in view of the back office for a week.
     archiveCompletedAfterSeconds: 3600,
     archiveFailedAfterSeconds: 7 * 86_400,

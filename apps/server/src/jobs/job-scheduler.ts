@@ -10,7 +10,7 @@ import {
   createBoss,
   findDeadRunJob,
   DEAD_LETTER_QUEUE,
-  JOB_EXPIRE_SECONDS,
+  expireSecondsOf,
   JOB_RETRY_LIMIT,
   JOB_STOP_TIMEOUT_MS,
   jobsSchemaOf,
@@ -139,7 +139,7 @@ export function createJobScheduler(options: Options): JobScheduler {
         retryLimit: JOB_RETRY_LIMIT,
         retryDelay: job.retryDelaySeconds ?? Math.min(periodSeconds, 60),
         retryBackoff: true,
-        expireInSeconds: JOB_EXPIRE_SECONDS,
+        expireInSeconds: expireSecondsOf(periodSeconds),
         deadLetter: DEAD_LETTER_QUEUE,
       } as const;
       // createQueue keeps an existing queue's options, so a changed period or retry setting is applied with update.
