@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HttpMethod } from '../contract.ts';
 import { chatClientIdSchema, chatMessageBodySchema, chatMessageSchema } from '../chat.ts';
 import { textSchema } from '../fields.ts';
 import { adminCall, idParams, okSchema, pageFields, pageOf } from './admin-contract.ts';
@@ -12,6 +13,21 @@ export const CHAT_CONVERSATION_STATUSES = ['open', 'pending', 'resolved'] as con
 export type ChatConversationStatus = (typeof CHAT_CONVERSATION_STATUSES)[number];
 
 const operatorRef = z.object({ id: z.string(), name: z.string() });
+
+/** A call on one conversation: `/api/admin/chat/conversations/:id` or one of its steps (`/send`, `/status`, …). */
+function conversationCall<
+  TResponse extends z.ZodType,
+  TBody extends z.ZodType | undefined = undefined,
+>(
+  method: HttpMethod,
+  step: `/${string}` | '',
+  parts: { body?: TBody; response: TResponse; permission: 'chat.read' | 'chat.answer' },
+) {
+  return adminCall(method, `/api/admin/chat/conversations/:id${step}`, {
+    params: idParams,
+    ...parts,
+  });
+}
 
 export const adminChatConversationSchema = z.object({
   id: z.string(),
@@ -50,15 +66,13 @@ export const adminChatListContract = adminCall('POST', '/api/admin/chat/conversa
   permission: 'chat.read',
 });
 
-export const adminChatGetContract = adminCall('GET', '/api/admin/chat/conversations/:id', {
-  params: idParams,
+export const adminChatGetContract = conversationCall('GET', '', {
   response: adminChatConversationSchema,
   permission: 'chat.read',
 });
 
 /** Newest first, pages of `limit`; private notes included. */
-export const adminChatMessagesContract = adminCall('POST', '/api/admin/chat/conversations/:id/messages', {
-  params: idParams,
+export const adminChatMessagesContract = conversationCall('POST', '/messages', {
   body: z.strictObject({
     skip: z.number().int().min(0).max(1_000_000).default(0),
     limit: z.number().int().min(1).max(100).default(30),
@@ -68,8 +82,7 @@ export const adminChatMessagesContract = adminCall('POST', '/api/admin/chat/conv
 });
 
 /** An answer (any message type) or, with `isPrivateNote`, a note only agents see. Needs the conversation assigned to the caller. */
-export const adminChatSendContract = adminCall('POST', '/api/admin/chat/conversations/:id/send', {
-  params: idParams,
+export const adminChatSendContract = conversationCall('POST', '/send', {
   body: z.strictObject({
     clientId: chatClientIdSchema,
     message: chatMessageBodySchema,
@@ -80,8 +93,7 @@ export const adminChatSendContract = adminCall('POST', '/api/admin/chat/conversa
 });
 
 /** Multipart, field `file` (same rules as the customer's upload); answers the media to send. */
-export const adminChatUploadContract = adminCall('POST', '/api/admin/chat/conversations/:id/upload', {
-  params: idParams,
+export const adminChatUploadContract = conversationCall('POST', '/upload', {
   response: z.object({ path: z.string(), url: z.string(), fileType: z.enum(['image', 'video', 'file']) }),
   permission: 'chat.answer',
 });
@@ -93,22 +105,19 @@ export const adminChatTakeNextContract = adminCall('POST', '/api/admin/chat/take
 });
 
 /** Take (operatorId absent: the caller) or transfer to another agent; the receiver must be under their limit. */
-export const adminChatAssignContract = adminCall('POST', '/api/admin/chat/conversations/:id/assign', {
-  params: idParams,
+export const adminChatAssignContract = conversationCall('POST', '/assign', {
   body: z.strictObject({ operatorId: z.uuid({ error: 'ITEM_NOT_FOUND' }).optional() }),
   response: adminChatConversationSchema,
   permission: 'chat.answer',
 });
 
-export const adminChatStatusContract = adminCall('POST', '/api/admin/chat/conversations/:id/status', {
-  params: idParams,
+export const adminChatStatusContract = conversationCall('POST', '/status', {
   body: z.strictObject({ status: z.enum(CHAT_CONVERSATION_STATUSES, { error: 'INVALID_REQUEST' }) }),
   response: adminChatConversationSchema,
   permission: 'chat.answer',
 });
 
-export const adminChatReadContract = adminCall('PUT', '/api/admin/chat/conversations/:id/read', {
-  params: idParams,
+export const adminChatReadContract = conversationCall('PUT', '/read', {
   response: z.object({ readAt: z.string() }),
   permission: 'chat.read',
 });
@@ -141,16 +150,12 @@ export const adminChatCannedListContract = adminCall('GET', '/api/admin/chat/can
   response: z.object({ rows: z.array(cannedReplySchema) }),
   permission: 'chat.read',
 });
-export const adminChatCannedCreateContract = adminCall('POST', '/api/admin/chat/canned', {
-  body: cannedBody,
-  response: cannedReplySchema,
-  permission: 'chat.answer',
-});
+/** Creating and changing a canned reply take the same body and answer the reply as saved. */
+const cannedSave = { body: cannedBody, response: cannedReplySchema, permission: 'chat.answer' } as const;
+export const adminChatCannedCreateContract = adminCall('POST', '/api/admin/chat/canned', cannedSave);
 export const adminChatCannedUpdateContract = adminCall('PUT', '/api/admin/chat/canned/:id', {
   params: idParams,
-  body: cannedBody,
-  response: cannedReplySchema,
-  permission: 'chat.answer',
+  ...cannedSave,
 });
 export const adminChatCannedDeleteContract = adminCall('DELETE', '/api/admin/chat/canned/:id', {
   params: idParams,
@@ -162,8 +167,7 @@ export const adminChatCannedDeleteContract = adminCall('DELETE', '/api/admin/cha
  * Reads a chat image with the slip verifier (the same reader as a member's slip upload) and says what it found and
  * whether that reference was already used; it credits nothing (crediting stays in the money-in queue).
  */
-export const adminChatCheckSlipContract = adminCall('POST', '/api/admin/chat/conversations/:id/check-slip', {
-  params: idParams,
+export const adminChatCheckSlipContract = conversationCall('POST', '/check-slip', {
   body: z.strictObject({ path: z.string().min(1).max(200) }),
   response: z.object({
     result: z.enum(['READ', 'NO_QR', 'NOT_SLIP', 'UNREADABLE']),
