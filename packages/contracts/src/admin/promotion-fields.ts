@@ -73,3 +73,6 @@ export const bannersSchema = z.array(adminBannerSchema, { error: 'PROMO_BANNER_I
 });
 
 export const localizedOut = z.object({ th: z.string(), la: z.string(), en: z.string() });
+
+/** A setting's banners as the back office reads them back. */
+export const bannersOut = z.array(z.object({ image: z.string(), html: localizedOut }));

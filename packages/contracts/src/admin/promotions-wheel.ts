@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { textSchema, wholeNumberSchema } from '../fields.ts';
 import { PRIZE_KINDS } from '../spinwheel.ts';
 import {
+  bannersOut,
   bannersSchema,
   count,
   html,
@@ -148,12 +149,12 @@ export const promotionRatesSchema = z.object({
     percent: z.number(),
     minimumMinor: z.number().int(),
     maximumMinor: z.number().int().nullable(),
-    banners: z.array(z.object({ image: z.string(), html: localizedOut })),
+    banners: bannersOut,
   }),
   invite: z.object({
     enabled: z.boolean(),
     percent: z.number(),
-    banners: z.array(z.object({ image: z.string(), html: localizedOut })),
+    banners: bannersOut,
   }),
 });
 export type PromotionRates = z.infer<typeof promotionRatesSchema>;

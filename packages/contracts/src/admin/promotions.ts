@@ -4,6 +4,7 @@ import { BONUS_AMOUNT_KINDS, BONUS_CONDITION_KINDS, BONUS_TYPES } from '../bonus
 import { GAME_CATEGORIES } from '../wallet.ts';
 import { adminCall, filterTextSchema } from './admin-contract.ts';
 import {
+  bannersOut,
   bannersSchema,
   count,
   line,
@@ -129,7 +130,7 @@ export const adminBonusSchema = z.object({
   quota: z.number().int().nullable(),
   quotaUsed: z.number().int(),
   sortOrder: z.number().int(),
-  banners: z.array(z.object({ image: z.string(), html: localizedOut })),
+  banners: bannersOut,
   /** Member bonuses of it running now, and receipts ever. */
   activeCount: z.number().int(),
   receivedCount: z.number().int(),
