@@ -40,6 +40,31 @@ export function Field({
   );
 }
 
+/** A choice among fixed values (a type, a kind): a labelled select of each value with its text. */
+export function SelectField<V extends string>({
+  label,
+  registration,
+  values,
+  textOf,
+  error,
+  isDisabled,
+}: {
+  label: string;
+  registration: UseFormRegisterReturn;
+  values: readonly V[];
+  textOf: (value: V) => string;
+  error?: string | undefined;
+  isDisabled?: boolean;
+}) {
+  return (
+    <Field label={label} error={error}>
+      <select {...registration} disabled={isDisabled ?? registration.disabled}>
+        <Options values={values} textOf={textOf} />
+      </select>
+    </Field>
+  );
+}
+
 /** A yes/no setting: a checkbox with its label beside it. */
 export function CheckboxField({
   label,

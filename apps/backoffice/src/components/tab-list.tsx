@@ -9,12 +9,18 @@ type TabListProps<K extends string> = {
   label?: string;
   /** Each button gets `data-testid="<prefix><tab>"` when given. */
   testIdPrefix?: string;
+  /** A class added to `tabs`, for a screen's own layout. */
+  className?: string;
 };
 
 /** A row of tabs (role tablist); the page keeps which one is open (state or the address). */
 export function TabList<K extends string>(props: TabListProps<K>) {
   return (
-    <div className="tabs" role="tablist" aria-label={props.label}>
+    <div
+      className={props.className ? `tabs ${props.className}` : 'tabs'}
+      role="tablist"
+      aria-label={props.label}
+    >
       {props.tabs.map((tab) => (
         <button
           key={tab}

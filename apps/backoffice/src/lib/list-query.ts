@@ -20,3 +20,16 @@ export function useListQuery<TBody extends z.ZodType, TResponse extends z.ZodTyp
     refetchInterval,
   });
 }
+
+/** One item's read by its path parameters; nothing is asked while no item is chosen (`params` null). */
+export function useItemQuery<TResponse extends z.ZodType>(
+  queryKey: QueryKey,
+  contract: Contract<undefined, TResponse, z.ZodType | undefined>,
+  params: Record<string, string> | null,
+) {
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => adminFetch(contract, { params: params ?? {}, signal }),
+    enabled: params !== null,
+  });
+}

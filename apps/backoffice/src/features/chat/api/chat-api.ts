@@ -3,6 +3,7 @@ import type { BodyOf } from '@mekong/contracts/contract';
 import * as contracts from '@mekong/contracts/admin/chat';
 import { CHAT_FILE_FIELD } from '@mekong/contracts/chat';
 import { adminFetch, adminUpload } from '@/lib/api-client';
+import { useItemQuery } from '@/lib/list-query';
 
 export type ChatListFilter = {
   status: contracts.ChatConversationStatus;
@@ -47,14 +48,12 @@ export function useQueueCount() {
   });
 }
 
-export function useConversation(id: string | null) {
-  return useQuery({
-    queryKey: conversationKey(id ?? ''),
-    queryFn: ({ signal }) =>
-      adminFetch(contracts.adminChatGetContract, { params: { id: id! }, signal }),
-    enabled: id !== null,
-  });
-}
+export const useConversation = (id: string | null) =>
+  useItemQuery(
+    conversationKey(id ?? ''),
+    contracts.adminChatGetContract,
+    id === null ? null : { id },
+  );
 
 export function useAgents(isEnabled = true) {
   return useQuery({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { Dialog } from '@/components/dialog';
 import { ErrorText } from '@/components/error-text';
+import { Facts } from '@/components/facts';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import { checkSlip } from '@/features/chat/api/chat-api';
 
@@ -37,20 +38,21 @@ export function CheckSlipDialog({
             {t(`slip.result.${result.result}`)}
           </p>
           {result.result === 'READ' ? (
-            <dl className="facts">
-              <dt>{t('slip.reference')}</dt>
-              <dd>
-                <code>{result.reference ?? '—'}</code>
-              </dd>
-              <dt>{t('slip.amount')}</dt>
-              <dd>{result.amountMinor ? formatMinor(result.amountMinor) : '—'}</dd>
-              <dt>{t('slip.when')}</dt>
-              <dd>{formatDateTime(result.transferredAt, i18n.language)}</dd>
-              <dt>{t('slip.sender')}</dt>
-              <dd>{result.senderBank ?? '—'}</dd>
-              <dt>{t('slip.receiver')}</dt>
-              <dd>{result.receiverAccount ?? '—'}</dd>
-            </dl>
+            <Facts
+              rows={[
+                { label: t('slip.reference'), value: <code>{result.reference ?? '—'}</code> },
+                {
+                  label: t('slip.amount'),
+                  value: result.amountMinor ? formatMinor(result.amountMinor) : '—',
+                },
+                {
+                  label: t('slip.when'),
+                  value: formatDateTime(result.transferredAt, i18n.language),
+                },
+                { label: t('slip.sender'), value: result.senderBank ?? '—' },
+                { label: t('slip.receiver'), value: result.receiverAccount ?? '—' },
+              ]}
+            />
           ) : null}
           {result.existing ? (
             <p className="notice notice--danger">

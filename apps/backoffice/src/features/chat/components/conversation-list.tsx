@@ -5,6 +5,7 @@ import { CHAT_CONVERSATION_STATUSES } from '@mekong/contracts/admin/chat';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
 import { QueryState } from '@/components/query-state';
+import { TabList } from '@/components/tab-list';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { formatDateTime } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
@@ -73,19 +74,14 @@ export function ConversationList({
         </Button>
       ) : null}
       {next.error ? <ErrorText error={next.error} /> : null}
-      <div className="tabs chat__tabs" role="tablist" aria-label={t('statusLabel')}>
-        {CHAT_CONVERSATION_STATUSES.map((status) => (
-          <button
-            key={status}
-            type="button"
-            role="tab"
-            aria-selected={filter.status === status}
-            onClick={() => onFilterChange({ ...filter, status })}
-          >
-            {t(`status.${status}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        className="chat__tabs"
+        label={t('statusLabel')}
+        tabs={CHAT_CONVERSATION_STATUSES}
+        selected={filter.status}
+        textOf={(status) => t(`status.${status}`)}
+        onSelect={(status) => onFilterChange({ ...filter, status })}
+      />
       <div className="chat__segments" role="group" aria-label={t('assigneeLabel')}>
         {ASSIGNEE_FILTERS.map((assignee) => (
           <button

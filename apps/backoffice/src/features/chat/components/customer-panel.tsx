@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminChatConversation } from '@mekong/contracts/admin/chat';
+import { Facts } from '@/components/facts';
 import { QueryState } from '@/components/query-state';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import { useCan } from '@/lib/use-operator';
@@ -16,6 +17,13 @@ import {
 } from '@/features/chat/api/customer-api';
 
 const PENDING = new Set(['pending', 'pending_approval', 'awaiting_approval', 'processing']);
+
+/** The rows still waiting (a withdrawal or slip not yet decided), each named by its kind. */
+function pendingOf(rows: RecentRow[] | undefined, label: string) {
+  return (rows ?? [])
+    .filter((row) => PENDING.has(row.status))
+    .map((row) => ({ id: row.id, label, amount: row.amountMinor, status: row.status }));
+}
 
 /** The right column: a guest is only a guest; a member's wallet comes from the member calls. */
 export function CustomerPanel({ conversation }: { conversation: AdminChatConversation }) {
@@ -71,22 +79,8 @@ function MemberWallet({ memberId }: { memberId: string }) {
         const money = (minor: string) => formatMinor(minor, currency);
         const active = bonuses.filter((bonus) => bonus.status === 'active');
         const pending = [
-          ...(withdrawals.data?.rows ?? [])
-            .filter((row) => PENDING.has(row.status))
-            .map((row) => ({
-              id: row.id,
-              label: t('panel.withdrawal'),
-              amount: row.amountMinor,
-              status: row.status,
-            })),
-          ...(slips.data?.rows ?? [])
-            .filter((row) => PENDING.has(row.status))
-            .map((row) => ({
-              id: row.id,
-              label: t('panel.slip'),
-              amount: row.amountMinor,
-              status: row.status,
-            })),
+          ...pendingOf(withdrawals.data?.rows, t('panel.withdrawal')),
+          ...pendingOf(slips.data?.rows, t('panel.slip')),
         ];
         return (
           <>
@@ -99,14 +93,18 @@ function MemberWallet({ memberId }: { memberId: string }) {
                 <span className="badge badge--danger"> {t('panel.frozen')}</span>
               ) : null}
             </p>
-            <dl className="facts chat__balances">
-              <dt>{t('panel.cash')}</dt>
-              <dd className="num">{money(balances.cashMinor)}</dd>
-              <dt>{t('panel.available')}</dt>
-              <dd className="num">{money(balances.cashAvailableMinor)}</dd>
-              <dt>{t('panel.bonus')}</dt>
-              <dd className="num">{money(balances.bonusMinor)}</dd>
-            </dl>
+            <Facts
+              className="chat__balances"
+              rows={[
+                { label: t('panel.cash'), value: money(balances.cashMinor), isNumeric: true },
+                {
+                  label: t('panel.available'),
+                  value: money(balances.cashAvailableMinor),
+                  isNumeric: true,
+                },
+                { label: t('panel.bonus'), value: money(balances.bonusMinor), isNumeric: true },
+              ]}
+            />
             <PanelSection title={t('panel.activeBonus')} isEmpty={active.length === 0}>
               {active.map((bonus) => (
                 <li key={bonus.id}>

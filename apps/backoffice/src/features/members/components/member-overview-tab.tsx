@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberDetail } from '@mekong/contracts/admin/members';
 import { DataTable } from '@/components/data-table';
+import { Facts } from '@/components/facts';
 import { wholeListProps } from '@/components/table-props';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import { stateColumn } from '@/features/members/components/member-columns';
@@ -88,46 +89,45 @@ export function MemberOverviewTab({ detail }: { detail: MemberDetail }) {
   return (
     <div className="form">
       <section className="card">
-        <dl className="facts">
-          <dt>{t('publicId')}</dt>
-          <dd>
-            <code>{member.publicId}</code>
-          </dd>
-          <dt>{t('internalId')}</dt>
-          <dd>
-            <code>{member.id}</code>
-          </dd>
-          <dt>{t('phone')}</dt>
-          <dd>{member.phone}</dd>
-          <dt>{t('currency')}</dt>
-          <dd>{currency}</dd>
-          <dt>{t('bankAccount')}</dt>
-          <dd>
-            {member.bankAccountNo
-              ? `${(i18n.language === 'th' ? member.bankNameTh : member.bankName) ?? member.bankCode ?? ''} ${member.bankAccountNo} · ${member.bankAccountName ?? ''}`
-              : '—'}
-            {member.bankChangedAt ? (
-              <small className="muted">
-                {' '}
-                ({t('bankChanged', { at: when(member.bankChangedAt) })})
-              </small>
-            ) : null}
-          </dd>
-          <dt>{t('registered')}</dt>
-          <dd>{when(member.createdAt)}</dd>
-          <dt>{t('invitedBy')}</dt>
-          <dd>
-            {invitedBy ? (
-              <Link to={`/members/${invitedBy.id}`}>
-                {invitedBy.name} ({invitedBy.publicId})
-              </Link>
-            ) : (
-              '—'
-            )}
-          </dd>
-          <dt>{t('invited')}</dt>
-          <dd>{t('invitedCount', { total: invitees.total, deposited: invitees.deposited })}</dd>
-        </dl>
+        <Facts
+          rows={[
+            { label: t('publicId'), value: <code>{member.publicId}</code> },
+            { label: t('internalId'), value: <code>{member.id}</code> },
+            { label: t('phone'), value: member.phone },
+            { label: t('currency'), value: currency },
+            {
+              label: t('bankAccount'),
+              value: (
+                <>
+                  {member.bankAccountNo
+                    ? `${(i18n.language === 'th' ? member.bankNameTh : member.bankName) ?? member.bankCode ?? ''} ${member.bankAccountNo} · ${member.bankAccountName ?? ''}`
+                    : '—'}
+                  {member.bankChangedAt ? (
+                    <small className="muted">
+                      {' '}
+                      ({t('bankChanged', { at: when(member.bankChangedAt) })})
+                    </small>
+                  ) : null}
+                </>
+              ),
+            },
+            { label: t('registered'), value: when(member.createdAt) },
+            {
+              label: t('invitedBy'),
+              value: invitedBy ? (
+                <Link to={`/members/${invitedBy.id}`}>
+                  {invitedBy.name} ({invitedBy.publicId})
+                </Link>
+              ) : (
+                '—'
+              ),
+            },
+            {
+              label: t('invited'),
+              value: t('invitedCount', { total: invitees.total, deposited: invitees.deposited }),
+            },
+          ]}
+        />
       </section>
       <WholeListTable
         title={t('bonuses')}

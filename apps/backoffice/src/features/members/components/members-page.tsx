@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { MemberSearchField, MemberSummary } from '@mekong/contracts/admin/members';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
-import { Field, Options } from '@/components/form-fields';
+import { Field, SelectField } from '@/components/form-fields';
 import { PageHeader } from '@/components/page-header';
 import { usePagedTable } from '@/components/table-props';
 import { formatDate } from '@/lib/format';
@@ -77,11 +77,12 @@ export function MembersPage() {
             {...form.register('query')}
           />
         </Field>
-        <Field label={t('searchBy')}>
-          <select {...form.register('field')}>
-            <Options values={FIELDS} textOf={(field) => t(`field.${field}`)} />
-          </select>
-        </Field>
+        <SelectField
+          label={t('searchBy')}
+          registration={form.register('field')}
+          values={FIELDS}
+          textOf={(field) => t(`field.${field}`)}
+        />
         <div className="filters__actions">
           <Button type="submit">{t('common:search')}</Button>
         </div>

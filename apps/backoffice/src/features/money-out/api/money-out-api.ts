@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import * as claims from '@mekong/contracts/admin/claims';
 import * as withdrawals from '@mekong/contracts/admin/withdrawals';
 import type { BodyOf } from '@mekong/contracts/contract';
 import { adminFetch } from '@/lib/api-client';
-import { useListQuery } from '@/lib/list-query';
+import { useItemQuery, useListQuery } from '@/lib/list-query';
 
 export type WithdrawalFilter = BodyOf<typeof withdrawals.adminWithdrawalListContract>;
 export type PayoutFilter = BodyOf<typeof withdrawals.adminPayoutListContract>;
@@ -23,14 +22,12 @@ export const useWithdrawalList = (filter: WithdrawalFilter) =>
 export const usePayoutList = (filter: PayoutFilter) =>
   useListQuery(PAYOUT_LIST, withdrawals.adminPayoutListContract, filter, REFRESH_MS);
 
-export function useWithdrawalDetail(id: string | null) {
-  return useQuery({
-    queryKey: [...WITHDRAWALS_KEY, 'detail', id],
-    queryFn: ({ signal }) =>
-      adminFetch(withdrawals.adminWithdrawalDetailContract, { params: { id: id ?? '' }, signal }),
-    enabled: id !== null,
-  });
-}
+export const useWithdrawalDetail = (id: string | null) =>
+  useItemQuery(
+    [...WITHDRAWALS_KEY, 'detail', id],
+    withdrawals.adminWithdrawalDetailContract,
+    id === null ? null : { id },
+  );
 
 export const claimItem = (queue: MoneyOutQueue, id: string) =>
   adminFetch(claims.adminClaimMoneyOutContract, { params: { queue, id } });

@@ -4,6 +4,7 @@ import * as wheel from '@mekong/contracts/admin/promotions-wheel';
 import type { BodyOf, Contract } from '@mekong/contracts/contract';
 import type { z } from 'zod';
 import { adminFetch } from '@/lib/api-client';
+import { useItemQuery, useListQuery } from '@/lib/list-query';
 
 export type BonusFilter = BodyOf<typeof bonuses.adminBonusListContract>;
 
@@ -11,22 +12,15 @@ export const BONUSES_KEY = ['admin', 'promotions', 'bonuses'] as const;
 export const WHEEL_KEY = ['admin', 'promotions', 'wheel'] as const;
 export const RATES_KEY = ['admin', 'promotions', 'rates'] as const;
 
-export function useBonusList(filter: BonusFilter) {
-  return useQuery({
-    queryKey: [...BONUSES_KEY, 'list', filter],
-    queryFn: ({ signal }) => adminFetch(bonuses.adminBonusListContract, { body: filter, signal }),
-    placeholderData: (previous) => previous,
-  });
-}
+export const useBonusList = (filter: BonusFilter) =>
+  useListQuery([...BONUSES_KEY, 'list'], bonuses.adminBonusListContract, filter);
 
-export function useBonus(code: string | null) {
-  return useQuery({
-    queryKey: [...BONUSES_KEY, 'one', code],
-    queryFn: ({ signal }) =>
-      adminFetch(bonuses.adminBonusGetContract, { params: { code: code ?? '' }, signal }),
-    enabled: code !== null,
-  });
-}
+export const useBonus = (code: string | null) =>
+  useItemQuery(
+    [...BONUSES_KEY, 'one', code],
+    bonuses.adminBonusGetContract,
+    code === null ? null : { code },
+  );
 
 export const createBonus = (body: bonuses.BonusCreateBody) =>
   adminFetch(bonuses.adminBonusCreateContract, { body });

@@ -21,7 +21,7 @@ import {
 } from '@/features/promotions/api/promotions-api';
 import { BannerFields } from '@/features/promotions/components/banner-fields';
 import { StatusBadge } from '@/features/promotions/components/status-badge';
-import { Field, FieldError, LocalizedFields, Options } from '@/components/form-fields';
+import { Field, FieldError, LocalizedFields, SelectField } from '@/components/form-fields';
 import { NumberField } from '@/features/promotions/components/form-fields';
 
 const empty = { th: '', la: '', en: '' };
@@ -139,11 +139,9 @@ export function BonusEditor({
       <fieldset className="promo-section" disabled={isDisabled}>
         <legend>{t('editor.identity')}</legend>
         <div className="promo-grid">
-          <label className="field">
-            <span>{t('field.code')}</span>
+          <Field label={t('field.code')} error={formState.errors.code?.message}>
             <input {...register('code')} disabled={!isNew} autoCapitalize="characters" />
-            <FieldError code={formState.errors.code?.message} />
-          </label>
+          </Field>
           <Field label={t('field.kind')}>
             <select
               disabled={isLocked}
@@ -174,11 +172,12 @@ export function BonusEditor({
       <fieldset className="promo-section" disabled={isDisabled}>
         <legend>{t('editor.receipts')}</legend>
         <div className="promo-grid">
-          <Field label={t('field.type')}>
-            <select {...register('type')}>
-              <Options values={BONUS_TYPES} textOf={(type) => t(`type.${type}`)} />
-            </select>
-          </Field>
+          <SelectField
+            label={t('field.type')}
+            registration={register('type')}
+            values={BONUS_TYPES}
+            textOf={(type) => t(`type.${type}`)}
+          />
           <NumberField control={control} name="maxReceived" label={t('field.maxReceived')} />
           <NumberField
             control={control}
@@ -194,16 +193,15 @@ export function BonusEditor({
       <fieldset className="promo-section" disabled={isDisabled}>
         <legend>{t('editor.amount')}</legend>
         <div className="promo-grid">
-          <Field label={t('field.amountKind')}>
-            <select
-              {...register('amountKind', {
-                onChange: (e: { target: { value: string } }) =>
-                  form.setValue('percent', e.target.value === 'fixed' ? null : 10),
-              })}
-            >
-              <Options values={BONUS_AMOUNT_KINDS} textOf={(kind) => t(`amountKind.${kind}`)} />
-            </select>
-          </Field>
+          <SelectField
+            label={t('field.amountKind')}
+            registration={register('amountKind', {
+              onChange: (e: { target: { value: string } }) =>
+                form.setValue('percent', e.target.value === 'fixed' ? null : 10),
+            })}
+            values={BONUS_AMOUNT_KINDS}
+            textOf={(kind) => t(`amountKind.${kind}`)}
+          />
           {amountKind === 'percent' ? (
             <NumberField
               control={control}
@@ -243,14 +241,13 @@ export function BonusEditor({
       <fieldset className="promo-section" disabled={isDisabled}>
         <legend>{t('editor.release')}</legend>
         <div className="promo-grid">
-          <Field label={t('field.conditionKind')}>
-            <select {...register('conditionKind')} disabled={isLocked}>
-              <Options
-                values={BONUS_CONDITION_KINDS}
-                textOf={(kind) => t(`conditionKind.${kind}`)}
-              />
-            </select>
-          </Field>
+          <SelectField
+            label={t('field.conditionKind')}
+            registration={register('conditionKind')}
+            values={BONUS_CONDITION_KINDS}
+            textOf={(kind) => t(`conditionKind.${kind}`)}
+            isDisabled={isLocked}
+          />
           <NumberField
             control={control}
             name="multiplier"

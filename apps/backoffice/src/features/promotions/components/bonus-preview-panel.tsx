@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminBonus } from '@mekong/contracts/admin/promotions';
 import { Button } from '@/components/button';
 import { ErrorText } from '@/components/error-text';
+import { Facts, type Fact } from '@/components/facts';
 import { formatDateTime, formatMinor, parseAmountToMinor } from '@/lib/format';
 import { previewBonus } from '@/features/promotions/api/promotions-api';
 import { FieldError } from '@/components/form-fields';
@@ -35,6 +36,11 @@ export function BonusPreviewPanel({ bonus }: { bonus: AdminBonus }) {
     code && i18n.exists(`common:errors.${code}`) ? t(`common:errors.${code}`) : '';
   const money = (minor: number) =>
     result ? formatMinor(minor, ledgerCurrency(result.member.currency)) : '';
+  const figure = (label: string, minor: number): Fact => ({
+    label,
+    value: money(minor),
+    isNumeric: true,
+  });
 
   return (
     <aside className="card promo-preview" aria-label={t('preview.title')}>
@@ -73,26 +79,26 @@ export function BonusPreviewPanel({ bonus }: { bonus: AdminBonus }) {
               <p className="notice notice--ok">
                 {t('preview.receives', { amount: money(result.bonusMinor) })}
               </p>
-              <dl className="facts">
-                <dt>{t('preview.depositUsed')}</dt>
-                <dd className="num">{money(result.depositMinor)}</dd>
-                <dt>{t('preview.bonus')}</dt>
-                <dd className="num">{money(result.bonusMinor)}</dd>
-                <dt>{t('preview.start')}</dt>
-                <dd className="num">{money(result.startMinor)}</dd>
-                <dt>{t('preview.target')}</dt>
-                <dd className="num">{money(result.releaseTargetMinor)}</dd>
-                <dt>{t('preview.failBelow')}</dt>
-                <dd className="num">{money(result.failBelowMinor)}</dd>
-                <dt>{t('preview.withdrawCap')}</dt>
-                <dd className="num">
-                  {result.withdrawCapMinor === null
-                    ? t('preview.noCap')
-                    : money(result.withdrawCapMinor)}
-                </dd>
-                <dt>{t('preview.expires')}</dt>
-                <dd>{formatDateTime(result.expiresAt, i18n.language)}</dd>
-              </dl>
+              <Facts
+                rows={[
+                  figure(t('preview.depositUsed'), result.depositMinor),
+                  figure(t('preview.bonus'), result.bonusMinor),
+                  figure(t('preview.start'), result.startMinor),
+                  figure(t('preview.target'), result.releaseTargetMinor),
+                  figure(t('preview.failBelow'), result.failBelowMinor),
+                  result.withdrawCapMinor === null
+                    ? {
+                        label: t('preview.withdrawCap'),
+                        value: t('preview.noCap'),
+                        isNumeric: true,
+                      }
+                    : figure(t('preview.withdrawCap'), result.withdrawCapMinor),
+                  {
+                    label: t('preview.expires'),
+                    value: formatDateTime(result.expiresAt, i18n.language),
+                  },
+                ]}
+              />
             </>
           ) : (
             <p className="notice notice--warn promo-refusal">

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm, type Control } from 'react-hook-form';
+import { useForm, type Control, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import {
   inviteRateBodySchema,
   refundRateBodySchema,
@@ -38,24 +39,18 @@ export function RatesForm() {
 
 function RefundForm({ value }: { value: PromotionRates['refund'] }) {
   const { t } = useTranslation('promotions');
-  const form = useForm({ resolver: zodResolver(refundRateBodySchema), defaultValues: value });
-  const save = useAdminMutation({ run: saveRefundRate, invalidates: [RATES_KEY] });
+  const rate = useRateForm(refundRateBodySchema, value, saveRefundRate);
   return (
-    <RateCard
-      kind="refund"
-      control={form.control}
-      onSubmit={form.handleSubmit((body) => save.mutate(body))}
-      isSaving={save.isPending}
-    >
+    <RateCard kind="refund" {...rate}>
       <NumberField
-        control={form.control}
+        control={rate.control}
         name="minimumMinor"
         label={t('rates.minimum')}
         isMoney
         suffix="฿"
       />
       <NumberField
-        control={form.control}
+        control={rate.control}
         name="maximumMinor"
         label={t('rates.maximum')}
         isMoney
@@ -68,16 +63,26 @@ function RefundForm({ value }: { value: PromotionRates['refund'] }) {
 }
 
 function InviteForm({ value }: { value: PromotionRates['invite'] }) {
-  const form = useForm({ resolver: zodResolver(inviteRateBodySchema), defaultValues: value });
-  const save = useAdminMutation({ run: saveInviteRate, invalidates: [RATES_KEY] });
-  return (
-    <RateCard
-      kind="invite"
-      control={form.control}
-      onSubmit={form.handleSubmit((body) => save.mutate(body))}
-      isSaving={save.isPending}
-    />
-  );
+  const rate = useRateForm(inviteRateBodySchema, value, saveInviteRate);
+  return <RateCard kind="invite" {...rate} />;
+}
+
+/** One rate's form: checked by its contract schema, saved by its PUT, the rates read again after. */
+function useRateForm<T extends InviteRateBody>(
+  schema: z.ZodType<T, T>,
+  value: T,
+  run: (body: T) => Promise<unknown>,
+) {
+  const form = useForm<T>({
+    resolver: zodResolver(schema),
+    defaultValues: value as DefaultValues<T>,
+  });
+  const save = useAdminMutation({ run, invalidates: [RATES_KEY] });
+  return {
+    control: form.control,
+    onSubmit: form.handleSubmit((body) => save.mutate(body)),
+    isSaving: save.isPending,
+  };
 }
 
 /**

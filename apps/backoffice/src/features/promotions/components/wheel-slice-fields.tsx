@@ -2,7 +2,7 @@ import { useFormContext, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { WheelSaveBody } from '@mekong/contracts/admin/promotions-wheel';
 import { PRIZE_KINDS } from '@mekong/contracts/spinwheel';
-import { Field, LocalizedFields, Options } from '@/components/form-fields';
+import { Field, LocalizedFields, SelectField } from '@/components/form-fields';
 import { NumberField } from '@/features/promotions/components/form-fields';
 
 type SliceProps = { control: Control<WheelSaveBody>; index: number };
@@ -64,18 +64,18 @@ export function SlicePrize({ control, index }: SliceProps) {
   const errors = formState.errors.slices?.[index];
   return (
     <div className="promo-slice">
-      <Field label={t('wheel.prizeKind')} error={errors?.prizeKind?.message}>
-        <select
-          {...register(`slices.${index}.prizeKind`, {
-            onChange: () => {
-              setValue(`slices.${index}.amountMinor`, 0);
-              setValue(`slices.${index}.bonusCode`, null);
-            },
-          })}
-        >
-          <Options values={PRIZE_KINDS} textOf={(prize) => t(`prize.${prize}`)} />
-        </select>
-      </Field>
+      <SelectField
+        label={t('wheel.prizeKind')}
+        registration={register(`slices.${index}.prizeKind`, {
+          onChange: () => {
+            setValue(`slices.${index}.amountMinor`, 0);
+            setValue(`slices.${index}.bonusCode`, null);
+          },
+        })}
+        values={PRIZE_KINDS}
+        textOf={(prize) => t(`prize.${prize}`)}
+        error={errors?.prizeKind?.message}
+      />
       {kind === 'cash' ? (
         <NumberField
           key="cash"
