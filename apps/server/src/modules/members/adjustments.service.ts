@@ -3,6 +3,7 @@ import type { Adjustment } from '@mekong/contracts/admin/members';
 import type { Role } from '@mekong/contracts/admin/admin-contract';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
+import { pageWindow } from '@/db/paged.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { listMemberLabels } from '@/modules/account/member-admin.repository.ts';
 import { findMemberCurrency } from '@/modules/account/member.repository.ts';
@@ -255,11 +256,7 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
     },
 
     async listOfMember(operator: OperatorContext, memberId: string, page: Page) {
-      const { total, rows } = await listAdjustments(
-        db.kysely,
-        { memberId },
-        { offset: (page.page - 1) * page.limit, limit: page.limit },
-      );
+      const { total, rows } = await listAdjustments(db.kysely, { memberId }, pageWindow(page));
       return { total, rows: await present(rows, operator) };
     },
 
@@ -267,7 +264,7 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
       const { total, rows } = await listAdjustments(
         db.kysely,
         { status: 'awaiting_approval' },
-        { offset: (page.page - 1) * page.limit, limit: page.limit },
+        pageWindow(page),
       );
       return { total, rows: await present(rows, operator) };
     },

@@ -8,7 +8,7 @@ import type { ResponseOf } from '@mekong/contracts/contract';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@mekong/contracts/constants';
 import { GameProviderError } from '@/adapters/games/game-provider.ts';
 import type { AppDeps } from '@/app-deps.ts';
-import type { PageWindow } from '@/db/paged.ts';
+import { pageWindow } from '@/db/paged.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { countInvitees, listInvitees } from '@/modules/account/invitee.repository.ts';
 import { findInviter, searchMembers } from '@/modules/account/member-admin.repository.ts';
@@ -30,10 +30,6 @@ const SESSIONS_SHOWN = 50;
 type Page = { page: number; limit: number };
 type LedgerView = 'ledger' | 'statement' | 'deposit' | 'withdraw';
 
-const windowOf = (page: Page): PageWindow => ({
-  offset: (page.page - 1) * page.limit,
-  limit: page.limit,
-});
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
 /**
@@ -55,7 +51,7 @@ export function createMembersService({
 
   return {
     async search(body: { query: string; field: MemberSearchField } & Page) {
-      const { total, rows } = await searchMembers(kysely, body, windowOf(body));
+      const { total, rows } = await searchMembers(kysely, body, pageWindow(body));
       return {
         total,
         rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -172,7 +168,7 @@ export function createMembersService({
       const { total, transfers } = await listMemberTransfersWithSides(kysely, memberId, {
         excludeKinds: view === 'ledger' ? [] : KINDS_NOT_IN_STATEMENT,
         match: view === 'deposit' || view === 'withdraw' ? FILTER_MATCH[view] : undefined,
-        ...windowOf(body),
+        ...pageWindow(body),
       });
       return {
         total,
@@ -197,7 +193,7 @@ export function createMembersService({
 
     async slips(memberId: string, page: Page) {
       await memberOrThrow(memberId);
-      const { total, slips } = await listSlips(kysely, memberId, windowOf(page));
+      const { total, slips } = await listSlips(kysely, memberId, pageWindow(page));
       return {
         total,
         rows: slips.map((s) => ({
@@ -215,7 +211,7 @@ export function createMembersService({
       await memberOrThrow(memberId);
       const [counts, rows] = await Promise.all([
         countInvitees(kysely, memberId),
-        listInvitees(kysely, memberId, windowOf(page)),
+        listInvitees(kysely, memberId, pageWindow(page)),
       ]);
       return {
         total: counts.total,
@@ -225,7 +221,7 @@ export function createMembersService({
 
     async withdrawals(memberId: string, page: Page) {
       await memberOrThrow(memberId);
-      const { total, rows } = await listMemberWithdrawals(kysely, memberId, windowOf(page));
+      const { total, rows } = await listMemberWithdrawals(kysely, memberId, pageWindow(page));
       return {
         total,
         rows: rows.map((w) => ({
