@@ -159,20 +159,6 @@ export async function countRegistrationsByDay(
   return rows.map((r) => ({ day: Number(r.day), currency: r.currency, count: Number(r.n) }));
 }
 
-/** The public id of each given member that exists (the back office names members by it). */
-export async function listMemberPublicIds(
-  db: Queryable,
-  memberIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (memberIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('members')
-    .select(['id', 'public_id'])
-    .where('id', 'in', [...memberIds])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.public_id]));
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The member an operator names by phone, public id or id (the back office's lookups); undefined: none. */
