@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChatConversationStatus } from '@mekong/contracts/admin/chat';
+import { lockedIf } from '@/db/lockable.ts';
 import { pageWindow, readPage } from '@/db/paged.ts';
 import type { Database } from '@/db/schema.ts';
 
@@ -58,7 +59,7 @@ export function findConversationByOwner(db: Q, owner: ChatOwner) {
 
 export function findConversation(db: Q, id: string, options: { isLocked?: boolean } = {}) {
   const query = db.selectFrom('chat_conversations').selectAll().where('id', '=', id);
-  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
 /** The owner's conversation, made when missing, locked for the rest of the transaction. */
