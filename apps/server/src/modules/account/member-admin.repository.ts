@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
 import type { MemberSearchField } from '@mekong/contracts/admin/members';
+import { escapeLike } from '@/db/like-pattern.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
 import type { MembersTable } from '@/db/schema.ts';
 
@@ -24,7 +25,6 @@ export type MemberListRow = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `like` treats % and _ as wildcards: typed ones are matched literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A phone as stored (0 and 9 digits) from what an operator may type: spaces, dashes, +66 or 66 in front. */
 export function phoneDigits(query: string): string {

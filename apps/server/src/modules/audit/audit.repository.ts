@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { escapeLike } from '@/db/like-pattern.ts';
 import { pageWindow, readPage } from '@/db/paged.ts';
 import type { Database } from '@/db/schema.ts';
 import { auditHash, type AuditFields } from '@/modules/audit/audit-hash.ts';
@@ -75,10 +76,6 @@ export async function listAudit(
   if (filter.from) query = query.where('at', '>=', filter.from);
   if (filter.to) query = query.where('at', '<', filter.to);
   return readPage(query, (q) => q.selectAll().orderBy('seq', 'desc'), pageWindow(page));
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** The records in chain order, a batch at a time (the verify walk). */

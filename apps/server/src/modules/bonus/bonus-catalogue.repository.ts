@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
 import type { BonusType } from '@mekong/contracts/bonus';
+import { escapeLike } from '@/db/like-pattern.ts';
 import type { BonusStatus } from '@/db/schema.ts';
 
 /**
@@ -214,7 +215,7 @@ export async function listAdminBonuses(
   if (filter.isPromotion !== undefined)
     query = query.where('is_promotion', '=', filter.isPromotion);
   if (filter.search) {
-    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(filter.search)}%`;
     query = query.where((eb) =>
       eb.or([
         eb('code', 'ilike', like),
