@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@/db/schema.ts';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Queryable } from '@/db/database.ts';
 
 export type NewMedia = {
   token: string;
@@ -13,7 +10,7 @@ export type NewMedia = {
   now: Date;
 };
 
-export async function insertMedia(db: Q, media: NewMedia) {
+export async function insertMedia(db: Queryable, media: NewMedia) {
   await db
     .insertInto('chat_media')
     .values({
@@ -29,7 +26,7 @@ export async function insertMedia(db: Q, media: NewMedia) {
     .execute();
 }
 
-export async function findMedia(db: Q, token: string) {
+export async function findMedia(db: Queryable, token: string) {
   const row = await db
     .selectFrom('chat_media')
     .selectAll()
@@ -45,7 +42,7 @@ export async function findMedia(db: Q, token: string) {
 }
 
 /** A media's type without its bytes, when it belongs to the conversation. */
-export function findMediaInfo(db: Q, token: string, conversationId: string) {
+export function findMediaInfo(db: Queryable, token: string, conversationId: string) {
   return db
     .selectFrom('chat_media')
     .select(['token', 'file_type', 'mime_type'])
