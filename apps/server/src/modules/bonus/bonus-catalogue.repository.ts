@@ -41,6 +41,9 @@ export function hundredths(value: string | number): bigint {
   return isNegative ? units - cents : units + cents;
 }
 
+/** Hundredths back to the number they stand for (1050n → 10.5), as the answers give percents and multipliers. */
+export const fromX100 = (value: bigint): number => Number(value) / 100;
+
 const bonusColumns = [
   'code',
   'name_th',
