@@ -10,6 +10,7 @@ import { GameProviderError } from '@/adapters/games/game-provider.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import { pageWindow } from '@/db/paged.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { isoOrNull } from '@/lib/iso-time.ts';
 import { countInvitees, listInvitees } from '@/modules/account/invitee.repository.ts';
 import { findInviter, searchMembers } from '@/modules/account/member-admin.repository.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
@@ -29,8 +30,6 @@ const SESSIONS_SHOWN = 50;
 
 type Page = { page: number; limit: number };
 type LedgerView = 'ledger' | 'statement' | 'deposit' | 'withdraw';
-
-const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
 /**
  * The back office's view of members (docs/back-office/members.md): search and the member page. Reads only; each figure
@@ -82,7 +81,7 @@ export function createMembersService({
           bankName: member.bank?.nameEn ?? null,
           bankNameTh: member.bank?.nameTh ?? null,
           bankAccountName: member.bank?.accountName ?? null,
-          bankChangedAt: iso(member.bank?.changedAt ?? null),
+          bankChangedAt: isoOrNull(member.bank?.changedAt ?? null),
           createdAt: member.createdAt.toISOString(),
         },
         balances: {
@@ -105,7 +104,7 @@ export function createMembersService({
           forfeitedMinor: b.forfeitedMinor.toString(),
           createdAt: b.createdAt.toISOString(),
           expiresAt: b.expiresAt.toISOString(),
-          endedAt: iso(b.endedAt),
+          endedAt: isoOrNull(b.endedAt),
         })),
         sessions: sessions.map((s) => ({
           id: s.id,
@@ -113,7 +112,7 @@ export function createMembersService({
           userAgent: s.user_agent,
           createdAt: s.created_at.toISOString(),
           lastUsedAt: s.last_used_at.toISOString(),
-          revokedAt: iso(s.revoked_at),
+          revokedAt: isoOrNull(s.revoked_at),
           isLive:
             s.revoked_at === null &&
             s.last_used_at.getTime() > now - SESSION_IDLE_MS &&
@@ -152,7 +151,7 @@ export function createMembersService({
               ledgerMinor: (balances.games[account.provider] ?? 0n).toString(),
               liveMinor,
               liveError,
-              syncedAt: iso(account.synced_at),
+              syncedAt: isoOrNull(account.synced_at),
             };
           }),
       );
@@ -232,7 +231,7 @@ export function createMembersService({
           accountNo: w.accountNo,
           failureCode: w.failureCode,
           createdAt: w.createdAt.toISOString(),
-          decidedAt: iso(w.decidedAt),
+          decidedAt: isoOrNull(w.decidedAt),
         })),
       };
     },
