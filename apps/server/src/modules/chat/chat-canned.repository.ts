@@ -1,17 +1,20 @@
-import type { Queryable } from '@/db/database.ts';
+import type { Kysely, Transaction } from 'kysely';
 import { lockedIf } from '@/db/lockable.ts';
+import type { Database } from '@/db/schema.ts';
 
-export function listCannedReplies(db: Queryable) {
+type Q = Kysely<Database> | Transaction<Database>;
+
+export function listCannedReplies(db: Q) {
   return db.selectFrom('chat_canned_replies').selectAll().orderBy('title').orderBy('id').execute();
 }
 
-export function findCannedReply(db: Queryable, id: string, options: { isLocked?: boolean } = {}) {
+export function findCannedReply(db: Q, id: string, options: { isLocked?: boolean } = {}) {
   const query = db.selectFrom('chat_canned_replies').selectAll().where('id', '=', id);
   return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
 export async function insertCannedReply(
-  db: Queryable,
+  db: Q,
   reply: { id: string; title: string; text: string; createdBy: string; now: Date },
 ) {
   await db
@@ -28,7 +31,7 @@ export async function insertCannedReply(
 }
 
 export async function updateCannedReply(
-  db: Queryable,
+  db: Q,
   id: string,
   fields: { title: string; text: string },
   now: Date,
@@ -40,6 +43,6 @@ export async function updateCannedReply(
     .execute();
 }
 
-export async function deleteCannedReply(db: Queryable, id: string) {
+export async function deleteCannedReply(db: Q, id: string) {
   await db.deleteFrom('chat_canned_replies').where('id', '=', id).execute();
 }

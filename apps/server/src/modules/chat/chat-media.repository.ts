@@ -1,4 +1,7 @@
-import type { Queryable } from '@/db/database.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '@/db/schema.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
 
 export type NewMedia = {
   token: string;
@@ -10,7 +13,7 @@ export type NewMedia = {
   now: Date;
 };
 
-export async function insertMedia(db: Queryable, media: NewMedia) {
+export async function insertMedia(db: Q, media: NewMedia) {
   await db
     .insertInto('chat_media')
     .values({
@@ -26,7 +29,7 @@ export async function insertMedia(db: Queryable, media: NewMedia) {
     .execute();
 }
 
-export async function findMedia(db: Queryable, token: string) {
+export async function findMedia(db: Q, token: string) {
   const row = await db
     .selectFrom('chat_media')
     .selectAll()
@@ -42,7 +45,7 @@ export async function findMedia(db: Queryable, token: string) {
 }
 
 /** A media's type without its bytes, when it belongs to the conversation. */
-export function findMediaInfo(db: Queryable, token: string, conversationId: string) {
+export function findMediaInfo(db: Q, token: string, conversationId: string) {
   return db
     .selectFrom('chat_media')
     .select(['token', 'file_type', 'mime_type'])

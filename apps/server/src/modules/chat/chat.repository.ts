@@ -1,15 +1,16 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChatConversationStatus } from '@mekong/contracts/admin/chat';
-import type { Queryable } from '@/db/database.ts';
 import { lockedIf } from '@/db/lockable.ts';
 import { pageWindow, readPage } from '@/db/paged.ts';
 import type { Database } from '@/db/schema.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
 
 /** Who a conversation belongs to: a member (internal id) or a guest. */
 export type ChatOwner = { memberId: string } | { guestId: string };
 
 /** Conversations with their member and assignee joined (at most one of each), before any select. */
-function conversationRows(db: Queryable) {
+function conversationRows(db: Q) {
   return db
     .selectFrom('chat_conversations as c')
     .leftJoin('members as m', 'm.id', 'c.member_id')
@@ -35,7 +36,7 @@ function selectConversationView(rows: ReturnType<typeof conversationRows>) {
   ]);
 }
 
-export function conversationViews(db: Queryable) {
+export function conversationViews(db: Q) {
   return selectConversationView(conversationRows(db));
 }
 
@@ -43,11 +44,11 @@ export type ConversationView = NonNullable<
   Awaited<ReturnType<ReturnType<typeof conversationViews>['executeTakeFirst']>>
 >;
 
-export function findConversationView(db: Queryable, id: string) {
+export function findConversationView(db: Q, id: string) {
   return conversationViews(db).where('c.id', '=', id).executeTakeFirst();
 }
 
-export function findConversationByOwner(db: Queryable, owner: ChatOwner) {
+export function findConversationByOwner(db: Q, owner: ChatOwner) {
   const query = db.selectFrom('chat_conversations').selectAll();
   return (
     'memberId' in owner
@@ -56,7 +57,7 @@ export function findConversationByOwner(db: Queryable, owner: ChatOwner) {
   ).executeTakeFirst();
 }
 
-export function findConversation(db: Queryable, id: string, options: { isLocked?: boolean } = {}) {
+export function findConversation(db: Q, id: string, options: { isLocked?: boolean } = {}) {
   const query = db.selectFrom('chat_conversations').selectAll().where('id', '=', id);
   return lockedIf(query, options, 'update').executeTakeFirst();
 }
@@ -98,12 +99,7 @@ export type ConversationPatch = Partial<{
   merged_into: string;
 }>;
 
-export async function updateConversation(
-  db: Queryable,
-  id: string,
-  patch: ConversationPatch,
-  now: Date,
-) {
+export async function updateConversation(db: Q, id: string, patch: ConversationPatch, now: Date) {
   await db
     .updateTable('chat_conversations')
     .set({ ...patch, updated_at: now })
@@ -118,7 +114,7 @@ export type ConversationFilter = {
 };
 
 export async function listConversationViews(
-  db: Queryable,
+  db: Q,
   filter: ConversationFilter,
   page: { page: number; limit: number },
 ) {
@@ -159,10 +155,7 @@ export async function lockAgent(trx: Transaction<Database>, operatorId: string) 
 }
 
 /** Conversations an agent holds that are not resolved, per agent. */
-export async function countAssigned(
-  db: Queryable,
-  operatorIds?: string[],
-): Promise<Map<string, number>> {
+export async function countAssigned(db: Q, operatorIds?: string[]): Promise<Map<string, number>> {
   let query = db
     .selectFrom('chat_conversations')
     .select((eb) => ['assignee_operator_id', eb.fn.countAll<string | number>().as('n')])
@@ -188,7 +181,7 @@ export type NewMessage = {
 };
 
 /** Messages with their operator joined (at most one), before any select. */
-function messageRows(db: Queryable) {
+function messageRows(db: Q) {
   return db
     .selectFrom('chat_messages as msg')
     .leftJoin('operators as o', 'o.id', 'msg.operator_id');
@@ -198,7 +191,7 @@ function selectMessageView(rows: ReturnType<typeof messageRows>) {
   return rows.selectAll('msg').select('o.display_name as operator_name');
 }
 
-function messageViews(db: Queryable) {
+function messageViews(db: Q) {
   return selectMessageView(messageRows(db));
 }
 
@@ -232,7 +225,7 @@ export async function insertMessageOnce(trx: Transaction<Database>, message: New
 }
 
 export async function listMessages(
-  db: Queryable,
+  db: Q,
   conversationIds: string,
   page: { skip: number; limit: number; isNotesIncluded: boolean },
 ) {
@@ -285,7 +278,7 @@ export async function mergeConversation(
   return moved.map((r) => r.id);
 }
 
-export function findMessagesByIds(db: Queryable, ids: string[]) {
+export function findMessagesByIds(db: Q, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return messageViews(db)
     .where('msg.id', 'in', ids)
@@ -295,7 +288,7 @@ export function findMessagesByIds(db: Queryable, ids: string[]) {
 }
 
 /** The newest message a conversation has (after a merge, for its summary). */
-export function findLastMessage(db: Queryable, conversationId: string) {
+export function findLastMessage(db: Q, conversationId: string) {
   return messageViews(db)
     .where('msg.conversation_id', '=', conversationId)
     .where('msg.is_private_note', '=', false)

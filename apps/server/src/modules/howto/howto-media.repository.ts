@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
-import type { Queryable } from '@/db/database.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '@/db/schema.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
 
 export type NewHowtoMedia = {
   token: string;
@@ -12,7 +14,7 @@ export type NewHowtoMedia = {
   now: Date;
 };
 
-export async function insertHowtoMedia(db: Queryable, media: NewHowtoMedia) {
+export async function insertHowtoMedia(db: Q, media: NewHowtoMedia) {
   await db
     .insertInto('howto_media')
     .values({
@@ -31,7 +33,7 @@ export async function insertHowtoMedia(db: Queryable, media: NewHowtoMedia) {
 }
 
 /** A media's type and size without its bytes. */
-export function findHowtoMediaInfo(db: Queryable, token: string) {
+export function findHowtoMediaInfo(db: Q, token: string) {
   return db
     .selectFrom('howto_media')
     .select(['token', 'kind', 'mime_type', 'size_bytes'])
@@ -41,7 +43,7 @@ export function findHowtoMediaInfo(db: Queryable, token: string) {
 
 /** Bytes `start`..`end` (inclusive, from 0) of a media, read in the database so a seek never loads the whole video. */
 export async function readHowtoMediaBytes(
-  db: Queryable,
+  db: Q,
   token: string,
   start: number,
   end: number,
@@ -57,7 +59,7 @@ export async function readHowtoMediaBytes(
 
 /** The tokens among `tokens` that are stored media of `kind`. */
 export async function findExistingHowtoTokens(
-  db: Queryable,
+  db: Q,
   tokens: readonly string[],
   kind: 'video' | 'poster',
 ): Promise<Set<string>> {
@@ -72,10 +74,7 @@ export async function findExistingHowtoTokens(
 }
 
 /** Deletes every stored media but `kept` (the ones the how-to setting points at). */
-export async function deleteHowtoMediaExcept(
-  db: Queryable,
-  kept: readonly string[],
-): Promise<void> {
+export async function deleteHowtoMediaExcept(db: Q, kept: readonly string[]): Promise<void> {
   let query = db.deleteFrom('howto_media');
   if (kept.length > 0) query = query.where('token', 'not in', kept);
   await query.execute();

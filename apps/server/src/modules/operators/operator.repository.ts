@@ -1,18 +1,19 @@
-import { sql, type Updateable } from 'kysely';
-import type { Queryable } from '@/db/database.ts';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { lockedIf } from '@/db/lockable.ts';
-import type { OperatorRole, OperatorsTable } from '@/db/schema.ts';
+import type { Database, OperatorRole, OperatorsTable } from '@/db/schema.ts';
 
-export function findOperatorByUsername(db: Queryable, username: string) {
+type Q = Kysely<Database> | Transaction<Database>;
+
+export function findOperatorByUsername(db: Q, username: string) {
   return db.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export function findOperatorById(db: Queryable, id: string, options: { isLocked?: boolean } = {}) {
+export function findOperatorById(db: Q, id: string, options: { isLocked?: boolean } = {}) {
   const query = db.selectFrom('operators').selectAll().where('id', '=', id);
   return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
-export function countOperators(db: Queryable) {
+export function countOperators(db: Q) {
   return db
     .selectFrom('operators')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -21,7 +22,7 @@ export function countOperators(db: Queryable) {
 }
 
 export function insertOperator(
-  db: Queryable,
+  db: Q,
   row: {
     id: string;
     username: string;
@@ -53,7 +54,7 @@ export function insertOperator(
 
 /** One more failed try; at `maxTries` the operator is locked until `lockUntil` and the count starts again. */
 export function recordFailedTry(
-  db: Queryable,
+  db: Q,
   operatorId: string,
   options: { now: Date; maxTries: number; lockUntil: Date },
 ) {
@@ -71,7 +72,7 @@ export function recordFailedTry(
 
 /** Sets columns of one operator, stamped with the time of the change. */
 function setOperatorColumns(
-  db: Queryable,
+  db: Q,
   operatorId: string,
   columns: Updateable<OperatorsTable>,
   now: Date,
@@ -83,11 +84,11 @@ function setOperatorColumns(
     .execute();
 }
 
-export function clearFailedTries(db: Queryable, operatorId: string, now: Date) {
+export function clearFailedTries(db: Q, operatorId: string, now: Date) {
   return setOperatorColumns(db, operatorId, { failed_attempts: 0, locked_until: null }, now);
 }
 
-export function saveTotpSecret(db: Queryable, operatorId: string, secret: string, now: Date) {
+export function saveTotpSecret(db: Q, operatorId: string, secret: string, now: Date) {
   return db
     .updateTable('operators')
     .set({ totp_secret: secret, updated_at: now })
@@ -96,7 +97,7 @@ export function saveTotpSecret(db: Queryable, operatorId: string, secret: string
     .execute();
 }
 
-export function markEnrolled(db: Queryable, operatorId: string, step: number, now: Date) {
+export function markEnrolled(db: Q, operatorId: string, step: number, now: Date) {
   return db
     .updateTable('operators')
     .set({ totp_enrolled_at: now, totp_last_step: String(step), updated_at: now })
@@ -106,7 +107,7 @@ export function markEnrolled(db: Queryable, operatorId: string, step: number, no
 }
 
 /** Accepts a TOTP step only if it is later than the last one accepted: a code works once. */
-export function useTotpStep(db: Queryable, operatorId: string, step: number, now: Date) {
+export function useTotpStep(db: Q, operatorId: string, step: number, now: Date) {
   return db
     .updateTable('operators')
     .set({ totp_last_step: String(step), updated_at: now })
@@ -119,7 +120,7 @@ export function useTotpStep(db: Queryable, operatorId: string, step: number, now
 }
 
 export function insertRecoveryCodes(
-  db: Queryable,
+  db: Q,
   operatorId: string,
   rows: { id: string; codeHash: string }[],
 ) {
@@ -136,7 +137,7 @@ export function insertRecoveryCodes(
     .execute();
 }
 
-export function useRecoveryCode(db: Queryable, operatorId: string, codeHash: string, now: Date) {
+export function useRecoveryCode(db: Q, operatorId: string, codeHash: string, now: Date) {
   return db
     .updateTable('operator_recovery_codes')
     .set({ used_at: now })
@@ -147,7 +148,7 @@ export function useRecoveryCode(db: Queryable, operatorId: string, codeHash: str
     .then((r) => r.numUpdatedRows > 0n);
 }
 
-export function countRecoveryCodesLeft(db: Queryable, operatorId: string) {
+export function countRecoveryCodesLeft(db: Q, operatorId: string) {
   return db
     .selectFrom('operator_recovery_codes')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -158,7 +159,7 @@ export function countRecoveryCodesLeft(db: Queryable, operatorId: string) {
 }
 
 export function insertOperatorSession(
-  db: Queryable,
+  db: Q,
   row: {
     id: string;
     operatorId: string;
@@ -188,7 +189,7 @@ export function insertOperatorSession(
     .execute();
 }
 
-export function findOperatorSession(db: Queryable, tokenHash: string) {
+export function findOperatorSession(db: Q, tokenHash: string) {
   return db
     .selectFrom('operator_sessions as s')
     .innerJoin('operators as o', 'o.id', 's.operator_id')
@@ -210,7 +211,7 @@ export function findOperatorSession(db: Queryable, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export function touchOperatorSession(db: Queryable, sessionId: string, now: Date) {
+export function touchOperatorSession(db: Q, sessionId: string, now: Date) {
   return db
     .updateTable('operator_sessions')
     .set({ last_used_at: now })
@@ -218,7 +219,7 @@ export function touchOperatorSession(db: Queryable, sessionId: string, now: Date
     .execute();
 }
 
-export function revokeOperatorSession(db: Queryable, sessionId: string, now: Date) {
+export function revokeOperatorSession(db: Q, sessionId: string, now: Date) {
   return db
     .updateTable('operator_sessions')
     .set({ revoked_at: now })
@@ -228,7 +229,7 @@ export function revokeOperatorSession(db: Queryable, sessionId: string, now: Dat
     .then((r) => r.numUpdatedRows > 0n);
 }
 
-export function markReauthenticated(db: Queryable, sessionId: string, now: Date) {
+export function markReauthenticated(db: Q, sessionId: string, now: Date) {
   return db
     .updateTable('operator_sessions')
     .set({ reauth_at: now })
@@ -237,7 +238,7 @@ export function markReauthenticated(db: Queryable, sessionId: string, now: Date)
 }
 
 /** Every operator, or the one of `id`, with when each last used a session. */
-export function listOperators(db: Queryable, id?: string) {
+export function listOperators(db: Q, id?: string) {
   let query = db
     .selectFrom('operators as o')
     .select((eb) => [
@@ -261,7 +262,7 @@ export function listOperators(db: Queryable, id?: string) {
   return query.execute();
 }
 
-export function countActiveOwners(db: Queryable) {
+export function countActiveOwners(db: Q) {
   return db
     .selectFrom('operators')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -272,7 +273,7 @@ export function countActiveOwners(db: Queryable) {
 }
 
 export function updateOperatorFields(
-  db: Queryable,
+  db: Q,
   operatorId: string,
   fields: { display_name?: string; role?: OperatorRole; status?: 'active' | 'disabled' },
   now: Date,
@@ -280,17 +281,12 @@ export function updateOperatorFields(
   return setOperatorColumns(db, operatorId, fields, now);
 }
 
-export function setOperatorPassword(
-  db: Queryable,
-  operatorId: string,
-  passwordHash: string,
-  now: Date,
-) {
+export function setOperatorPassword(db: Q, operatorId: string, passwordHash: string, now: Date) {
   return setOperatorColumns(db, operatorId, { password_hash: passwordHash }, now);
 }
 
 /** Forgets the authenticator: the operator enrols again at the next sign-in. */
-export async function clearTwoFactor(db: Queryable, operatorId: string, now: Date) {
+export async function clearTwoFactor(db: Q, operatorId: string, now: Date) {
   await db.deleteFrom('operator_recovery_codes').where('operator_id', '=', operatorId).execute();
   await setOperatorColumns(
     db,
@@ -301,7 +297,7 @@ export async function clearTwoFactor(db: Queryable, operatorId: string, now: Dat
 }
 
 export function revokeOperatorSessions(
-  db: Queryable,
+  db: Q,
   operatorId: string,
   now: Date,
   exceptSessionId?: string,
@@ -316,6 +312,6 @@ export function revokeOperatorSessions(
 }
 
 /** Locks every owner row, so two owners demoting each other at once cannot leave none. */
-export function lockOwners(db: Queryable) {
+export function lockOwners(db: Q) {
   return db.selectFrom('operators').select('id').where('role', '=', 'owner').forUpdate().execute();
 }

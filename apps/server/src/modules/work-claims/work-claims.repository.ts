@@ -1,10 +1,12 @@
-import { sql } from 'kysely';
-import type { Queryable } from '@/db/database.ts';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { lockedIf } from '@/db/lockable.ts';
+import type { Database } from '@/db/schema.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
 
 /** Takes the item for the operator unless another operator holds a claim that has not expired. */
 export function takeClaim(
-  db: Queryable,
+  db: Q,
   claim: { queue: string; itemId: string; operatorId: string; now: Date; expiresAt: Date },
 ) {
   return db
@@ -36,7 +38,7 @@ export function takeClaim(
 }
 
 export function findClaim(
-  db: Queryable,
+  db: Q,
   queue: string,
   itemId: string,
   options: { isLocked?: boolean } = {},
@@ -50,13 +52,13 @@ export function findClaim(
   return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
-export function dropClaim(db: Queryable, queue: string, itemId: string, operatorId?: string) {
+export function dropClaim(db: Q, queue: string, itemId: string, operatorId?: string) {
   let query = db.deleteFrom('work_claims').where('queue', '=', queue).where('item_id', '=', itemId);
   if (operatorId) query = query.where('operator_id', '=', operatorId);
   return query.execute();
 }
 
-export function claimsOf(db: Queryable, queue: string, itemIds: readonly string[]) {
+export function claimsOf(db: Q, queue: string, itemIds: readonly string[]) {
   if (itemIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('work_claims as c')
