@@ -3,6 +3,12 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 /** Which rows of a list a page holds. */
 export type PageWindow = { offset: number; limit: number };
 
+/** The rows of page `page` (counted from 1) of `limit` rows each. */
+export const pageWindow = (p: { page: number; limit: number }): PageWindow => ({
+  offset: (p.page - 1) * p.limit,
+  limit: p.limit,
+});
+
 /**
  * One page of a list and how many rows the whole list has, read together: `base` picks the list's rows (its FROM and
  * WHERE, no SELECT), `rowsOf` selects and orders them; the count is of `base` alone.

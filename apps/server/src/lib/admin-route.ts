@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AdminContract } from '@mekong/contracts/admin/admin-contract';
 import type { ResponseOf } from '@mekong/contracts/contract';
 import { AppError } from '@/lib/app-error.ts';
+import { bearerOf } from '@/lib/bearer.ts';
 import { contractRoute, type ApiRouteTable, type RouteInput } from '@/lib/contract-route.ts';
 import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 
@@ -52,11 +53,4 @@ export function adminRoute<C extends AdminContract>(
     },
     handler: (input) => options.handler({ ...input, operator: operatorOf(input.request) }),
   });
-}
-
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,200})$/;
-
-export function bearerOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return typeof header === 'string' ? BEARER.exec(header.trim())?.[1] : undefined;
 }

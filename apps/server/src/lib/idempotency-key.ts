@@ -1,14 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '@mekong/contracts/constants';
 import { AppError } from '@/lib/app-error.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/lib/uuid.ts';
 
 /** The Idempotency-Key header (docs/design.md#money), a UUID, normalised; null when absent. A malformed key is KEY_INVALID. */
 export function optionalIdempotencyKeyOf(request: FastifyRequest): string | null {
   const value = request.headers[IDEMPOTENCY_HEADER];
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !UUID.test(value.trim())) throw new AppError('KEY_INVALID');
+  if (typeof value !== 'string' || !isUuid(value.trim())) throw new AppError('KEY_INVALID');
   return value.trim().toLowerCase();
 }
 

@@ -1,3 +1,5 @@
+import { isUuid } from '@/lib/uuid.ts';
+
 /** One page of an operator queue (docs/back-office/money-in.md): which items, as the repositories read it. */
 export type QueueQuery = {
   /** open: waiting for an operator; decided: settled by an operator; all: both. */
@@ -11,7 +13,6 @@ export type QueueQuery = {
 };
 
 const NIL = '00000000-0000-0000-0000-000000000000';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Search = NonNullable<QueueQuery['search']>;
 
@@ -19,4 +20,4 @@ type Search = NonNullable<QueueQuery['search']>;
 export const searchMemberIds = (s: Search): string[] =>
   s.memberIds.length > 0 ? s.memberIds : [NIL];
 /** The item id a search is, or the placeholder. */
-export const searchItemId = (s: Search): string => (UUID.test(s.text) ? s.text : NIL);
+export const searchItemId = (s: Search): string => (isUuid(s.text) ? s.text : NIL);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '@/lib/app-error.ts';
+import { bearerOf } from '@/lib/bearer.ts';
 import type { AuthService, Session } from '@/modules/auth/auth.service.ts';
 
 declare module 'fastify' {
@@ -14,13 +15,6 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,200})$/;
-
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return typeof header === 'string' ? BEARER.exec(header.trim())?.[1] : undefined;
-}
-
 /** The signed-in member of a route that requires a session. */
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new AppError('UNAUTHORIZED');
@@ -32,7 +26,7 @@ export const sessions = fp<{ auth: AuthService }>(
   async (app, { auth }) => {
     app.decorateRequest('session', null);
     app.decorate('requireSession', async function requireSession(request: FastifyRequest) {
-      request.session = await auth.authenticate(bearerToken(request));
+      request.session = await auth.authenticate(bearerOf(request));
     });
   },
   { name: 'sessions' },

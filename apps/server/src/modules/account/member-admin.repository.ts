@@ -1,8 +1,10 @@
 import { type Expression, type SqlBool } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
 import type { MemberSearchField } from '@mekong/contracts/admin/members';
+import { escapeLike } from '@/db/like-pattern.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
 import type { MembersTable } from '@/db/schema.ts';
+import { isUuid } from '@/lib/uuid.ts';
 
 /**
  * The back office's reads and writes of `members` (docs/back-office/members.md); the account module owns the table, so
@@ -21,10 +23,7 @@ export type MemberListRow = {
   createdAt: Date;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** `like` treats % and _ as wildcards: typed ones are matched literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A phone as stored (0 and 9 digits) from what an operator may type: spaces, dashes, +66 or 66 in front. */
 export function phoneDigits(query: string): string {
@@ -51,7 +50,7 @@ export async function searchMembers(
         any.push(eb('m.phone', 'like', `%${escapeLike(digits)}%`));
       if (wants('name')) any.push(eb('m.name', 'ilike', `%${escapeLike(query)}%`));
       if (wants('publicId')) any.push(eb('m.public_id', '=', query.toUpperCase()));
-      if (wants('id') && UUID.test(query)) any.push(eb('m.id', '=', query.toLowerCase()));
+      if (wants('id') && isUuid(query)) any.push(eb('m.id', '=', query.toLowerCase()));
       if (wants('bankAccount') && digits.length >= 4)
         any.push(eb('a.account_no', 'like', `%${escapeLike(query.replace(/\D/g, ''))}%`));
       return any.length > 0 ? eb.or(any) : eb.val(false);

@@ -1,4 +1,5 @@
 import type { Queryable } from '@/db/database.ts';
+import { escapeLike } from '@/db/like-pattern.ts';
 import type { MembersTable } from '@/db/schema.ts';
 
 /**
@@ -92,7 +93,7 @@ export async function findMembersByNameWords(
     .where((eb) =>
       eb.or(
         words.flatMap((w) => {
-          const like = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          const like = `%${escapeLike(w)}%`;
           return [eb('m.name', 'ilike', like), eb('a.account_name', 'ilike', like)];
         }),
       ),

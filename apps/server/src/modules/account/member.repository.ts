@@ -4,6 +4,7 @@ import type { DateEra } from '@mekong/contracts/constants';
 import { finder } from '@/db/finders.ts';
 import { playerDayOf } from '@/db/player-day.ts';
 import type { MembersTable } from '@/db/schema.ts';
+import { isUuid } from '@/lib/uuid.ts';
 
 /**
  * What other modules read of a member: the account module owns `members` and `member_bank_accounts`, so these are
@@ -159,22 +160,6 @@ export async function countRegistrationsByDay(
   return rows.map((r) => ({ day: Number(r.day), currency: r.currency, count: Number(r.n) }));
 }
 
-/** The public id of each given member that exists (the back office names members by it). */
-export async function listMemberPublicIds(
-  db: Queryable,
-  memberIds: readonly string[],
-): Promise<Map<string, string>> {
-  if (memberIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('members')
-    .select(['id', 'public_id'])
-    .where('id', 'in', [...memberIds])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.public_id]));
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The member an operator names by phone, public id or id (the back office's lookups); undefined: none. */
 export async function findMemberIdByKey(db: Queryable, key: string): Promise<string | undefined> {
   const row = await db
@@ -184,7 +169,7 @@ export async function findMemberIdByKey(db: Queryable, key: string): Promise<str
       eb.or([
         eb('phone', '=', key),
         eb('public_id', '=', key),
-        ...(UUID.test(key) ? [eb('id', '=', key.toLowerCase())] : []),
+        ...(isUuid(key) ? [eb('id', '=', key.toLowerCase())] : []),
       ]),
     )
     .orderBy('created_at')

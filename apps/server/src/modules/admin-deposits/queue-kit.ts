@@ -2,6 +2,7 @@ import type { Claim, QueueName } from '@mekong/contracts/admin/claims';
 import type { QueueState } from '@mekong/contracts/admin/deposits';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
+import { pageWindow } from '@/db/paged.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { QueueQuery } from '@/lib/queue-query.ts';
 import {
@@ -96,8 +97,7 @@ export function createQueueKit(deps: Pick<AppDeps, 'db' | 'clock'>, workClaims: 
         search,
         from: body.from ? new Date(body.from) : undefined,
         to: body.to ? new Date(body.to) : undefined,
-        offset: (body.page - 1) * body.limit,
-        limit: body.limit,
+        ...pageWindow(body),
       };
     },
 

@@ -1,4 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { escapeLike } from '@/db/like-pattern.ts';
+import { pageWindow, readPage } from '@/db/paged.ts';
 import type { Database } from '@/db/schema.ts';
 import { auditHash, type AuditFields } from '@/modules/audit/audit-hash.ts';
 
@@ -73,20 +75,7 @@ export async function listAudit(
   if (filter.targetId) query = query.where('target_id', '=', filter.targetId);
   if (filter.from) query = query.where('at', '>=', filter.from);
   if (filter.to) query = query.where('at', '<', filter.to);
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('seq', 'desc')
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return readPage(query, (q) => q.selectAll().orderBy('seq', 'desc'), pageWindow(page));
 }
 
 /** The records in chain order, a batch at a time (the verify walk). */

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { IncomingTransfer } from '@/adapters/bank/bank-gateway.ts';
 import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
+import { escapeLike } from '@/db/like-pattern.ts';
 import type { BankIncomingTransfersTable } from '@/db/schema.ts';
 import { finder, lockableFinder } from '@/db/finders.ts';
 import { readPage } from '@/db/paged.ts';
@@ -168,7 +169,7 @@ export async function listQueueLines(db: Queryable, q: QueueQuery) {
       const digits = text.replace(/\D/g, '');
       return [
         ...(digits.length >= 4 ? [eb('from_account_no', 'like', `%${digits}`)] : []),
-        eb('from_account_name', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        eb('from_account_name', 'ilike', `%${escapeLike(text)}%`),
       ];
     },
   });

@@ -1,6 +1,7 @@
 import { ledgerCurrency } from '@mekong/contracts/constants';
 import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { openItemOrThrow } from '@/lib/open-item.ts';
 import { findMemberCurrency } from '@/modules/account/member.repository.ts';
 import {
   decideLine,
@@ -18,10 +19,10 @@ import { creditIncoming } from '@/modules/bank-feed/bank-feed.service.ts';
 type Decision = { decidedBy: string; reason: string; now: Date };
 
 export async function lockOpenLine(trx: Trx, id: string): Promise<StoredIncoming> {
-  const line = await findIncoming(trx, id, { isLocked: true });
-  if (!line) throw new AppError('ITEM_NOT_FOUND');
-  if (line.status !== 'unmatched') throw new AppError('ITEM_ALREADY_DECIDED');
-  return line;
+  return openItemOrThrow(
+    await findIncoming(trx, id, { isLocked: true }),
+    (line) => line.status === 'unmatched',
+  );
 }
 
 /** Credits the line's amount to the chosen member; `isAlreadyCredited`: that member had it already (no money now). */

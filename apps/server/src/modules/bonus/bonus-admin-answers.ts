@@ -1,9 +1,7 @@
 import type { AdminBonus } from '@mekong/contracts/admin/promotions';
-import type { AdminBonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
+import { fromX100, type AdminBonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
 
 /** The back office's view of a bonus (amounts in minor units, percents with two decimals), also what the audit keeps. */
-
-const fromX100 = (value: bigint) => Number(value) / 100;
 
 export type BonusUse = { active: number; received: number };
 

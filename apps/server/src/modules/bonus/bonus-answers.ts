@@ -1,11 +1,10 @@
 import type { Bonus, MemberBonus, Promotion } from '@mekong/contracts/bonus';
 import { toMajor } from '@mekong/contracts/money';
-import type { BonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
+import { fromX100, type BonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
 import type { BonusListItem, MemberBonusView } from '@/modules/bonus/bonus.service.ts';
 
 /** The bonus module's answers as the contracts spell them: amounts in major units (the route side of the boundary). */
 
-const fromX100 = (value: bigint) => Number(value) / 100;
 const major = (minor: bigint | null) => (minor === null ? null : toMajor(minor));
 
 function bonusTerms(bonus: BonusRow) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
 import type { BonusType } from '@mekong/contracts/bonus';
+import { escapeLike } from '@/db/like-pattern.ts';
 import type { BonusStatus } from '@/db/schema.ts';
 
 /**
@@ -39,6 +40,9 @@ export function hundredths(value: string | number): bigint {
   const cents = BigInt((fraction + '00').slice(0, 2));
   return isNegative ? units - cents : units + cents;
 }
+
+/** Hundredths back to the number they stand for (1050n → 10.5), as the answers give percents and multipliers. */
+export const fromX100 = (value: bigint): number => Number(value) / 100;
 
 const bonusColumns = [
   'code',
@@ -214,7 +218,7 @@ export async function listAdminBonuses(
   if (filter.isPromotion !== undefined)
     query = query.where('is_promotion', '=', filter.isPromotion);
   if (filter.search) {
-    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(filter.search)}%`;
     query = query.where((eb) =>
       eb.or([
         eb('code', 'ilike', like),

@@ -1,16 +1,12 @@
 import type { BonusType } from '@mekong/contracts/bonus';
-import { startOfPlayerDay } from '@/lib/player-time.ts';
+import { DAY_MS, playerDayNumber } from '@/lib/player-time.ts';
 import type { BonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
 
 /** The bonus engine's arithmetic (docs/decisions/0013-promotions.md#bonus): integers only, floors. */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The players' calendar date of `now` (Asia/Bangkok), as a UTC midnight Date, from the players' day start. */
+/** The players' calendar date of `now` (Asia/Bangkok), as a UTC midnight Date. */
 function playerDate(now: Date): Date {
-  const start = startOfPlayerDay(now);
-  // The players' midnight is 17:00 UTC of the day before: the next UTC midnight is the players' date.
-  return new Date(Math.ceil(start.getTime() / DAY_MS) * DAY_MS);
+  return new Date(playerDayNumber(now) * DAY_MS);
 }
 
 /** The ISO week `YYYY-Www` (Monday first) of a UTC-midnight date. */

@@ -1,5 +1,6 @@
 import type { AdminChatConversation, AdminChatMessage } from '@mekong/contracts/admin/chat';
 import type { ChatMessage, ChatMessageBody } from '@mekong/contracts/chat';
+import { isoOrNull } from '@/lib/iso-time.ts';
 import type { ConversationView, MessageView } from '@/modules/chat/chat.repository.ts';
 
 /** The conversation's customer as messages name them. */
@@ -70,8 +71,6 @@ export function toAdminMessage(row: MessageView, customer: CustomerRef): AdminCh
   };
 }
 
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
-
 export function toAdminConversation(view: ConversationView): AdminChatConversation {
   return {
     id: view.id,
@@ -89,11 +88,11 @@ export function toAdminConversation(view: ConversationView): AdminChatConversati
       view.assignee_operator_id && view.assignee_name
         ? { id: view.assignee_operator_id, name: view.assignee_name }
         : null,
-    lastMessageAt: iso(view.last_message_at),
+    lastMessageAt: isoOrNull(view.last_message_at),
     lastMessagePreview: view.last_message_preview,
     unreadCount: Number(view.unread_count ?? 0),
-    waitingSince: iso(view.waiting_since),
-    customerReadAt: iso(view.customer_read_at),
+    waitingSince: isoOrNull(view.waiting_since),
+    customerReadAt: isoOrNull(view.customer_read_at),
     createdAt: view.created_at.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { lockedIf } from '@/db/lockable.ts';
 import type { Database } from '@/db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -9,7 +10,7 @@ export function listCannedReplies(db: Q) {
 
 export function findCannedReply(db: Q, id: string, options: { isLocked?: boolean } = {}) {
   const query = db.selectFrom('chat_canned_replies').selectAll().where('id', '=', id);
-  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
 export async function insertCannedReply(

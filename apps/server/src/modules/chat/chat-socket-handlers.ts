@@ -21,12 +21,11 @@ import {
 } from '@/modules/chat/chat-socket.ts';
 import { findConversationByOwner, findConversationView } from '@/modules/chat/chat.repository.ts';
 import type { OperatorAuthService } from '@/modules/operators/operator-auth.service.ts';
+import { isUuid } from '@/lib/uuid.ts';
 
 type CustomerData = { identity: ChatIdentity; conversationId?: string };
 type AgentData = { operatorId: string; canAnswer: boolean };
 type Ack = (answer: { ok: boolean; code?: string }) => void;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The customers' namespace: the server joins each socket to its own room from the handshake's identity; there is no
@@ -110,7 +109,7 @@ export function handleAgentSockets(
     socket.on(CHAT_SOCKET.watch, (payload: unknown, ack?: Ack) => {
       const conversationId = textField(payload, 'conversationId') ?? '';
       const answer = typeof ack === 'function' ? ack : () => undefined;
-      if (!UUID.test(conversationId))
+      if (!isUuid(conversationId))
         return answer({ ok: false, code: 'CHAT_CONVERSATION_NOT_FOUND' });
       findConversationView(db.kysely, conversationId).then(
         async (view) => {
@@ -128,7 +127,7 @@ export function handleAgentSockets(
     socket.on(CHAT_SOCKET.typing, (payload: unknown) => {
       const conversationId = textField(payload, 'conversationId') ?? '';
       const isTyping = booleanField(payload, 'isTyping');
-      if (!data.canAnswer || isTyping === undefined || !UUID.test(conversationId)) return;
+      if (!data.canAnswer || isTyping === undefined || !isUuid(conversationId)) return;
       findConversationView(db.kysely, conversationId).then(
         (view) => {
           if (!view) return;

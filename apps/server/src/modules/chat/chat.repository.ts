@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChatConversationStatus } from '@mekong/contracts/admin/chat';
+import { lockedIf } from '@/db/lockable.ts';
+import { pageWindow, readPage } from '@/db/paged.ts';
 import type { Database } from '@/db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -7,31 +9,35 @@ type Q = Kysely<Database> | Transaction<Database>;
 /** Who a conversation belongs to: a member (internal id) or a guest. */
 export type ChatOwner = { memberId: string } | { guestId: string };
 
-/** A conversation with what its answers show: the member's public id and names, the assignee's name. */
-export function conversationViews(db: Q) {
+/** Conversations with their member and assignee joined (at most one of each), before any select. */
+function conversationRows(db: Q) {
   return db
     .selectFrom('chat_conversations as c')
     .leftJoin('members as m', 'm.id', 'c.member_id')
-    .leftJoin('operators as o', 'o.id', 'c.assignee_operator_id')
-    .selectAll('c')
-    .select((eb) => [
-      'm.public_id as member_public_id',
-      'm.name as member_name',
-      'm.phone as member_phone',
-      'o.display_name as assignee_name',
-      eb
-        .selectFrom('chat_messages as u')
-        .select((u) => u.fn.countAll<string | number>().as('n'))
-        .whereRef('u.conversation_id', '=', 'c.id')
-        .where('u.sender', '=', 'customer')
-        .where((u) =>
-          u.or([
-            u('c.agent_read_at', 'is', null),
-            u('u.created_at', '>', u.ref('c.agent_read_at')),
-          ]),
-        )
-        .as('unread_count'),
-    ]);
+    .leftJoin('operators as o', 'o.id', 'c.assignee_operator_id');
+}
+
+/** A conversation with what its answers show: the member's public id and names, the assignee's name. */
+function selectConversationView(rows: ReturnType<typeof conversationRows>) {
+  return rows.selectAll('c').select((eb) => [
+    'm.public_id as member_public_id',
+    'm.name as member_name',
+    'm.phone as member_phone',
+    'o.display_name as assignee_name',
+    eb
+      .selectFrom('chat_messages as u')
+      .select((u) => u.fn.countAll<string | number>().as('n'))
+      .whereRef('u.conversation_id', '=', 'c.id')
+      .where('u.sender', '=', 'customer')
+      .where((u) =>
+        u.or([u('c.agent_read_at', 'is', null), u('u.created_at', '>', u.ref('c.agent_read_at'))]),
+      )
+      .as('unread_count'),
+  ]);
+}
+
+export function conversationViews(db: Q) {
+  return selectConversationView(conversationRows(db));
 }
 
 export type ConversationView = NonNullable<
@@ -53,7 +59,7 @@ export function findConversationByOwner(db: Q, owner: ChatOwner) {
 
 export function findConversation(db: Q, id: string, options: { isLocked?: boolean } = {}) {
   const query = db.selectFrom('chat_conversations').selectAll().where('id', '=', id);
-  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
 /** The owner's conversation, made when missing, locked for the rest of the transaction. */
@@ -112,31 +118,19 @@ export async function listConversationViews(
   filter: ConversationFilter,
   page: { page: number; limit: number },
 ) {
-  let query = conversationViews(db).where('c.merged_into', 'is', null);
-  let count = db.selectFrom('chat_conversations as c').where('c.merged_into', 'is', null);
-  if (filter.status) {
-    query = query.where('c.status', '=', filter.status);
-    count = count.where('c.status', '=', filter.status);
-  }
-  if (filter.assigneeId) {
-    query = query.where('c.assignee_operator_id', '=', filter.assigneeId);
-    count = count.where('c.assignee_operator_id', '=', filter.assigneeId);
-  }
-  if (filter.isUnassigned) {
-    query = query.where('c.assignee_operator_id', 'is', null);
-    count = count.where('c.assignee_operator_id', 'is', null);
-  }
-  const [rows, total] = await Promise.all([
-    query
-      .orderBy(sql`c.waiting_since asc nulls last`)
-      .orderBy(sql`c.last_message_at desc nulls last`)
-      .orderBy('c.id')
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute(),
-    count.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  let base = conversationRows(db).where('c.merged_into', 'is', null);
+  if (filter.status) base = base.where('c.status', '=', filter.status);
+  if (filter.assigneeId) base = base.where('c.assignee_operator_id', '=', filter.assigneeId);
+  if (filter.isUnassigned) base = base.where('c.assignee_operator_id', 'is', null);
+  return readPage(
+    base,
+    (b) =>
+      selectConversationView(b)
+        .orderBy(sql`c.waiting_since asc nulls last`)
+        .orderBy(sql`c.last_message_at desc nulls last`)
+        .orderBy('c.id'),
+    pageWindow(page),
+  );
 }
 
 /** The oldest waiting conversation nobody has, locked; another agent's take skips it rather than waits. */
@@ -186,12 +180,19 @@ export type NewMessage = {
   now: Date;
 };
 
-function messageViews(db: Q) {
+/** Messages with their operator joined (at most one), before any select. */
+function messageRows(db: Q) {
   return db
     .selectFrom('chat_messages as msg')
-    .leftJoin('operators as o', 'o.id', 'msg.operator_id')
-    .selectAll('msg')
-    .select('o.display_name as operator_name');
+    .leftJoin('operators as o', 'o.id', 'msg.operator_id');
+}
+
+function selectMessageView(rows: ReturnType<typeof messageRows>) {
+  return rows.selectAll('msg').select('o.display_name as operator_name');
+}
+
+function messageViews(db: Q) {
+  return selectMessageView(messageRows(db));
 }
 
 export type MessageView = NonNullable<
@@ -228,22 +229,13 @@ export async function listMessages(
   conversationIds: string,
   page: { skip: number; limit: number; isNotesIncluded: boolean },
 ) {
-  let query = messageViews(db).where('msg.conversation_id', '=', conversationIds);
-  let count = db.selectFrom('chat_messages').where('conversation_id', '=', conversationIds);
-  if (!page.isNotesIncluded) {
-    query = query.where('msg.is_private_note', '=', false);
-    count = count.where('is_private_note', '=', false);
-  }
-  const [rows, total] = await Promise.all([
-    query
-      .orderBy('msg.created_at', 'desc')
-      .orderBy('msg.seq', 'desc')
-      .limit(page.limit)
-      .offset(page.skip)
-      .execute(),
-    count.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  let base = messageRows(db).where('msg.conversation_id', '=', conversationIds);
+  if (!page.isNotesIncluded) base = base.where('msg.is_private_note', '=', false);
+  return readPage(
+    base,
+    (b) => selectMessageView(b).orderBy('msg.created_at', 'desc').orderBy('msg.seq', 'desc'),
+    { offset: page.skip, limit: page.limit },
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   chatUploadVideo,
 } from '@mekong/contracts/chat';
 import { AppError } from '@/lib/app-error.ts';
-import { bearerOf } from '@/lib/admin-route.ts';
+import { bearerOf } from '@/lib/bearer.ts';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
 import { storedFileReply } from '@/lib/stored-file-reply.ts';
 import type { ChatIdentities, ChatIdentity } from '@/modules/chat/chat-identity.ts';

@@ -122,11 +122,7 @@ export async function findNoticeForQueue(db: Queryable, id: string) {
 
 /** The operator's reason and time on a notice the manual-deposit service just settled. */
 export async function recordNoticeDecision(trx: Trx, id: string, d: Decision) {
-  await trx
-    .updateTable('deposit_notices')
-    .set({ decided_at: d.now, decision_reason: d.reason, decided_by: d.decidedBy })
-    .where('id', '=', id)
-    .execute();
+  await trx.updateTable('deposit_notices').set(decisionColumns(d)).where('id', '=', id).execute();
 }
 
 /** Open notices of exactly this amount made in the window (suggestions for a bank line of that amount). */

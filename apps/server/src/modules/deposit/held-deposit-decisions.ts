@@ -1,5 +1,6 @@
 import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { openItemOrThrow } from '@/lib/open-item.ts';
 import { creditDeposit, findDepositMember } from '@/modules/deposit/deposit-member.ts';
 import {
   decideQr,
@@ -24,16 +25,13 @@ function transferIdOf(credit: Awaited<ReturnType<typeof creditDeposit>>): string
   return credit.transferId;
 }
 
-/** The held item, locked; ITEM_NOT_FOUND, or ITEM_ALREADY_DECIDED once it is not held any more. */
+/** The held item, locked, while it is still held. */
 async function lockHeld<R extends { status: string }>(
   find: (trx: Trx, id: string, options: { isLocked: boolean }) => Promise<R | undefined>,
   trx: Trx,
   id: string,
 ): Promise<R> {
-  const row = await find(trx, id, { isLocked: true });
-  if (!row) throw new AppError('ITEM_NOT_FOUND');
-  if (row.status !== 'held') throw new AppError('ITEM_ALREADY_DECIDED');
-  return row;
+  return openItemOrThrow(await find(trx, id, { isLocked: true }), (row) => row.status === 'held');
 }
 
 /** Credits a held item's amount to its member through the one deposit credit; answers the transfer. */

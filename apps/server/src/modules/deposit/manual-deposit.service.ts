@@ -5,6 +5,7 @@ import type { Trx } from '@/db/database.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import type { DepositNoticesTable } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { openItemOrThrow } from '@/lib/open-item.ts';
 import { lockMember } from '@/modules/account/member.repository.ts';
 import {
   creditDeposit,
@@ -86,10 +87,7 @@ async function matchOne(trx: Trx, notice: DepositNotice, now: Date): Promise<boo
 
 /** The notice, locked in the caller's transaction, while it waits for a decision (the back office). */
 export async function lockOpenNotice(trx: Trx, id: string): Promise<DepositNotice> {
-  const notice = await lockNotice(trx, id);
-  if (!notice) throw new AppError('ITEM_NOT_FOUND');
-  if (notice.status !== 'pending') throw new AppError('ITEM_ALREADY_DECIDED');
-  return notice;
+  return openItemOrThrow(await lockNotice(trx, id), (notice) => notice.status === 'pending');
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { QrProvider, LedgerCurrency } from '@mekong/contracts/constants';
 import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
+import { lockedIf } from '@/db/lockable.ts';
 import type { QrPaymentsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
 
@@ -78,7 +79,7 @@ export async function findQrByReference(
   options: { isLocked?: boolean } = {},
 ): Promise<QrPayment | undefined> {
   const query = selectQr(db).where('provider', '=', provider).where('reference', '=', reference);
-  const row = await (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  const row = await lockedIf(query, options, 'update').executeTakeFirst();
   return row && toQr(row);
 }
 

@@ -19,6 +19,7 @@ import {
   findHowtoMediaInfo,
   insertHowtoMedia,
   readHowtoMediaBytes,
+  type NewHowtoMedia,
 } from '@/modules/howto/howto-media.repository.ts';
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import {
@@ -47,29 +48,20 @@ export async function storeHowtoUpload(
   now: Date,
   uploadedBy: string | null,
 ) {
-  const base = { language: upload.language, topic: upload.topic, uploadedBy, now };
-  const videoToken = newToken();
-  await insertHowtoMedia(trx, {
-    ...base,
-    token: videoToken,
-    kind: 'video',
-    mimeType: upload.videoMime,
-    bytes: upload.video,
-  });
-  let posterUrl = '';
-  if (upload.poster && upload.posterMime) {
-    const posterToken = newToken();
-    await insertHowtoMedia(trx, {
-      ...base,
-      token: posterToken,
-      kind: 'poster',
-      mimeType: upload.posterMime,
-      bytes: upload.poster,
-    });
-    posterUrl = howtoMediaUrl(posterToken, upload.posterMime);
-  }
+  /** Stores one media of the upload under a new token; answers its address. */
+  const store = async (kind: NewHowtoMedia['kind'], mimeType: string, bytes: Buffer) => {
+    const token = newToken();
+    const { language, topic } = upload;
+    await insertHowtoMedia(trx, { language, topic, uploadedBy, now, token, kind, mimeType, bytes });
+    return howtoMediaUrl(token, mimeType);
+  };
+  const url = await store('video', upload.videoMime, upload.video);
+  const posterUrl =
+    upload.poster && upload.posterMime
+      ? await store('poster', upload.posterMime, upload.poster)
+      : '';
   const before = (await findSettingForUpdate(trx, 'howto')) ?? settingDefaults.howto!;
-  const entry = { url: howtoMediaUrl(videoToken, upload.videoMime), posterUrl };
+  const entry = { url, posterUrl };
   const after = withHowtoVideo(before, upload.language, upload.topic, entry);
   await saveSetting(trx, 'howto', after, now);
   await forgetUnusedHowtoMedia(trx, after);

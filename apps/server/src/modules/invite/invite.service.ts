@@ -2,6 +2,7 @@ import { ledgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Queryable, Trx } from '@/db/database.ts';
+import { pageWindow } from '@/db/paged.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { percentOfMinor } from '@/lib/percent-of.ts';
 import {
@@ -118,10 +119,7 @@ export function createInviteService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
     /** POST /api/invite: one page of the member's invitees, newest first, with what each earned and the totals. */
     async list(memberId: string, page: { page: number; limit: number }): Promise<InviteListView> {
       const [invitees, figures, current] = await Promise.all([
-        listInvitees(db.kysely, memberId, {
-          offset: (page.page - 1) * page.limit,
-          limit: page.limit,
-        }),
+        listInvitees(db.kysely, memberId, pageWindow(page)),
         readFigures(db.kysely, memberId),
         setting(),
       ]);

@@ -4,13 +4,12 @@ import { periodSecondsOf } from '@/jobs/job-boss.ts';
 import type { JobScheduler } from '@/jobs/job-scheduler.ts';
 import { listJobStates } from '@/jobs/job-states.repository.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { isoOrNull } from '@/lib/iso-time.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 
 /** The failed runs the page shows at most (the newest). */
 const FAILED_RUNS_SHOWN = 100;
-
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 /** The back office's view of the periodic jobs (docs/decisions/0018-jobs-engine.md#back-office). */
 export function createJobsAdminService(
@@ -28,16 +27,16 @@ export function createJobsAdminService(
           runs: Number(state?.runs ?? 0),
           failedRuns: Number(state?.failed_runs ?? 0),
           failuresInARow: state?.failures_in_a_row ?? 0,
-          lastStartedAt: iso(state?.last_started_at ?? null),
-          lastSuccessAt: iso(state?.last_success_at ?? null),
-          lastFailedAt: iso(state?.last_failed_at ?? null),
+          lastStartedAt: isoOrNull(state?.last_started_at ?? null),
+          lastSuccessAt: isoOrNull(state?.last_success_at ?? null),
+          lastFailedAt: isoOrNull(state?.last_failed_at ?? null),
           lastError: state?.last_error ?? null,
         };
       });
       const failed = (await jobs.listFailed(FAILED_RUNS_SHOWN)).map((run) => ({
         ...run,
-        startedAt: iso(run.startedAt),
-        failedAt: iso(run.failedAt),
+        startedAt: isoOrNull(run.startedAt),
+        failedAt: isoOrNull(run.failedAt),
       }));
       return { isEngineRunning: jobs.isRunning, jobs: rows, failed };
     },

@@ -1,5 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
+import { lockedIf } from '@/db/lockable.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
 import type { MemberAdjustmentsTable } from '@/db/schema.ts';
 
@@ -57,9 +58,8 @@ export async function findAdjustment(
   id: string,
   options: { isLocked?: boolean } = {},
 ): Promise<AdjustmentRow | undefined> {
-  let query = db.selectFrom('member_adjustments').selectAll().where('id', '=', id);
-  if (options.isLocked) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const query = db.selectFrom('member_adjustments').selectAll().where('id', '=', id);
+  const row = await lockedIf(query, options, 'update').executeTakeFirst();
   return row && toAdjustment(row);
 }
 

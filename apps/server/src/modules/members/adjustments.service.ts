@@ -3,7 +3,9 @@ import type { Adjustment } from '@mekong/contracts/admin/members';
 import type { Role } from '@mekong/contracts/admin/admin-contract';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
+import { pageWindow } from '@/db/paged.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { openItemOrThrow } from '@/lib/open-item.ts';
 import { listMemberLabels } from '@/modules/account/member-admin.repository.ts';
 import { findMemberCurrency } from '@/modules/account/member.repository.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
@@ -33,6 +35,14 @@ export type AdjustmentRequest = {
 function limitOf(approvals: SettingValue<'approvals'>, role: Role): bigint {
   const limits: Partial<Record<Role, number>> = approvals.adjustLimitMinor;
   return BigInt(limits[role] ?? 0);
+}
+
+/** The request, locked, while it waits for a second operator. */
+async function lockWaiting(trx: Trx, id: string) {
+  return openItemOrThrow(
+    await findAdjustment(trx, id, { isLocked: true }),
+    (adjustment) => adjustment.status === 'awaiting_approval',
+  );
 }
 
 /**
@@ -212,9 +222,7 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
     async approve(operator: OperatorContext, id: string): Promise<Adjustment> {
       const approvals = await approvalsNow();
       const row = await db.withTransaction(async (trx) => {
-        const adjustment = await findAdjustment(trx, id, { isLocked: true });
-        if (!adjustment) throw new AppError('ITEM_NOT_FOUND');
-        if (adjustment.status !== 'awaiting_approval') throw new AppError('ITEM_ALREADY_DECIDED');
+        const adjustment = await lockWaiting(trx, id);
         if (adjustment.requestedBy === operator.operatorId) throw new AppError('SELF_APPROVAL');
         if (adjustment.amountMinor > limitOf(approvals, operator.role))
           throw new AppError('ADJUSTMENT_LIMIT');
@@ -227,9 +235,7 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
     /** Any operator who may adjust turns a waiting request down (its maker too: withdrawing it). */
     async reject(operator: OperatorContext, id: string, reason: string): Promise<Adjustment> {
       const row = await db.withTransaction(async (trx) => {
-        const adjustment = await findAdjustment(trx, id, { isLocked: true });
-        if (!adjustment) throw new AppError('ITEM_NOT_FOUND');
-        if (adjustment.status !== 'awaiting_approval') throw new AppError('ITEM_ALREADY_DECIDED');
+        const adjustment = await lockWaiting(trx, id);
         const now = clock.now();
         await markRejected(trx, id, {
           decidedBy: { id: operator.operatorId, name: operator.username },
@@ -255,11 +261,7 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
     },
 
     async listOfMember(operator: OperatorContext, memberId: string, page: Page) {
-      const { total, rows } = await listAdjustments(
-        db.kysely,
-        { memberId },
-        { offset: (page.page - 1) * page.limit, limit: page.limit },
-      );
+      const { total, rows } = await listAdjustments(db.kysely, { memberId }, pageWindow(page));
       return { total, rows: await present(rows, operator) };
     },
 
@@ -267,7 +269,7 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
       const { total, rows } = await listAdjustments(
         db.kysely,
         { status: 'awaiting_approval' },
-        { offset: (page.page - 1) * page.limit, limit: page.limit },
+        pageWindow(page),
       );
       return { total, rows: await present(rows, operator) };
     },

@@ -8,8 +8,9 @@ import type { ResponseOf } from '@mekong/contracts/contract';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@mekong/contracts/constants';
 import { GameProviderError } from '@/adapters/games/game-provider.ts';
 import type { AppDeps } from '@/app-deps.ts';
-import type { PageWindow } from '@/db/paged.ts';
+import { pageWindow } from '@/db/paged.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { isoOrNull } from '@/lib/iso-time.ts';
 import { countInvitees, listInvitees } from '@/modules/account/invitee.repository.ts';
 import { findInviter, searchMembers } from '@/modules/account/member-admin.repository.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
@@ -30,12 +31,6 @@ const SESSIONS_SHOWN = 50;
 type Page = { page: number; limit: number };
 type LedgerView = 'ledger' | 'statement' | 'deposit' | 'withdraw';
 
-const windowOf = (page: Page): PageWindow => ({
-  offset: (page.page - 1) * page.limit,
-  limit: page.limit,
-});
-const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
-
 /**
  * The back office's view of members (docs/back-office/members.md): search and the member page. Reads only; each figure
  * comes from the module that owns it (balances from the ledger, live game balances from the provider).
@@ -55,7 +50,7 @@ export function createMembersService({
 
   return {
     async search(body: { query: string; field: MemberSearchField } & Page) {
-      const { total, rows } = await searchMembers(kysely, body, windowOf(body));
+      const { total, rows } = await searchMembers(kysely, body, pageWindow(body));
       return {
         total,
         rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -86,7 +81,7 @@ export function createMembersService({
           bankName: member.bank?.nameEn ?? null,
           bankNameTh: member.bank?.nameTh ?? null,
           bankAccountName: member.bank?.accountName ?? null,
-          bankChangedAt: iso(member.bank?.changedAt ?? null),
+          bankChangedAt: isoOrNull(member.bank?.changedAt ?? null),
           createdAt: member.createdAt.toISOString(),
         },
         balances: {
@@ -109,7 +104,7 @@ export function createMembersService({
           forfeitedMinor: b.forfeitedMinor.toString(),
           createdAt: b.createdAt.toISOString(),
           expiresAt: b.expiresAt.toISOString(),
-          endedAt: iso(b.endedAt),
+          endedAt: isoOrNull(b.endedAt),
         })),
         sessions: sessions.map((s) => ({
           id: s.id,
@@ -117,7 +112,7 @@ export function createMembersService({
           userAgent: s.user_agent,
           createdAt: s.created_at.toISOString(),
           lastUsedAt: s.last_used_at.toISOString(),
-          revokedAt: iso(s.revoked_at),
+          revokedAt: isoOrNull(s.revoked_at),
           isLive:
             s.revoked_at === null &&
             s.last_used_at.getTime() > now - SESSION_IDLE_MS &&
@@ -156,7 +151,7 @@ export function createMembersService({
               ledgerMinor: (balances.games[account.provider] ?? 0n).toString(),
               liveMinor,
               liveError,
-              syncedAt: iso(account.synced_at),
+              syncedAt: isoOrNull(account.synced_at),
             };
           }),
       );
@@ -172,7 +167,7 @@ export function createMembersService({
       const { total, transfers } = await listMemberTransfersWithSides(kysely, memberId, {
         excludeKinds: view === 'ledger' ? [] : KINDS_NOT_IN_STATEMENT,
         match: view === 'deposit' || view === 'withdraw' ? FILTER_MATCH[view] : undefined,
-        ...windowOf(body),
+        ...pageWindow(body),
       });
       return {
         total,
@@ -197,7 +192,7 @@ export function createMembersService({
 
     async slips(memberId: string, page: Page) {
       await memberOrThrow(memberId);
-      const { total, slips } = await listSlips(kysely, memberId, windowOf(page));
+      const { total, slips } = await listSlips(kysely, memberId, pageWindow(page));
       return {
         total,
         rows: slips.map((s) => ({
@@ -215,7 +210,7 @@ export function createMembersService({
       await memberOrThrow(memberId);
       const [counts, rows] = await Promise.all([
         countInvitees(kysely, memberId),
-        listInvitees(kysely, memberId, windowOf(page)),
+        listInvitees(kysely, memberId, pageWindow(page)),
       ]);
       return {
         total: counts.total,
@@ -225,7 +220,7 @@ export function createMembersService({
 
     async withdrawals(memberId: string, page: Page) {
       await memberOrThrow(memberId);
-      const { total, rows } = await listMemberWithdrawals(kysely, memberId, windowOf(page));
+      const { total, rows } = await listMemberWithdrawals(kysely, memberId, pageWindow(page));
       return {
         total,
         rows: rows.map((w) => ({
@@ -236,7 +231,7 @@ export function createMembersService({
           accountNo: w.accountNo,
           failureCode: w.failureCode,
           createdAt: w.createdAt.toISOString(),
-          decidedAt: iso(w.decidedAt),
+          decidedAt: isoOrNull(w.decidedAt),
         })),
       };
     },

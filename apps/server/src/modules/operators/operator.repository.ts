@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { lockedIf } from '@/db/lockable.ts';
 import type { Database, OperatorRole, OperatorsTable } from '@/db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -9,7 +10,7 @@ export function findOperatorByUsername(db: Q, username: string) {
 
 export function findOperatorById(db: Q, id: string, options: { isLocked?: boolean } = {}) {
   const query = db.selectFrom('operators').selectAll().where('id', '=', id);
-  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
 export function countOperators(db: Q) {

@@ -12,6 +12,7 @@ import type { OtpPurpose } from '@/db/schema.ts';
 import type { MessageCode } from '@mekong/contracts/messages';
 import { AppError } from '@/lib/app-error.ts';
 import { phoneLookupBudgets, signInBudgets, spendBudgets } from '@/lib/guess-budgets.ts';
+import { DAY_MS } from '@/lib/player-time.ts';
 import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
 import { findMemberByPhone } from '@/modules/account/account.repository.ts';
 import {
@@ -28,7 +29,6 @@ import {
 } from '@/modules/otp/otp.repository.ts';
 import type { Trx } from '@/db/database.ts';
 
-const DAY_MS = 24 * 3600_000;
 /** What each sending rule below answers once full. */
 const SEND_LIMIT_CODES: readonly MessageCode[] = [
   'REQUEST_LIMIT_1MIN',

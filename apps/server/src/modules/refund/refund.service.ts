@@ -1,6 +1,7 @@
 import { ledgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '@/app-deps.ts';
+import { pageWindow } from '@/db/paged.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { percentOfMinor } from '@/lib/percent-of.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
@@ -180,10 +181,7 @@ export function createRefundService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
     check,
     receive,
     async log(memberId: string, page: { page: number; limit: number }) {
-      return listClaims(db.kysely, memberId, {
-        offset: (page.page - 1) * page.limit,
-        limit: page.limit,
-      });
+      return listClaims(db.kysely, memberId, pageWindow(page));
     },
     async banners() {
       return (await setting()).banners;

@@ -2,7 +2,7 @@ import type { ReconciliationReport, Difference } from '@mekong/contracts/admin/r
 import type { z } from 'zod';
 import type { reconciliationRequestSchema } from '@mekong/contracts/admin/reports';
 import type { AppDeps } from '@/app-deps.ts';
-import { listMemberPublicIds } from '@/modules/account/member.repository.ts';
+import { listMemberLabels } from '@/modules/account/member-admin.repository.ts';
 import { checkInvariants } from '@/modules/ledger/ledger-audit.ts';
 import { listAccountMismatches } from '@/modules/ledger/ledger-report.repository.ts';
 import { dayWindow } from '@/modules/reports/report-days.ts';
@@ -75,9 +75,10 @@ export async function buildReconciliation(
     ...payouts.differences,
     ...lines.differences,
   ];
-  const publicIds = await listMemberPublicIds(db, [
-    ...new Set(found.flatMap((d) => (d.memberId ? [d.memberId] : []))),
-  ]);
+  const members = await listMemberLabels(
+    db,
+    found.flatMap((d) => (d.memberId ? [d.memberId] : [])),
+  );
   return {
     from: input.from,
     to: input.to,
@@ -91,7 +92,7 @@ export async function buildReconciliation(
     bankLines: lines.summary,
     differences: found.map((d) => ({
       ...d,
-      memberPublicId: d.memberId ? (publicIds.get(d.memberId) ?? null) : null,
+      memberPublicId: d.memberId ? (members.get(d.memberId)?.publicId ?? null) : null,
     })),
   };
 }

@@ -1,6 +1,7 @@
 import type { Trx } from '@/db/database.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { openItemOrThrow } from '@/lib/open-item.ts';
 import { bankTxRef } from '@/modules/deposit/bank-tx-ref.ts';
 import { creditDeposit, findDepositMember } from '@/modules/deposit/deposit-member.ts';
 import { decideSlip, findQueueSlip, type QueueSlip } from '@/modules/slip/slip.repository.ts';
@@ -15,11 +16,10 @@ import { decideSlip, findQueueSlip, type QueueSlip } from '@/modules/slip/slip.r
 type Decision = { decidedBy: string; reason: string; now: Date };
 
 export async function lockOpenSlip(trx: Trx, id: string): Promise<QueueSlip> {
-  const slip = await findQueueSlip(trx, id, { isLocked: true });
-  if (!slip) throw new AppError('ITEM_NOT_FOUND');
-  if (slip.status !== 'failed' || slip.decision !== null)
-    throw new AppError('ITEM_ALREADY_DECIDED');
-  return slip;
+  return openItemOrThrow(
+    await findQueueSlip(trx, id, { isLocked: true }),
+    (slip) => slip.status === 'failed' && slip.decision === null,
+  );
 }
 
 /** Credits `amountMinor` (typed by the operator) or the verifier's amount to the slip's member. */

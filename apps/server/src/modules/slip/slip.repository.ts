@@ -2,6 +2,7 @@ import type { LedgerCurrency } from '@mekong/contracts/constants';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
+import { lockedIf } from '@/db/lockable.ts';
 import type { Database, SlipsTable } from '@/db/schema.ts';
 import { finder } from '@/db/finders.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
@@ -214,7 +215,7 @@ export async function findQueueSlip(
   options: { isLocked?: boolean } = {},
 ): Promise<QueueSlip | undefined> {
   const query = selectQueueSlips(db).where('id', '=', id);
-  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
 export async function decideSlip(

@@ -4,6 +4,7 @@ import { toMajor } from '@mekong/contracts/money';
 import { parseSlipQr } from '@mekong/contracts/slip-qr';
 import type { SlipVerifier, VerifiedTransfer } from '@/adapters/slip/slip-verifier.ts';
 import type { AppDeps } from '@/app-deps.ts';
+import { pageWindow } from '@/db/paged.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { moneyStatusOf } from '@/lib/money-status.ts';
@@ -264,10 +265,7 @@ export function createSlipService(
     },
 
     async list(memberId: string, page: { page: number; limit: number }) {
-      const { total, slips } = await listSlips(db.kysely, memberId, {
-        offset: (page.page - 1) * page.limit,
-        limit: page.limit,
-      });
+      const { total, slips } = await listSlips(db.kysely, memberId, pageWindow(page));
       return { total, slips: slips.map(toSlipAnswer) };
     },
 

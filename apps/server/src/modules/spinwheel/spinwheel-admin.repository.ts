@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable, Trx } from '@/db/database.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
+import { lockedIf } from '@/db/lockable.ts';
 import type { SpinPrizeKind } from '@/db/schema.ts';
 import { listWheelSlices, type SpinWheel } from '@/modules/spinwheel/spinwheel.repository.ts';
 
@@ -13,15 +14,14 @@ export async function findEditedWheel(
   db: Queryable,
   options: { isLocked?: boolean } = {},
 ): Promise<SpinWheel | undefined> {
-  let query = db
+  const query = db
     .selectFrom('spin_wheels')
     .selectAll()
     .orderBy('is_active', 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(1);
-  if (options.isLocked) query = query.forUpdate();
-  const wheel = await query.executeTakeFirst();
+  const wheel = await lockedIf(query, options, 'update').executeTakeFirst();
   if (!wheel) return undefined;
   return { ...toDomainRow(wheel), slices: await listWheelSlices(db, wheel.id) };
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { DAY_MS } from '@/lib/player-time.ts';
 import { findMemberCurrency } from '@/modules/account/member.repository.ts';
 import { startBonusByCode } from '@/modules/bonus/bonus.service.ts';
 import type { CreditedDeposit } from '@/modules/deposit/deposit-effects.ts';
@@ -51,7 +52,6 @@ export type SpinOutcome = {
   fairness: SpinFairness;
 };
 
-const DAY_MS = 86_400_000;
 // Crockford's base32 (no I, L, O, U): a code read aloud or typed is unambiguous.
 const COUPON_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** 16 characters of 32: 80 random bits, not guessable. */

@@ -1,5 +1,6 @@
 import type { StatementBody } from '@mekong/contracts/statement';
 import type { AppDeps } from '@/app-deps.ts';
+import { pageWindow } from '@/db/paged.ts';
 import {
   listMemberTransfersWithSides,
   type TransferWithSides,
@@ -24,8 +25,7 @@ export function createStatementService({ db }: Pick<AppDeps, 'db'>) {
       const { total, transfers } = await listMemberTransfersWithSides(db.kysely, memberId, {
         excludeKinds: KINDS_NOT_IN_STATEMENT,
         match: body.type ? FILTER_MATCH[body.type] : undefined,
-        offset: (body.page - 1) * body.limit,
-        limit: body.limit,
+        ...pageWindow(body),
       });
       const withdrawals = transfers.filter((t) => t.kind === 'withdraw').map((t) => t.id);
       const numbered = transfers.some((t) => {

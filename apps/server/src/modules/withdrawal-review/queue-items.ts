@@ -1,9 +1,8 @@
 import type { Claim } from '@mekong/contracts/admin/claims';
 import type { HeldWithdrawal, HoldReason, PayoutItem } from '@mekong/contracts/admin/withdrawals';
+import { isoOrNull } from '@/lib/iso-time.ts';
 import type { QueueRow } from '@/modules/withdrawal-review/withdrawal-review.repository.ts';
 import type { Withdrawal } from '@/modules/withdrawal/withdrawal.repository.ts';
-
-const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 function baseItem(r: QueueRow, claim: Claim | null) {
   return {
@@ -22,7 +21,7 @@ function baseItem(r: QueueRow, claim: Claim | null) {
     payoutAttempts: r.payout_attempts,
     createdAt: r.created_at.toISOString(),
     decidedBy: r.decided_by,
-    decidedAt: iso(r.decided_at),
+    decidedAt: isoOrNull(r.decided_at),
     claim,
   };
 }
@@ -49,7 +48,7 @@ export function toHeldWithdrawal(
             requestedAt: r.requested_at.toISOString(),
             reason: r.request_reason,
             confirmedBy: r.confirmed_by_name,
-            confirmedAt: iso(r.confirmed_at),
+            confirmedAt: isoOrNull(r.confirmed_at),
           },
   };
 }
@@ -57,7 +56,7 @@ export function toHeldWithdrawal(
 export function toPayoutItem(r: QueueRow, claim: Claim | null): PayoutItem {
   const state =
     r.status === 'failed' ? 'failed' : r.status === 'pending_approval' ? 'held' : 'unknown';
-  return { ...baseItem(r, claim), state, lastPayoutAt: iso(r.last_payout_at) };
+  return { ...baseItem(r, claim), state, lastPayoutAt: isoOrNull(r.last_payout_at) };
 }
 
 /** What an audit record keeps of a withdrawal before and after a decision. */

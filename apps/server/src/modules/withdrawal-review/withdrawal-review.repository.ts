@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Queryable, Trx } from '@/db/database.ts';
+import { pageWindow, readPage } from '@/db/paged.ts';
 import type { Database } from '@/db/schema.ts';
 
 /** How long after a change of the payout account a withdrawal counts as held for it (withdrawal/payout-approval.ts). */
@@ -77,17 +78,12 @@ export type QueueRow = Awaited<
   ReturnType<ReturnType<typeof selectQueueColumns>['execute']>
 >[number];
 
-async function page(query: QueueQuery, paging: Paging) {
-  const [rows, count] = await Promise.all([
-    selectQueueColumns(query)
-      .orderBy('w.created_at')
-      .orderBy('w.id')
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+function page(query: QueueQuery, paging: Paging) {
+  return readPage(
+    query,
+    (q) => selectQueueColumns(q).orderBy('w.created_at').orderBy('w.id'),
+    pageWindow(paging),
+  );
 }
 
 /** Withdrawals held for approval (never sent: a payout held after its re-sends is in the payouts queue). */

@@ -1,5 +1,6 @@
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { openItemOrThrow } from '@/lib/open-item.ts';
 import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
@@ -57,10 +58,10 @@ export function createWithdrawalReviewService(
 
   /** Under the row lock: a withdrawal still held and never sent, claimed by this operator. */
   async function lockHeld(trx: Trx, id: string, operator: OperatorContext) {
-    const w = await lockWithdrawal(trx, id);
-    if (!w) throw new AppError('ITEM_NOT_FOUND');
-    if (w.status !== 'pending_approval' || w.payoutAttempts > 0)
-      throw new AppError('ITEM_ALREADY_DECIDED');
+    const w = openItemOrThrow(
+      await lockWithdrawal(trx, id),
+      (held) => held.status === 'pending_approval' && held.payoutAttempts === 0,
+    );
     await claims.assertClaimed(trx, QUEUE, id, operator.operatorId);
     return w;
   }

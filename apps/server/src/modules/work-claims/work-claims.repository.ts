@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { lockedIf } from '@/db/lockable.ts';
 import type { Database } from '@/db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -48,7 +49,7 @@ export function findClaim(
     .select(['c.queue', 'c.item_id', 'c.operator_id', 'c.expires_at', 'o.username'])
     .where('c.queue', '=', queue)
     .where('c.item_id', '=', itemId);
-  return (options.isLocked ? query.forUpdate() : query).executeTakeFirst();
+  return lockedIf(query, options, 'update').executeTakeFirst();
 }
 
 export function dropClaim(db: Q, queue: string, itemId: string, operatorId?: string) {
