@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@/components/modal.css';
 
@@ -38,9 +38,15 @@ export function Modal({
   className,
 }: ModalProps) {
   const { t } = useTranslation();
+  // Mounted from its first opening on (kept after, for the closing animation). Radix's dialog updates its state in a
+  // layout effect when it mounts: a page with closed dialogs would otherwise be rendered a second time, synchronously,
+  // with every effect, in the very task that first shows it (docs/decisions/0017-first-load.md).
+  const [hasOpened, setOpened] = useState(isOpen);
+  if (isOpen && !hasOpened) setOpened(true);
   const blockDismiss = (event: Event) => {
     if (!isDismissible) event.preventDefault();
   };
+  if (!hasOpened) return null;
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
