@@ -18,36 +18,14 @@ import { brandQuery, chatWidgetQuery, noticeQuery } from '@/lib/lookup-queries';
 import { replayPendingSubmit, restoreTypedValues, watchTypedValues } from '@/lib/prerender-carry';
 import { readHomeAnswers } from '@/lib/home-answers';
 import { hasToken, syncHomeCookie } from '@/lib/session';
+import { yieldToMain } from '@/lib/yield-to-main';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 const locale = initialLocale();
-preloadFonts(locale);
-// What the first page waits for starts now, side by side, not each once the page has rendered: the page's chunks (the
-// router loads the matched routes' modules when it is made) and the shell's lookups (every page shows the brand).
-const router = createAppRouter();
-/**
- * The answers the server drew a signed-in member's home page with (docs/decisions/0021-member-home-page.md), kept by
- * the app so that its first render is the page already on screen; else the home page's calls start now, beside its
- * chunks (the installed app's start page). The brand and the chat switch are among them.
- */
-const homeAnswers = readHomeAnswers();
-if (!homeAnswers) {
-  void queryClient.prefetchQuery(brandQuery);
-  void queryClient.prefetchQuery(chatWidgetQuery);
-}
-syncHomeCookie();
-const homeSeeded: Promise<boolean> =
-  window.location.pathname === '/user/home' && hasToken()
-    ? import('@/lib/member-queries').then(({ prefetchHome, seedHome }) => {
-        if (homeAnswers && seedHome(queryClient, homeAnswers)) return true;
-        void queryClient.prefetchQuery(noticeQuery);
-        prefetchHome(queryClient);
-        return false;
-      })
-    : Promise.resolve(false);
+
 /** Resolves once the router has loaded the matched routes' chunks (it shows its fallback until then). */
-const routerReady = () =>
+const routerReady = (router: ReturnType<typeof createAppRouter>) =>
   new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const unsubscribe = router.subscribe((state) => {
@@ -56,43 +34,81 @@ const routerReady = () =>
       resolve();
     });
   });
-// The first render waits for the language's strings (one small chunk), so no key is ever shown in place of a text.
-// A page the build prerendered (scripts/prerender.mjs) is already on screen: it is replaced in one commit once its
-// chunks are in too, never by the router's loading fallback (docs/decisions/0017-first-load.md).
-const isPrerendered = root.hasChildNodes();
-const takeTyped = isPrerendered ? watchTypedValues(root) : null;
+
 /**
- * The prerendered page is now the app (the browser tests wait for this); what was typed into it is carried over, and a
- * form sent meanwhile is sent now.
+ * The start-up, in short tasks (each `yieldToMain` ends one), so that a slow phone can draw and answer a tap between
+ * them (docs/decisions/0017-first-load.md). What the first page waits for still starts early, side by side, not each
+ * once the page has rendered: the page's chunks (the router loads the matched routes' modules when it is made), the
+ * shell's lookups (every page shows the brand) and the language's strings.
  */
-const onTakenOver = () => {
-  document.documentElement.dataset.app = 'live';
-  if (!takeTyped) return;
-  restoreTypedValues(root, takeTyped());
-  replayPendingSubmit(root);
-};
-void Promise.all([setupI18n(locale), isPrerendered ? routerReady() : undefined, homeSeeded]).then(
-  ([, , isServerDrawn]) => {
-    const app = (
-      <StrictMode>
-        <AfterFirstCommit onCommit={onTakenOver}>
-          <App router={router} />
-        </AfterFirstCommit>
-      </StrictMode>
-    );
-    // A member's page the server drew from the same answers (docs/decisions/0021-member-home-page.md) is hydrated:
-    // React adopts the page's elements instead of making them again, in slices that leave the main thread free.
-    if (isServerDrawn) {
-      startTransition(() => {
-        hydrateRoot(root, <SignedInOnServer.Provider value>{app}</SignedInOnServer.Provider>);
-      });
-      return;
-    }
-    // A transition: the first render yields to the browser every few milliseconds instead of holding a slow phone's
-    // main thread for the whole tree, and a prerendered page stays on screen, usable, until the commit.
-    startTransition(() => createRoot(root).render(app));
-  },
-);
+async function start(root: HTMLElement) {
+  preloadFonts(locale);
+  syncHomeCookie();
+  // A page the build prerendered (scripts/prerender.mjs) is already on screen: what is typed into it is kept from now.
+  const isPrerendered = root.hasChildNodes();
+  const takeTyped = isPrerendered ? watchTypedValues(root) : null;
+  await yieldToMain();
+  const router = createAppRouter();
+  await yieldToMain();
+  /**
+   * The answers the server drew a signed-in member's home page with (docs/decisions/0021-member-home-page.md), kept by
+   * the app so that its first render is the page already on screen; else the home page's calls start now, beside its
+   * chunks (the installed app's start page). The brand and the chat switch are among them.
+   */
+  const homeAnswers = readHomeAnswers();
+  if (!homeAnswers) {
+    void queryClient.prefetchQuery(brandQuery);
+    void queryClient.prefetchQuery(chatWidgetQuery);
+  }
+  const homeSeeded: Promise<boolean> =
+    window.location.pathname === '/user/home' && hasToken()
+      ? import('@/lib/member-queries').then(async ({ prefetchHome, seedHome }) => {
+          // The module built the home calls' schemas in the task that ran it; the answers are read in the next.
+          await yieldToMain();
+          if (homeAnswers && seedHome(queryClient, homeAnswers)) return true;
+          void queryClient.prefetchQuery(noticeQuery);
+          prefetchHome(queryClient);
+          return false;
+        })
+      : Promise.resolve(false);
+  // The first render waits for the language's strings (one small chunk), so no key is ever shown in place of a text.
+  // A prerendered page is replaced in one commit once its chunks are in too, never by the router's loading fallback.
+  const [, , isServerDrawn] = await Promise.all([
+    setupI18n(locale),
+    isPrerendered ? routerReady(router) : undefined,
+    homeSeeded,
+  ]);
+  /**
+   * The prerendered page is now the app (the browser tests wait for this); what was typed into it is carried over, and
+   * a form sent meanwhile is sent now.
+   */
+  const onTakenOver = () => {
+    document.documentElement.dataset.app = 'live';
+    if (!takeTyped) return;
+    restoreTypedValues(root, takeTyped());
+    replayPendingSubmit(root);
+  };
+  const app = (
+    <StrictMode>
+      <AfterFirstCommit onCommit={onTakenOver}>
+        <App router={router} />
+      </AfterFirstCommit>
+    </StrictMode>
+  );
+  // A member's page the server drew from the same answers (docs/decisions/0021-member-home-page.md) is hydrated:
+  // React adopts the page's elements instead of making them again, in slices that leave the main thread free.
+  if (isServerDrawn) {
+    startTransition(() => {
+      hydrateRoot(root, <SignedInOnServer.Provider value>{app}</SignedInOnServer.Provider>);
+    });
+    return;
+  }
+  // A transition: the first render yields to the browser every few milliseconds instead of holding a slow phone's
+  // main thread for the whole tree, and a prerendered page stays on screen, usable, until the commit.
+  startTransition(() => createRoot(root).render(app));
+}
+
+void start(root);
 
 // The service worker, its code and the shell it caches wait until the page has loaded and settled: they never take
 // the bandwidth of the first page's own chunks and calls.
