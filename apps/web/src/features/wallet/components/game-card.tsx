@@ -26,9 +26,18 @@ export function GameCard({
   onPlay: (game: GameEntry) => void;
 }) {
   const { t } = useTranslation();
-  const style = game.background ? { backgroundImage: `url("${game.background.replace(/"/g, '%22')}")` } : undefined;
+  // The art is a child of the card, not the card's own background: an off-screen card's children are not styled, so
+  // its image is not decoded, until it nears the screen (games.css, docs/decisions/0017-first-load.md).
+  const art = game.background ? (
+    <span
+      className="game-card__art"
+      style={{ backgroundImage: `url("${game.background.replace(/"/g, '%22')}")` }}
+      aria-hidden
+    />
+  ) : null;
   const body = (
     <>
+      {art}
       <span className="game-card__top">
         <GameLogo code={game.code} name={game.name} src={game.logo} size={38} />
       </span>
@@ -46,7 +55,7 @@ export function GameCard({
   if (game.isActive) {
     // The whole card opens the account modal; the corner button goes straight to a transfer into this game.
     return (
-      <div className="game-card game-card--active" style={style} data-testid={`game-${game.code}`}>
+      <div className="game-card game-card--active" data-testid={`game-${game.code}`}>
         <button
           type="button"
           className="game-card__open"
@@ -78,7 +87,7 @@ export function GameCard({
     );
   }
   return (
-    <div className="game-card game-card--inactive" style={style} data-testid={`game-${game.code}`}>
+    <div className="game-card game-card--inactive" data-testid={`game-${game.code}`}>
       {body}
       <button
         type="button"
