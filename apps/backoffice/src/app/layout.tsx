@@ -14,7 +14,7 @@ import { clearToken, getToken } from '@/lib/session';
 import { useOperator } from '@/lib/use-operator';
 
 /** The signed-in shell: side menu of what the operator's role may see, header with who is signed in. */
-export function Layout({ routes }: { routes: readonly string[] }) {
+export function Layout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -39,7 +39,7 @@ export function Layout({ routes }: { routes: readonly string[] }) {
               <span>{t('appName')}</span>
             </div>
             <nav aria-label={t('appName')}>
-              <NavLinks entries={visibleNav(routes, operator.permissions)} variant="side-nav" />
+              <NavLinks entries={visibleNav(operator.permissions)} variant="side-nav" />
             </nav>
           </aside>
           <div className="shell__main">
@@ -56,7 +56,7 @@ export function Layout({ routes }: { routes: readonly string[] }) {
               </Button>
             </header>
             <main className="content">
-              <Outlet context={{ routes }} />
+              <Outlet />
             </main>
             <ChangePasswordDialog
               isOpen={isPasswordOpen}

@@ -14,7 +14,20 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import type { ComponentType } from 'react';
 import type { Permission } from '@mekong/contracts/admin/admin-contract';
+import { AuditPage } from '@/features/audit/components/audit-page';
+import { ChatPage } from '@/features/chat/components/chat-page';
+import { JobsPage } from '@/features/jobs/components/jobs-page';
+import { DepositsPage } from '@/features/money-in/components/deposits-page';
+import { PayoutsPage } from '@/features/money-out/components/payouts-page';
+import { WithdrawalsPage } from '@/features/money-out/components/withdrawals-page';
+import { MembersPage } from '@/features/members/components/members-page';
+import { OperatorsPage } from '@/features/operators/components/operators-page';
+import { PromotionsPage } from '@/features/promotions/components/promotions-page';
+import { ReconciliationPage } from '@/features/reports/components/reconciliation-page';
+import { ReportsPage } from '@/features/reports/components/reports-page';
+import { SettingsPage } from '@/features/settings/components/settings-page';
 
 export type NavEntry = {
   /** Path under /backoffice. */
@@ -24,33 +37,70 @@ export type NavEntry = {
   icon: LucideIcon;
   /** Shown only to operators with this permission (null: everyone). */
   permission: Permission | null;
+  /** The screen routed at `to` (src/app/router.tsx); the overview, the index route, has none here. */
+  page?: ComponentType;
 };
 
-/** The side menu, in order. A feature's entry appears once its route exists in src/app/router.tsx. */
+/** The side menu, in order: each feature screen once, with its path and page (src/app/router.tsx routes them). */
 export const NAV: NavEntry[] = [
   { to: '/', label: 'overview', icon: Home, permission: null },
-  { to: '/withdrawals', label: 'withdrawals', icon: ArrowUpFromLine, permission: 'queues.read' },
-  { to: '/payouts', label: 'payouts', icon: Send, permission: 'queues.read' },
-  { to: '/deposits', label: 'deposits', icon: ArrowDownToLine, permission: 'queues.read' },
-  { to: '/chat', label: 'chat', icon: MessagesSquare, permission: 'chat.read' },
-  { to: '/members', label: 'members', icon: Users, permission: 'members.read' },
-  { to: '/promotions', label: 'promotions', icon: BadgePercent, permission: 'settings.read' },
-  { to: '/settings', label: 'settings', icon: Settings, permission: 'settings.read' },
-  { to: '/reports', label: 'reports', icon: BarChart3, permission: 'reports.read' },
-  { to: '/reconciliation', label: 'reconciliation', icon: Scale, permission: 'reports.read' },
-  { to: '/jobs', label: 'jobs', icon: ListChecks, permission: 'settings.read' },
-  { to: '/audit', label: 'audit', icon: ScrollText, permission: 'audit.read' },
-  { to: '/operators', label: 'operators', icon: UserCog, permission: 'operators.manage' },
+  {
+    to: '/withdrawals',
+    label: 'withdrawals',
+    icon: ArrowUpFromLine,
+    permission: 'queues.read',
+    page: WithdrawalsPage,
+  },
+  { to: '/payouts', label: 'payouts', icon: Send, permission: 'queues.read', page: PayoutsPage },
+  {
+    to: '/deposits',
+    label: 'deposits',
+    icon: ArrowDownToLine,
+    permission: 'queues.read',
+    page: DepositsPage,
+  },
+  { to: '/chat', label: 'chat', icon: MessagesSquare, permission: 'chat.read', page: ChatPage },
+  { to: '/members', label: 'members', icon: Users, permission: 'members.read', page: MembersPage },
+  {
+    to: '/promotions',
+    label: 'promotions',
+    icon: BadgePercent,
+    permission: 'settings.read',
+    page: PromotionsPage,
+  },
+  {
+    to: '/settings',
+    label: 'settings',
+    icon: Settings,
+    permission: 'settings.read',
+    page: SettingsPage,
+  },
+  {
+    to: '/reports',
+    label: 'reports',
+    icon: BarChart3,
+    permission: 'reports.read',
+    page: ReportsPage,
+  },
+  {
+    to: '/reconciliation',
+    label: 'reconciliation',
+    icon: Scale,
+    permission: 'reports.read',
+    page: ReconciliationPage,
+  },
+  { to: '/jobs', label: 'jobs', icon: ListChecks, permission: 'settings.read', page: JobsPage },
+  { to: '/audit', label: 'audit', icon: ScrollText, permission: 'audit.read', page: AuditPage },
+  {
+    to: '/operators',
+    label: 'operators',
+    icon: UserCog,
+    permission: 'operators.manage',
+    page: OperatorsPage,
+  },
 ];
 
-/** The entries the operator may open: routed in this build and allowed by their role. */
-export function visibleNav(
-  routes: readonly string[],
-  permissions: readonly Permission[],
-): NavEntry[] {
-  return NAV.filter(
-    (entry) =>
-      routes.includes(entry.to) &&
-      (entry.permission === null || permissions.includes(entry.permission)),
-  );
+/** The entries the operator's role may open. */
+export function visibleNav(permissions: readonly Permission[]): NavEntry[] {
+  return NAV.filter((entry) => entry.permission === null || permissions.includes(entry.permission));
 }

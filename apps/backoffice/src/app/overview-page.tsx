@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
 import { visibleNav } from '@/app/nav';
 import { NavLinks } from '@/app/nav-links';
 import { PageHeader } from '@/components/page-header';
@@ -9,10 +8,9 @@ import { useOperator } from '@/lib/use-operator';
 export function OverviewPage() {
   const { t } = useTranslation();
   const { data } = useOperator();
-  const { routes: paths } = useOutletContext<{ routes: readonly string[] }>();
   if (!data) return null;
   const { operator } = data;
-  const entries = visibleNav(paths, operator.permissions).filter((entry) => entry.to !== '/');
+  const entries = visibleNav(operator.permissions).filter((entry) => entry.to !== '/');
   return (
     <>
       <PageHeader

@@ -104,7 +104,7 @@ function messageAt(errors: unknown, path: string): string | undefined {
   return (node as { message?: string } | undefined)?.message;
 }
 
-type LocalizedFieldsProps<T extends FieldValues> = {
+export type LocalizedFieldsProps<T extends FieldValues> = {
   control: Control<T>;
   /** The path of a { th, la, en } object. */
   name: string;

@@ -99,10 +99,11 @@ export const memberBonusSchema = z.object({
   endedAt: z.string().nullable(),
 });
 
-export const memberInviterSchema = z.object({
-  id: z.string(),
-  publicId: z.string(),
-  name: z.string(),
+/** Who invited the member, named as the member list names them. */
+export const memberInviterSchema = memberSummarySchema.pick({
+  id: true,
+  publicId: true,
+  name: true,
 });
 
 export const memberDetailSchema = z.object({

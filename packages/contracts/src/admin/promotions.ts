@@ -3,6 +3,7 @@ import type { HttpMethod } from '../contract.ts';
 import { BONUS_AMOUNT_KINDS, BONUS_CONDITION_KINDS, BONUS_TYPES } from '../bonus.ts';
 import { GAME_CATEGORIES } from '../wallet.ts';
 import { adminCall, filterTextSchema } from './admin-contract.ts';
+import { memberSummarySchema } from './members.ts';
 import {
   bannersOut,
   bannersSchema,
@@ -189,12 +190,13 @@ export const bonusPreviewBodySchema = z.strictObject({
 export type BonusPreviewBody = z.input<typeof bonusPreviewBodySchema>;
 
 export const bonusPreviewSchema = z.object({
-  member: z.object({
-    id: z.string(),
-    publicId: z.string(),
-    name: z.string(),
-    phone: z.string(),
-    currency: z.string(),
+  /** Who it was previewed for, as the member list shows them. */
+  member: memberSummarySchema.pick({
+    id: true,
+    publicId: true,
+    name: true,
+    phone: true,
+    currency: true,
   }),
   bonusStatus: z.enum(BONUS_STATUSES),
   /** The member would receive it now (a draft is previewed as if published). */

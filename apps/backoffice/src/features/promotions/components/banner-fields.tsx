@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { useController, useFieldArray, type Control, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { FieldError, LocalizedFields } from '@/components/form-fields';
+import { FieldError } from '@/components/form-fields';
+import { PromoLocalizedFields } from '@/features/promotions/components/form-fields';
 
 type WithBanners = FieldValues & {
   banners: { image: string; html: { th: string; la: string; en: string } }[];
@@ -22,8 +23,7 @@ export function BannerFields({ control: anyControl }: { control: unknown }) {
       {banners.fields.map((banner, index) => (
         <div key={banner.id} className="promo-banner">
           <BannerImage control={control} index={index} />
-          <LocalizedFields
-            className="promo-localized"
+          <PromoLocalizedFields
             control={control}
             name={`banners.${index}.html`}
             label={t('field.bannerHtml')}

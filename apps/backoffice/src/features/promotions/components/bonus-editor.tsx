@@ -21,8 +21,12 @@ import {
 } from '@/features/promotions/api/promotions-api';
 import { BannerFields } from '@/features/promotions/components/banner-fields';
 import { StatusBadge } from '@/features/promotions/components/status-badge';
-import { Field, FieldError, LocalizedFields, SelectField } from '@/components/form-fields';
-import { NumberField } from '@/features/promotions/components/form-fields';
+import { Field, FieldError, SelectField } from '@/components/form-fields';
+import {
+  NumberField,
+  PromoLocalizedFields,
+  PromoSection,
+} from '@/features/promotions/components/form-fields';
 
 const empty = { th: '', la: '', en: '' };
 
@@ -136,8 +140,7 @@ export function BonusEditor({
         </p>
       ) : null}
 
-      <fieldset className="promo-section" disabled={isDisabled}>
-        <legend>{t('editor.identity')}</legend>
+      <PromoSection legend={t('editor.identity')} isDisabled={isDisabled}>
         <div className="promo-grid">
           <Field label={t('field.code')} error={formState.errors.code?.message}>
             <input {...register('code')} disabled={!isNew} autoCapitalize="characters" />
@@ -154,23 +157,16 @@ export function BonusEditor({
           </Field>
           <NumberField control={control} name="sortOrder" label={t('field.sortOrder')} />
         </div>
-        <LocalizedFields
-          className="promo-localized"
-          control={control}
-          name="name"
-          label={t('field.name')}
-        />
-        <LocalizedFields
-          className="promo-localized"
+        <PromoLocalizedFields control={control} name="name" label={t('field.name')} />
+        <PromoLocalizedFields
           control={control}
           name="description"
           label={t('field.description')}
           isMultiline
         />
-      </fieldset>
+      </PromoSection>
 
-      <fieldset className="promo-section" disabled={isDisabled}>
-        <legend>{t('editor.receipts')}</legend>
+      <PromoSection legend={t('editor.receipts')} isDisabled={isDisabled}>
         <div className="promo-grid">
           <SelectField
             label={t('field.type')}
@@ -188,10 +184,9 @@ export function BonusEditor({
           />
           <NumberField control={control} name="validDays" label={t('field.validDays')} />
         </div>
-      </fieldset>
+      </PromoSection>
 
-      <fieldset className="promo-section" disabled={isDisabled}>
-        <legend>{t('editor.amount')}</legend>
+      <PromoSection legend={t('editor.amount')} isDisabled={isDisabled}>
         <div className="promo-grid">
           <SelectField
             label={t('field.amountKind')}
@@ -236,10 +231,9 @@ export function BonusEditor({
             suffix="฿"
           />
         </div>
-      </fieldset>
+      </PromoSection>
 
-      <fieldset className="promo-section" disabled={isDisabled}>
-        <legend>{t('editor.release')}</legend>
+      <PromoSection legend={t('editor.release')} isDisabled={isDisabled}>
         <div className="promo-grid">
           <SelectField
             label={t('field.conditionKind')}
@@ -280,12 +274,11 @@ export function BonusEditor({
         <FieldError
           code={(formState.errors.categoryWeights as { message?: string } | undefined)?.message}
         />
-      </fieldset>
+      </PromoSection>
 
-      <fieldset className="promo-section" disabled={isDisabled}>
-        <legend>{t('editor.banners')}</legend>
+      <PromoSection legend={t('editor.banners')} isDisabled={isDisabled}>
         <BannerFields control={control} />
-      </fieldset>
+      </PromoSection>
 
       {canEdit ? (
         <div className="form__actions">

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { FieldError } from '@/components/form-fields';
+import { FieldError, LocalizedFields, type LocalizedFieldsProps } from '@/components/form-fields';
 
 type NumberFieldProps<T extends FieldValues> = {
   control: Control<T>;
@@ -69,4 +69,21 @@ export function NumberField<T extends FieldValues>(props: NumberFieldProps<T>) {
       <FieldError code={fieldState.error?.message} />
     </div>
   );
+}
+
+/** A section of a promotion editor: a fieldset under its legend, disabled while the operator may not edit. */
+export function PromoSection(props: { legend?: string; isDisabled: boolean; children: ReactNode }) {
+  return (
+    <fieldset className="promo-section" disabled={props.isDisabled}>
+      {props.legend ? <legend>{props.legend}</legend> : null}
+      {props.children}
+    </fieldset>
+  );
+}
+
+/** A promotion's text in Thai, Lao and English, laid out as in every promotion editor. */
+export function PromoLocalizedFields<T extends FieldValues>(
+  props: Omit<LocalizedFieldsProps<T>, 'className'>,
+) {
+  return <LocalizedFields {...props} className="promo-localized" />;
 }

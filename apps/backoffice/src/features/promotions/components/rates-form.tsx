@@ -20,7 +20,7 @@ import {
   useRates,
 } from '@/features/promotions/api/promotions-api';
 import { BannerFields } from '@/features/promotions/components/banner-fields';
-import { NumberField } from '@/features/promotions/components/form-fields';
+import { NumberField, PromoSection } from '@/features/promotions/components/form-fields';
 
 /** The refund of losses and the invite commission: on/off, rates, limits and banners. */
 export function RatesForm() {
@@ -111,14 +111,14 @@ function RateCard<T extends InviteRateBody>(props: {
     >
       <h2>{t(`rates.${props.kind}`)}</h2>
       <p className="muted">{t(`rates.${props.kind}Hint`)}</p>
-      <fieldset className="promo-section" disabled={!canEdit}>
+      <PromoSection isDisabled={!canEdit}>
         <CheckboxField label={t('rates.enabled')} registration={control.register('enabled')} />
         <div className="promo-grid">
           <NumberField control={control} name="percent" label={t('rates.percent')} suffix="%" />
           {props.children}
         </div>
         <BannerFields control={control} />
-      </fieldset>
+      </PromoSection>
       <SaveActions canSave={canEdit} isSaving={props.isSaving} />
     </form>
   );

@@ -17,9 +17,13 @@ import {
   setWheelActive,
   useWheel,
 } from '@/features/promotions/api/promotions-api';
-import { Field, FieldError, LocalizedFields } from '@/components/form-fields';
+import { Field, FieldError } from '@/components/form-fields';
 import { CoinRuleForm } from '@/features/promotions/components/coin-rule-form';
-import { NumberField } from '@/features/promotions/components/form-fields';
+import {
+  NumberField,
+  PromoLocalizedFields,
+  PromoSection,
+} from '@/features/promotions/components/form-fields';
 import { OddsTable } from '@/features/promotions/components/wheel-odds-table';
 
 const same = (text: string) => ({ th: text, la: text, en: text });
@@ -84,19 +88,14 @@ function WheelForm({ answer }: { answer: AdminWheelAnswer }) {
               </Button>
             ) : null}
           </header>
-          <fieldset className="promo-section" disabled={!canEdit}>
+          <PromoSection isDisabled={!canEdit}>
             <div className="promo-grid">
               <Field label={t('wheel.name')} error={formState.errors.name?.message}>
                 <input {...register('name')} />
               </Field>
               <NumberField control={control} name="couponDays" label={t('wheel.couponDays')} />
             </div>
-            <LocalizedFields
-              className="promo-localized"
-              control={control}
-              name="title"
-              label={t('wheel.titleShown')}
-            />
+            <PromoLocalizedFields control={control} name="title" label={t('wheel.titleShown')} />
             <OddsTable
               control={control}
               onRemove={slices.remove}
@@ -131,7 +130,7 @@ function WheelForm({ answer }: { answer: AdminWheelAnswer }) {
                 </Button>
               </div>
             ) : null}
-          </fieldset>
+          </PromoSection>
         </form>
       </FormProvider>
       <CoinRuleForm coinPriceMinor={answer.coinPriceMinor} isEditable={canEdit} />

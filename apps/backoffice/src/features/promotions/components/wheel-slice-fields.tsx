@@ -2,8 +2,8 @@ import { useFormContext, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { WheelSaveBody } from '@mekong/contracts/admin/promotions-wheel';
 import { PRIZE_KINDS } from '@mekong/contracts/spinwheel';
-import { Field, LocalizedFields, SelectField } from '@/components/form-fields';
-import { NumberField } from '@/features/promotions/components/form-fields';
+import { Field, SelectField } from '@/components/form-fields';
+import { NumberField, PromoLocalizedFields } from '@/features/promotions/components/form-fields';
 
 type SliceProps = { control: Control<WheelSaveBody>; index: number };
 
@@ -36,16 +36,14 @@ export function SliceIdentity({ control, index }: SliceProps) {
           </span>
         </Field>
       </div>
-      <LocalizedFields
-        className="promo-localized"
+      <PromoLocalizedFields
         control={control}
         name={`slices.${index}.label`}
         label={t('wheel.label')}
       />
       <details>
         <summary>{t('wheel.description')}</summary>
-        <LocalizedFields
-          className="promo-localized"
+        <PromoLocalizedFields
           control={control}
           name={`slices.${index}.description`}
           label={t('wheel.description')}
