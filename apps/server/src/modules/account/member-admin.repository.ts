@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
 import type { MemberSearchField } from '@mekong/contracts/admin/members';
+import { finder } from '@/db/finders.ts';
 import { escapeLike } from '@/db/like-pattern.ts';
 import { readPage, type PageWindow } from '@/db/paged.ts';
 import type { MembersTable } from '@/db/schema.ts';
@@ -91,18 +92,15 @@ export async function searchMembers(
 }
 
 /** The member who invited this one, if any. */
-export async function findInviter(
-  db: Queryable,
-  memberId: string,
-): Promise<{ id: string; publicId: string; name: string } | undefined> {
-  const row = await db
-    .selectFrom('members as m')
-    .innerJoin('members as r', 'r.id', 'm.invited_by')
-    .select(['r.id', 'r.public_id', 'r.name'])
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
-  return row && { id: row.id, publicId: row.public_id, name: row.name };
-}
+export const findInviter = finder(
+  (db: Queryable, memberId: string) =>
+    db
+      .selectFrom('members as m')
+      .innerJoin('members as r', 'r.id', 'm.invited_by')
+      .select(['r.id', 'r.public_id', 'r.name'])
+      .where('m.id', '=', memberId),
+  (row) => ({ id: row.id, publicId: row.public_id, name: row.name }),
+);
 
 /**
  * The member's status with the row locked (FOR NO KEY UPDATE: status is no key, so rows referencing the member may

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CannedReply } from '@mekong/contracts/admin/chat';
 import type { AppDeps } from '@/app-deps.ts';
+import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import {
@@ -32,6 +33,32 @@ export function createChatCannedService({ db, clock }: Pick<AppDeps, 'db' | 'clo
     return toCanned(row);
   }
 
+  /** Changes a reply under its row lock and audits it, with the reply as it was, in one transaction. */
+  async function changeLocked(
+    id: string,
+    operator: OperatorContext,
+    audit: { action: string; after?: CannedFields },
+    change: (trx: Trx, now: Date) => Promise<void>,
+  ) {
+    await db.withTransaction(async (trx) => {
+      const before = await findCannedReply(trx, id, { isLocked: true });
+      if (!before) throw new AppError('ITEM_NOT_FOUND');
+      const now = clock.now();
+      await change(trx, now);
+      await recordAudit(
+        trx,
+        actorOf(operator),
+        {
+          ...audit,
+          targetType: TARGET,
+          targetId: id,
+          before: { title: before.title, text: before.text },
+        },
+        now,
+      );
+    });
+  }
+
   return {
     async list() {
       return { rows: (await listCannedReplies(db.kysely)).map(toCanned) };
@@ -53,45 +80,19 @@ export function createChatCannedService({ db, clock }: Pick<AppDeps, 'db' | 'clo
     },
 
     async update(id: string, fields: CannedFields, operator: OperatorContext) {
-      await db.withTransaction(async (trx) => {
-        const before = await findCannedReply(trx, id, { isLocked: true });
-        if (!before) throw new AppError('ITEM_NOT_FOUND');
-        const now = clock.now();
-        await updateCannedReply(trx, id, fields, now);
-        await recordAudit(
-          trx,
-          actorOf(operator),
-          {
-            action: 'chat.canned.updated',
-            targetType: TARGET,
-            targetId: id,
-            before: { title: before.title, text: before.text },
-            after: fields,
-          },
-          now,
-        );
-      });
+      await changeLocked(
+        id,
+        operator,
+        { action: 'chat.canned.updated', after: fields },
+        (trx, now) => updateCannedReply(trx, id, fields, now),
+      );
       return found(id);
     },
 
     async remove(id: string, operator: OperatorContext) {
-      await db.withTransaction(async (trx) => {
-        const before = await findCannedReply(trx, id, { isLocked: true });
-        if (!before) throw new AppError('ITEM_NOT_FOUND');
-        const now = clock.now();
-        await deleteCannedReply(trx, id);
-        await recordAudit(
-          trx,
-          actorOf(operator),
-          {
-            action: 'chat.canned.deleted',
-            targetType: TARGET,
-            targetId: id,
-            before: { title: before.title, text: before.text },
-          },
-          now,
-        );
-      });
+      await changeLocked(id, operator, { action: 'chat.canned.deleted' }, (trx) =>
+        deleteCannedReply(trx, id),
+      );
       return { message: 'OK' as const };
     },
   };

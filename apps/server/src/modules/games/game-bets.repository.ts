@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { finder } from '@/db/finders.ts';
 import { playerDayOf } from '@/db/player-day.ts';
 import type { Database, GameBetsTable } from '@/db/schema.ts';
 
@@ -50,19 +51,16 @@ export async function insertBets(
   return inserted.length;
 }
 
-export async function readBetCursor(
-  db: Kysely<Database>,
-  provider: string,
-  username: string,
-): Promise<string | null> {
-  const row = await db
-    .selectFrom('game_bet_cursors')
-    .select('cursor')
-    .where('provider', '=', provider)
-    .where('username', '=', username)
-    .executeTakeFirst();
-  return row?.cursor ?? null;
-}
+/** Where the history of the provider (or of one account) was read up to (none: never read). */
+export const readBetCursor = finder(
+  (db: Kysely<Database>, provider: string, username: string) =>
+    db
+      .selectFrom('game_bet_cursors')
+      .select('cursor')
+      .where('provider', '=', provider)
+      .where('username', '=', username),
+  (row) => row.cursor,
+);
 
 /**
  * Moves a cursor from `from` (null: none yet) to `to`, only if it still is `from` (compare-and-set in one statement):

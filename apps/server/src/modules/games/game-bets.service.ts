@@ -166,7 +166,7 @@ export function createGameBetsService(deps: GamesDeps) {
   ): Promise<BetSyncSummary> {
     const summary = emptySummary();
     const username = account ?? PROVIDER_WIDE;
-    let cursor = await readBetCursor(db.kysely, provider, username);
+    let cursor = (await readBetCursor(db.kysely, provider, username)) ?? null;
     for (let n = 0; n < maxPages; n += 1) {
       if (n > 0 && !(await renew())) break;
       let page: BetRecordPage;

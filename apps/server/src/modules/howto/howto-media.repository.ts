@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { finder } from '@/db/finders.ts';
 import type { Database } from '@/db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -42,20 +43,15 @@ export function findHowtoMediaInfo(db: Q, token: string) {
 }
 
 /** Bytes `start`..`end` (inclusive, from 0) of a media, read in the database so a seek never loads the whole video. */
-export async function readHowtoMediaBytes(
-  db: Q,
-  token: string,
-  start: number,
-  end: number,
-): Promise<Buffer | undefined> {
-  const row = await db
-    .selectFrom('howto_media')
-    .select(sql<Uint8Array>`substring(bytes from ${start + 1} for ${end - start + 1})`.as('part'))
-    .where('token', '=', token)
-    .executeTakeFirst();
+export const readHowtoMediaBytes = finder(
+  (db: Q, token: string, start: number, end: number) =>
+    db
+      .selectFrom('howto_media')
+      .select(sql<Uint8Array>`substring(bytes from ${start + 1} for ${end - start + 1})`.as('part'))
+      .where('token', '=', token),
   // PGlite answers bytea as a Uint8Array, node-postgres as a Buffer.
-  return row && Buffer.from(row.part.buffer, row.part.byteOffset, row.part.byteLength);
-}
+  (row) => Buffer.from(row.part.buffer, row.part.byteOffset, row.part.byteLength),
+);
 
 /** The tokens among `tokens` that are stored media of `kind`. */
 export async function findExistingHowtoTokens(

@@ -1,7 +1,8 @@
 import type { PromotionRates } from '@mekong/contracts/admin/promotions-wheel';
 import type { AppDeps } from '@/app-deps.ts';
-import { recordAudit, type Actor } from '@/modules/audit/audit.service.ts';
-import { findSetting, saveSetting } from '@/modules/settings/settings.repository.ts';
+import type { Actor } from '@/modules/audit/audit.service.ts';
+import { saveSettingAudited } from '@/modules/settings/setting-change.ts';
+import { findSetting } from '@/modules/settings/settings.repository.ts';
 import {
   settingDefaults,
   type SettingKey,
@@ -29,17 +30,7 @@ export function createPromotionRatesService({ db, clock }: Pick<AppDeps, 'db' | 
   }
 
   async function save<K extends RateKey>(key: K, value: SettingValue<K>, actor: Actor) {
-    await db.withTransaction(async (trx) => {
-      const now = clock.now();
-      const before = await findSetting(trx, key);
-      await saveSetting(trx, key, value, now);
-      await recordAudit(
-        trx,
-        actor,
-        { action: 'setting.changed', targetType: 'setting', targetId: key, before, after: value },
-        now,
-      );
-    });
+    await db.withTransaction((trx) => saveSettingAudited(trx, key, value, actor, clock.now()));
     return rates();
   }
 

@@ -8,7 +8,8 @@ import type { AppDeps } from '@/app-deps.ts';
 import type { Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { recordAudit, type Actor } from '@/modules/audit/audit.service.ts';
-import { findSetting, saveSetting } from '@/modules/settings/settings.repository.ts';
+import { saveSettingAudited } from '@/modules/settings/setting-change.ts';
+import { findSetting } from '@/modules/settings/settings.repository.ts';
 import {
   findEditedWheel,
   insertWheel,
@@ -142,24 +143,9 @@ export function createSpinwheelAdminService(
 
     /** One coin per this many minor units of a deposit (the next credited deposit uses it). */
     async setCoinPrice(coinPriceMinor: number, actor: Actor): Promise<AdminWheelAnswer> {
-      await db.withTransaction(async (trx) => {
-        const now = clock.now();
-        const before = await findSetting(trx, 'spinCoins');
-        const after = { coinPriceMinor };
-        await saveSetting(trx, 'spinCoins', after, now);
-        await recordAudit(
-          trx,
-          actor,
-          {
-            action: 'setting.changed',
-            targetType: 'setting',
-            targetId: 'spinCoins',
-            before,
-            after,
-          },
-          now,
-        );
-      });
+      await db.withTransaction((trx) =>
+        saveSettingAudited(trx, 'spinCoins', { coinPriceMinor }, actor, clock.now()),
+      );
       return answer();
     },
   };

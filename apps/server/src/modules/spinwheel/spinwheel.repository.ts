@@ -48,18 +48,15 @@ export async function listWheelSlices(db: Queryable, wheelId: string): Promise<S
 }
 
 /** The member-facing names of the wheel a slice belongs to (for the statement row of its prize). */
-export async function findSliceWheelNames(
-  db: Queryable,
-  sliceId: string,
-): Promise<{ th: string; la: string; en: string } | undefined> {
-  const row = await db
-    .selectFrom('spin_slices')
-    .innerJoin('spin_wheels', 'spin_wheels.id', 'spin_slices.wheel_id')
-    .select(['spin_wheels.name_th', 'spin_wheels.name_la', 'spin_wheels.name_en'])
-    .where('spin_slices.id', '=', sliceId)
-    .executeTakeFirst();
-  return row && { th: row.name_th, la: row.name_la, en: row.name_en };
-}
+export const findSliceWheelNames = finder(
+  (db: Queryable, sliceId: string) =>
+    db
+      .selectFrom('spin_slices')
+      .innerJoin('spin_wheels', 'spin_wheels.id', 'spin_slices.wheel_id')
+      .select(['spin_wheels.name_th', 'spin_wheels.name_la', 'spin_wheels.name_en'])
+      .where('spin_slices.id', '=', sliceId),
+  (row) => ({ th: row.name_th, la: row.name_la, en: row.name_en }),
+);
 
 export async function hasActiveWheel(db: Queryable): Promise<boolean> {
   return (await findActiveWheel(db)) !== undefined;
