@@ -1,11 +1,12 @@
 import type { Trx } from '@/db/database.ts';
 import { recordAudit, type Actor } from '@/modules/audit/audit.service.ts';
-import { findSetting, saveSetting } from '@/modules/settings/settings.repository.ts';
+import { findSettingForUpdate, saveSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingKey, SettingValue } from '@/modules/settings/settings.schema.ts';
 
 /**
  * Saves one setting and its `setting.changed` audit record (the value it had, stored or default, and the new one) in
- * the caller's transaction.
+ * the caller's transaction, read under the key's lock as the settings screen's saves are, so two saves take turns and
+ * each record's before is what the previous one left.
  */
 export async function saveSettingAudited<K extends SettingKey>(
   trx: Trx,
@@ -14,7 +15,7 @@ export async function saveSettingAudited<K extends SettingKey>(
   actor: Actor,
   now: Date,
 ): Promise<void> {
-  const before = await findSetting(trx, key);
+  const before = await findSettingForUpdate(trx, key);
   await saveSetting(trx, key, value, now);
   await recordAudit(
     trx,
