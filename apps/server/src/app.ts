@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import { createAdapters, type AdapterOverrides } from '@/app-adapters.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import { trustProxyOption, type Config } from '@/config.ts';
-import { createDatabase } from '@/db/database.ts';
+import { createDatabase, type DatabaseOptions } from '@/db/database.ts';
 import { migrateToLatest } from '@/db/migrate.ts';
 import { seedDemo } from '@/db/seed/seed-demo.ts';
 import { seedDemoHowto } from '@/db/seed/demo-howto.ts';
@@ -165,6 +165,7 @@ export type BuildAppOptions = AdapterOverrides & {
   counters?: CounterStore;
   /** Where the pino log lines go (tests capture them); default standard output. */
   logStream?: DestinationStream;
+  pgliteStart?: DatabaseOptions['pgliteStart'];
 };
 
 /** JSON bodies of this API are small; anything larger is refused (BODY_TOO_LARGE). */
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schema: config.DATABASE_SCHEMA,
     poolMax: config.DATABASE_POOL_MAX,
     pgliteDir: config.PGLITE_DIR,
+    pgliteStart: options.pgliteStart,
   });
   const counters =
     options.counters ??

@@ -37,9 +37,17 @@ const FONT_PRELOAD = /<link rel="preload" href="[^"]+" as="font"[^>]*>\s*/g;
 const MANIFEST = /<link rel="manifest" href="([^"]+)">/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*? href="([^"]+)">\s*/g;
 const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'));
+/**
+ * A page module whose chunk Rollup merged with modules its own lazy parts import again (the registration's later
+ * steps) is listed under the chunk's name, not its source.
+ */
+function mergedEntryOf(source) {
+  const name = source.split('/').pop().replace(/\.tsx?$/, '');
+  return Object.values(manifest).find((entry) => entry.isDynamicEntry && entry.name === name);
+}
 /** The built styles and scripts of a source module and its static imports (the page's chunk and what it needs). */
 function assetsOf(source, seen = new Set()) {
-  const entry = manifest[source];
+  const entry = manifest[source] ?? mergedEntryOf(source);
   if (!entry || seen.has(source)) return { css: [], js: [] };
   seen.add(source);
   const css = [...(entry.css ?? [])];
@@ -91,6 +99,7 @@ try {
   const pageOf = (url, locale, body, sources) => {
     const index = indexFor(locale);
     const assets = sources.map((source) => assetsOf(source));
+    if (assets.some((a) => a.js.length === 0)) throw new Error(`prerender: no chunk for ${url}`);
     const css = assets.flatMap((a) => a.css);
     const js = assets.flatMap((a) => a.js);
     // The page's styles are in the page itself: on a slow line each stylesheet is a request the first paint waits for

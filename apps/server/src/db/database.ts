@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -37,6 +37,11 @@ export type DatabaseOptions = {
   schema?: string | undefined;
   poolMax?: number;
   pgliteDir: string;
+  /**
+   * PGlite only: a compiled engine, its file bundle and a data directory to start from, so that a process making many
+   * databases (the server's test suite) compiles the engine and migrates once (docs/testing.md).
+   */
+  pgliteStart?: Pick<PGliteOptions, 'wasmModule' | 'fsBundle' | 'loadDataDir'> | undefined;
 };
 
 /** A promise chain that runs tasks strictly one after another. */
@@ -72,7 +77,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
 
   const dir = options.pgliteDir;
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, options.pgliteStart ?? {});
   const kysely = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   const enqueue = createQueue();
   return {

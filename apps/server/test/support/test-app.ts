@@ -7,6 +7,7 @@ import { buildApp, type BuildAppOptions } from '@/app.ts';
 import { loadConfig, type Config } from '@/config.ts';
 import type { Database } from '@/db/schema.ts';
 import type { Clock } from '@/lib/clock.ts';
+import { pgliteStart } from './pglite-start.ts';
 
 export type TestClock = Clock & { advance(ms: number): void; set(at: Date): void };
 
@@ -124,7 +125,14 @@ export async function createTestApp(
 
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, clock, ...appOptions });
+    app = await buildApp({
+      config,
+      clock,
+      ...appOptions,
+      ...(config.DATABASE_URL || !config.PGLITE_DIR.startsWith('memory://')
+        ? {}
+        : { pgliteStart: await pgliteStart() }),
+    });
   } catch (error) {
     await sandbox.close();
     await dropSchema();

@@ -1,13 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions } from 'react-hook-form';
-import { z } from 'zod';
+import { useEffect, useMemo } from 'react';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type Resolver,
+} from 'react-hook-form';
+import type { z } from 'zod';
 import { useFieldError } from '@/components/form/use-field-error';
-import { parseAmountInput } from '@/lib/format';
+import { onFirstTouch } from '@/lib/on-first-touch';
 
-/** A typed amount ("1,000.50") read as a number, then checked by a contract's amount schema. */
-export function amountFromText<TAmount extends z.ZodType<number, number>>(amountSchema: TAmount) {
-  return z.string().transform(parseAmountInput).pipe(amountSchema);
+type Schema<TValues extends FieldValues, TOutput> = z.ZodType<TOutput, TValues>;
+
+/**
+ * A form's schema, or a module-level function that loads it: the first pages (sign-in, registration) keep the
+ * validation library and the contracts out of what they load and run before the member can type
+ * (docs/decisions/0017-first-load.md).
+ */
+export type SchemaSource<TValues extends FieldValues, TOutput> =
+  Schema<TValues, TOutput> | (() => Promise<Schema<TValues, TOutput>>);
+
+type Validation<TValues extends FieldValues, TOutput> = {
+  resolver: Resolver<TValues, unknown, TOutput>;
+  /** Starts loading a lazy schema on the member's first touch; returns its clean-up. */
+  loadOnFirstTouch?: () => () => void;
+};
+
+/** A schema loaded on the member's first touch of the page (a tap, a key, a focus), else on the first check. */
+function lazySchema<TValues extends FieldValues, TOutput>(
+  load: () => Promise<Schema<TValues, TOutput>>,
+) {
+  let loaded: Promise<Resolver<TValues, unknown, TOutput>> | undefined;
+  const start = () => {
+    loaded ??= load().then((schema) => zodResolver(schema));
+    return loaded;
+  };
+  const resolver: Resolver<TValues, unknown, TOutput> = async (values, context, options) =>
+    (await start())(values, context, options);
+  const loadOnFirstTouch = () => onFirstTouch(() => void start());
+  return { resolver, loadOnFirstTouch };
 }
 
 /**
@@ -22,13 +56,18 @@ type FormStyle = 'checked' | 'money' | 'live';
  * `showServerError` puts a refusal from the server under the field.
  */
 export function useSchemaForm<TValues extends FieldValues, TOutput>(
-  schema: z.ZodType<TOutput, TValues>,
+  schema: SchemaSource<TValues, TOutput>,
   defaultValues: DefaultValues<TValues>,
   style: FormStyle = 'checked',
 ) {
   const fieldError = useFieldError();
+  const validation = useMemo<Validation<TValues, TOutput>>(
+    () => (typeof schema === 'function' ? lazySchema(schema) : { resolver: zodResolver(schema) }),
+    [schema],
+  );
+  useEffect(() => validation.loadOnFirstTouch?.(), [validation]);
   const form = useForm<TValues, unknown, TOutput>({
-    resolver: zodResolver(schema),
+    resolver: validation.resolver,
     defaultValues,
     mode: style === 'live' ? 'onChange' : 'onSubmit',
     reValidateMode: style === 'money' ? 'onSubmit' : 'onChange',
@@ -48,4 +87,3 @@ export function useSchemaForm<TValues extends FieldValues, TOutput>(
   const showServerError = (message: string) => setError('root.server', { message });
   return { ...form, field, showServerError };
 }
-

@@ -5,7 +5,23 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '@/testing/render';
 
+const schemaLoaded = vi.hoisted(() => vi.fn());
+vi.mock('@/features/auth/components/login-form-schema', async (original) => {
+  schemaLoaded();
+  return original();
+});
+
 describe('LoginForm', () => {
+  // Runs first: the schema module is loaded once per file.
+  it('loads its validation on the first touch of the page, not with the form', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoginForm onSubmit={vi.fn()} />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(schemaLoaded).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText('Phone number'));
+    await waitFor(() => expect(schemaLoaded).toHaveBeenCalledTimes(1));
+  });
+
   it('shows a failed sign-in under the form, translated, and clears it on typing', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn().mockRejectedValue(new ApiError('WRONG_CREDENTIAL', 401));

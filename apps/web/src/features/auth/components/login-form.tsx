@@ -1,17 +1,16 @@
-import { loginBodySchema } from '@mekong/contracts/account';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
-import { COUNTRY } from '@/lib/config';
 import { errorText } from '@/lib/error-message';
 import type { Credentials } from '@/lib/sign-in';
 import { FormErrorSlot } from '@/components/form/form-error-slot';
 
-const loginFormSchema = loginBodySchema(COUNTRY).extend({ isRemembered: z.boolean() });
+/** Loaded when the member first touches the page (components/form/use-schema-form.ts). */
+const loadLoginFormSchema = () =>
+  import('@/features/auth/components/login-form-schema').then((m) => m.loginFormSchema);
 
 type LoginFormProps = {
   onSubmit: (credentials: Credentials) => Promise<void>;
@@ -29,7 +28,7 @@ function forgotPasswordPath(phone: string): string {
 export function LoginForm({ onSubmit, defaultPhone = '' }: LoginFormProps) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<unknown>(null);
-  const { field, register, handleSubmit, watch, formState } = useSchemaForm(loginFormSchema, { username: defaultPhone, password: '', isRemembered: false });
+  const { field, register, handleSubmit, watch, formState } = useSchemaForm(loadLoginFormSchema, { username: defaultPhone, password: '', isRemembered: false });
 
   useEffect(() => {
     const subscription = watch((_values, { type }) => {

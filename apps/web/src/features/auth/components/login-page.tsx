@@ -7,7 +7,7 @@ import { AuthPage, AuthSwitch } from '@/components/auth-page';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { activeQuery } from '@/lib/lookup-queries';
 import { forgetSessionEndedNote, isSessionEndedNoted } from '@/lib/session';
-import { signIn, type Credentials } from '@/lib/sign-in';
+import type { Credentials } from '@/lib/sign-in';
 import { setTerminatedStyling } from '@/lib/terminated-styling';
 import { queryKeys } from '@/lib/query-keys';
 import '@/features/auth/components/auth.css';
@@ -38,6 +38,8 @@ export function LoginPage() {
 
   const onSubmit = async (credentials: Credentials) => {
     queryClient.removeQueries({ queryKey: queryKeys.member });
+    // Signing in (and the contracts it reads) loads with the first sign-in, not with the page.
+    const { signIn } = await import('@/lib/sign-in');
     await signIn(credentials);
     await navigate('/user');
   };

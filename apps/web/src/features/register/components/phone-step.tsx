@@ -1,21 +1,20 @@
-import { phoneSchema } from '@mekong/contracts/fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { errorCodeOf } from '@/lib/error-message';
 import { SignInInstead } from '@/features/register/components/sign-in-instead';
-import { COUNTRY } from '@/lib/config';
 
-const phoneFormSchema = z.object({ phone: phoneSchema(COUNTRY) });
+/** Loaded when the member first touches the page (components/form/use-schema-form.ts). */
+const loadPhoneFormSchema = () =>
+  import('@/features/register/components/phone-form-schema').then((m) => m.phoneFormSchema);
 
 /** Step 0. Every refusal shows at the phone field; a phone that already has an account offers to sign in instead. */
 export function PhoneStep({ defaultPhone, onSubmit }: { defaultPhone: string; onSubmit: (phone: string) => Promise<void> }) {
   const { t } = useTranslation();
   const [takenPhone, setTakenPhone] = useState<string | null>(null);
-  const { field, handleSubmit, setError, watch, formState } = useSchemaForm(phoneFormSchema, { phone: defaultPhone });
+  const { field, handleSubmit, setError, watch, formState } = useSchemaForm(loadPhoneFormSchema, { phone: defaultPhone });
   const submit = handleSubmit(async ({ phone }) => {
     const typed = phone.trim();
     setTakenPhone(null);

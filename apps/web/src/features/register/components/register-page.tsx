@@ -1,20 +1,17 @@
 import { DELAY } from '@mekong/contracts/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AuthPage, AuthSwitch } from '@/components/auth-page';
-import { createAccount, sendOtp } from '@/features/register/api/register-api';
-import { BankStep, type BankStepValues } from '@/features/register/components/bank-step';
-import { OtpCodeStep } from '@/components/form/otp-code-step';
+import type { BankStepValues } from '@/features/register/components/bank-step';
 import { PhoneStep } from '@/features/register/components/phone-step';
-import { ProfileStep } from '@/features/register/components/profile-step';
 import { StepIndicator } from '@/features/register/components/step-indicator';
 import { initialWizardState, wizardReducer } from '@/features/register/hooks/register-wizard';
 import { registerOtpQuery } from '@/lib/lookup-queries';
 import { queryKeys } from '@/lib/query-keys';
-import { signIn } from '@/lib/sign-in';
+import { onFirstTouch } from '@/lib/on-first-touch';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import '@/features/register/components/register.css';
@@ -32,6 +29,21 @@ function useInviteCode(): { inviteCode: string; isLocked: boolean } {
   return { inviteCode, isLocked: inviteCode !== '' };
 }
 
+/**
+ * The steps after the phone, the calls and signing in load on the member's first touch of the page (or when first
+ * needed), with the contracts they check: not before the page can be used (docs/decisions/0017-first-load.md).
+ */
+const loadApi = () => import('@/features/register/api/register-api');
+const loadOtpStep = () => import('@/components/form/otp-code-step');
+const loadProfileStep = () => import('@/features/register/components/profile-step');
+const loadBankStep = () => import('@/features/register/components/bank-step');
+const loadSignIn = () => import('@/lib/sign-in');
+const OtpCodeStep = lazy(() => loadOtpStep().then((m) => ({ default: m.OtpCodeStep })));
+const ProfileStep = lazy(() => loadProfileStep().then((m) => ({ default: m.ProfileStep })));
+const BankStep = lazy(() => loadBankStep().then((m) => ({ default: m.BankStep })));
+const loadLater = () =>
+  void Promise.all([loadApi(), loadOtpStep(), loadProfileStep(), loadBankStep(), loadSignIn()]);
+
 const CODE_TEXTS = { title: 'register.otpTitle', sent: 'register.otpSent' };
 
 export function RegisterPage() {
@@ -47,16 +59,19 @@ export function RegisterPage() {
   }, [queryClient]);
 
   useFocusOnChange(headingRef, state.step);
+  useEffect(() => onFirstTouch(loadLater), []);
 
   // Each step shows a refusal at the field it concerns (issue 9), so the handlers below let errors through.
   const onPhone = async (phone: string) => {
     // When the setting cannot be read, ask for a code: the server insists on a verified phone anyway.
     const { enabled } = await queryClient.fetchQuery(registerOtpQuery).catch(() => ({ enabled: true }));
+    const { sendOtp } = await loadApi();
     const reply = enabled ? await sendOtp(phone) : null;
     dispatch({ type: 'phoneAccepted', phone, isOtpEnabled: enabled, reply, now: Date.now() });
   };
 
   const onResend = async () => {
+    const { sendOtp } = await loadApi();
     const reply = await sendOtp(state.phone);
     dispatch({ type: 'otpResent', reply, now: Date.now() });
     if (reply.code === 'OK') toast.success(t('register.otpResent'));
@@ -67,6 +82,7 @@ export function RegisterPage() {
    * docs/design.md#registration) while the spec's success toast shows for its 2 seconds; then the member area.
    */
   const onBank = async (bank: BankStepValues) => {
+    const [{ createAccount }, { signIn }] = await Promise.all([loadApi(), loadSignIn()]);
     await createAccount({
       name: state.name,
       username: state.phone,
@@ -104,6 +120,7 @@ export function RegisterPage() {
       footer={<AuthSwitch text={t('register.haveAccount')} to="/login" label={t('register.loginLink')} />}
     >
       <StepIndicator step={state.step} />
+      <Suspense fallback={null}>
       {state.step === 0 && <PhoneStep defaultPhone={state.phone} onSubmit={onPhone} />}
       {state.step === 1 && (
         <OtpCodeStep
@@ -123,7 +140,8 @@ export function RegisterPage() {
           onBack={() => dispatch({ type: 'back' })}
         />
       )}
-      {state.step === 3 && <BankStep phone={state.phone} inviteCode={inviteCode} isInviteLocked={isLocked} onSubmit={onBank} onBack={() => dispatch({ type: 'back' })} />}
+        {state.step === 3 && <BankStep phone={state.phone} inviteCode={inviteCode} isInviteLocked={isLocked} onSubmit={onBank} onBack={() => dispatch({ type: 'back' })} />}
+      </Suspense>
     </AuthPage>
   );
 }
