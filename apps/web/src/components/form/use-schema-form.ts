@@ -35,7 +35,14 @@ function lazySchema<TValues extends FieldValues, TOutput>(
 ) {
   let loaded: Promise<Resolver<TValues, unknown, TOutput>> | undefined;
   const start = () => {
-    loaded ??= load().then((schema) => zodResolver(schema));
+    // A load that failed (a dropped connection) is tried again by the next touch or submit, not kept.
+    loaded ??= load().then(
+      (schema) => zodResolver(schema),
+      (error: unknown) => {
+        loaded = undefined;
+        throw error;
+      },
+    );
     return loaded;
   };
   const resolver: Resolver<TValues, unknown, TOutput> = async (values, context, options) =>

@@ -6,11 +6,18 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthPage, AuthSwitch } from '@/components/auth-page';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { activeQuery } from '@/lib/lookup-queries';
+import { onFirstTouch } from '@/lib/on-first-touch';
 import { forgetSessionEndedNote, isSessionEndedNoted } from '@/lib/session';
 import type { Credentials } from '@/lib/sign-in';
 import { setTerminatedStyling } from '@/lib/terminated-styling';
 import { queryKeys } from '@/lib/query-keys';
 import '@/features/auth/components/auth.css';
+
+/**
+ * Signing in (and the contracts it reads) loads on the member's first touch of the page, as the form's validation
+ * does, so a sign-in does not wait for it (docs/decisions/0017-first-load.md).
+ */
+const loadSignIn = () => import('@/lib/sign-in');
 
 /** Said once when the server ended the member's session, instead of silently showing the form (issue 9). */
 function useSessionEndedNotice(): boolean {
@@ -28,6 +35,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const { data: active } = useQuery(activeQuery);
   const isSessionEnded = useSessionEndedNotice();
+  useEffect(() => onFirstTouch(() => void loadSignIn().catch(() => undefined)), []);
 
   // Spec §2: /login first asks whether the service is active.
   useEffect(() => {
@@ -38,8 +46,7 @@ export function LoginPage() {
 
   const onSubmit = async (credentials: Credentials) => {
     queryClient.removeQueries({ queryKey: queryKeys.member });
-    // Signing in (and the contracts it reads) loads with the first sign-in, not with the page.
-    const { signIn } = await import('@/lib/sign-in');
+    const { signIn } = await loadSignIn();
     await signIn(credentials);
     await navigate('/user');
   };

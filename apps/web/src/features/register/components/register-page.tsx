@@ -41,8 +41,11 @@ const loadSignIn = () => import('@/lib/sign-in');
 const OtpCodeStep = lazy(() => loadOtpStep().then((m) => ({ default: m.OtpCodeStep })));
 const ProfileStep = lazy(() => loadProfileStep().then((m) => ({ default: m.ProfileStep })));
 const BankStep = lazy(() => loadBankStep().then((m) => ({ default: m.BankStep })));
+/** Ahead of need: a chunk that fails here is loaded again, with its error shown, where it is used. */
 const loadLater = () =>
-  void Promise.all([loadApi(), loadOtpStep(), loadProfileStep(), loadBankStep(), loadSignIn()]);
+  void Promise.all([loadApi(), loadOtpStep(), loadProfileStep(), loadBankStep(), loadSignIn()]).catch(
+    () => undefined,
+  );
 
 const CODE_TEXTS = { title: 'register.otpTitle', sent: 'register.otpSent' };
 
