@@ -40,6 +40,9 @@ test('the home page arrives with the balance drawn, is adopted by the app, and s
     if (pathname.startsWith('/api/')) calls.push(pathname);
     if (request.resourceType() === 'stylesheet') styleSheets.push(pathname);
   });
+  // React reports a page it could not adopt as drawn (a mismatch, or a part the server could not draw) as an error.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   const entry = await holdEntryScript(page);
   await page.goto('/user/home', { waitUntil: 'domcontentloaded' });
   await expect.poll(entry.isHeld).toBe(true);
@@ -60,6 +63,7 @@ test('the home page arrives with the balance drawn, is adopted by the app, and s
   // The page carries its chunks' styles inline; the chunk loader must not fetch and apply them again, which would
   // restyle the whole page on a slow phone (docs/decisions/0017-first-load.md, the disabled links).
   expect(styleSheets).toEqual([]);
+  expect(pageErrors).toEqual([]);
 
   // Signing out takes the cookie with it, and its session: the next /user/home is no one's page, even with the old cookie.
   await page.getByTestId('header-logout').click();

@@ -20,11 +20,24 @@ const PAGES = {
 };
 
 /**
+ * The home page's dialogs, whose code loads when one first opens (src/components/lazy-modal.tsx): downloaded with the
+ * page's chunks, as when they were part of them, but run only when opened (docs/decisions/0017-first-load.md).
+ */
+const LOADED_ON_OPEN = [
+  'src/app/shell/action-drawer.tsx',
+  'src/features/deposit/components/deposit-modal.tsx',
+  'src/features/wallet/components/transfer-modal.tsx',
+  'src/features/wallet/components/withdraw-modal.tsx',
+  'src/features/wallet/components/slot-account-modal.tsx',
+  'src/features/wallet/components/play-sheet.tsx',
+];
+
+/**
  * Pages that cannot be drawn before the scripts (a member's own data) but whose chunks are known: index.html with
  * those chunks and styles preloaded, so they download beside the start-up scripts instead of after them.
  */
 const PRELOADED = {
-  '/user/home': ['src/app/shell/member-layout.tsx', 'src/app/home-page.tsx'],
+  '/user/home': ['src/app/shell/member-layout.tsx', 'src/app/home-page.tsx', ...LOADED_ON_OPEN],
 };
 
 /** Pages the server draws for a signed-in member into a template (the sources whose styles and chunks it needs). */
@@ -107,10 +120,10 @@ try {
     const styles = [...new Set([...entry.css, ...css])]
       .map((f) => readFileSync(`${dist}/${f}`, 'utf8'))
       .join('\n');
-    // Each chunk's stylesheet named too, disabled (never fetched): the app's chunk loader skips a stylesheet the page
-    // already links, so the browser does not fetch the same rules again and restyle the whole page as each arrives.
-    const inlined = [...new Set(css)]
-      .filter((f) => !entry.css.includes(f))
+    // Each stylesheet named too, disabled (never fetched): the app's chunk loader skips a stylesheet the page already
+    // links, so the browser does not fetch the same rules again and restyle the whole page as each arrives. The
+    // entry's own among them: a chunk that imports a module of the entry chunk lists the entry's stylesheet.
+    const inlined = [...new Set([...entry.css, ...css])]
       .map((f) => `<link rel="stylesheet" href="/${f}" disabled>`)
       .join('\n    ');
     const links = [...new Set(js)]
@@ -197,6 +210,9 @@ try {
 // The server build of src/prerender.tsx (its renderHome): the server draws a signed-in member's home page with it, at
 // each request, into the template above (docs/decisions/0021-member-home-page.md). Beside dist, not in it: it is the
 // server's, not a file to serve.
+// A production build: the dev server above set NODE_ENV to development for this process, and Vite would then emit
+// React's development JSX calls, which React's production build (the server's, with NODE_ENV=production) lacks.
+process.env.NODE_ENV = 'production';
 await build({
   root,
   configFile: false,
@@ -214,4 +230,6 @@ await build({
     rollupOptions: { output: { entryFileNames: 'prerender.js' } },
   },
 });
+if (readFileSync(`${root}dist-ssr/prerender.js`, 'utf8').includes('jsx-dev-runtime'))
+  throw new Error('prerender: the server renderer was built for development');
 console.log('built the server renderer (dist-ssr/prerender.js)');

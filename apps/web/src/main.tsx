@@ -18,6 +18,7 @@ import { brandQuery, chatWidgetQuery, noticeQuery } from '@/lib/lookup-queries';
 import { replayPendingSubmit, restoreTypedValues, watchTypedValues } from '@/lib/prerender-carry';
 import { readHomeAnswers } from '@/lib/home-answers';
 import { hasToken, syncHomeCookie } from '@/lib/session';
+import { loadWalletCacheSchema } from '@/lib/user-info-cache';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 const root = document.getElementById('root');
@@ -63,9 +64,13 @@ async function start(root: HTMLElement) {
   const homeSeeded: Promise<boolean> =
     window.location.pathname === '/user/home' && hasToken()
       ? import('@/lib/member-queries').then(async ({ prefetchHome, seedHome }) => {
-          // The module built the home calls' schemas in the task that ran it; the answers are read in the next.
-          await yieldToMain();
-          if (homeAnswers && seedHome(queryClient, homeAnswers)) return true;
+          if (homeAnswers) {
+            seedHome(queryClient, homeAnswers);
+            return true;
+          }
+          // Not drawn by the server (the installed app's start page): painted at once from the last answers kept on
+          // the phone, which are read with the wallet's schema.
+          await loadWalletCacheSchema().catch(() => undefined);
           void queryClient.prefetchQuery(noticeQuery);
           prefetchHome(queryClient);
           return false;

@@ -8,7 +8,10 @@ import { SignedInOnServer } from '@/app/shell/require-auth';
 import { AlertProvider } from '@/components/alert-provider';
 import { DEFAULT_LOCALE } from '@/lib/config';
 import { setupI18n } from '@/lib/i18n';
-import { seedHome } from '@/lib/member-queries';
+import { profileGet } from '@mekong/contracts/account';
+import { lookupEnableChatWidget, lookupInfo, lookupNotice } from '@mekong/contracts/lookup';
+import { walletGet } from '@mekong/contracts/wallet';
+import { seedHome, type HomeData } from '@/lib/member-queries';
 
 /** Draws one page in one language with the given queries' answers (none for a public page). */
 async function draw(
@@ -57,8 +60,33 @@ let drawing: Promise<unknown> = Promise.resolve();
  */
 export function renderHome(locale: Locale | undefined, answers: HomeAnswers): Promise<string> {
   const page = drawing.then(() =>
-    draw('/user/home', locale ?? DEFAULT_LOCALE, undefined, (client) => seedHome(client, answers)),
+    draw('/user/home', locale ?? DEFAULT_LOCALE, undefined, (client) => {
+      const data = homeDataOf(answers);
+      if (data) seedHome(client, data);
+      return data !== undefined;
+    }),
   );
   drawing = page.catch(() => undefined);
   return page;
+}
+
+/**
+ * The answers read with their calls' own schemas, as the app reads a call's answer; undefined when one does not read,
+ * and then the page is not drawn. The app takes the answers of a drawn page as they are (src/lib/home-answers.ts).
+ */
+function homeDataOf(answers: HomeAnswers): HomeData | undefined {
+  const profile = profileGet.response.safeParse(answers.profile);
+  const wallet = walletGet.response.safeParse(answers.wallet);
+  const notice = lookupNotice.response.safeParse(answers.notice);
+  const brand = lookupInfo.response.safeParse(answers.brand);
+  const chatWidget = lookupEnableChatWidget.response.safeParse(answers.chatWidget);
+  if (!profile.success || !wallet.success || !notice.success || !brand.success || !chatWidget.success)
+    return undefined;
+  return {
+    profile: profile.data,
+    wallet: wallet.data,
+    notice: notice.data,
+    brand: brand.data,
+    chatWidget: chatWidget.data,
+  };
 }

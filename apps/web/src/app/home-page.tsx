@@ -3,7 +3,6 @@ import { Megaphone, WifiOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgreementModal } from '@/features/agreement/components/agreement-modal';
-import { DepositModal } from '@/features/deposit/components/deposit-modal';
 import { FirstSteps } from '@/features/wallet/components/first-steps';
 import { GameCarousels } from '@/features/wallet/components/game-carousels';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
@@ -12,9 +11,12 @@ import { noticeQuery } from '@/lib/lookup-queries';
 import { liveWalletQuery, profileQuery } from '@/lib/member-queries';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
+import { lazyModal } from '@/components/lazy-modal';
 import { useOnline } from '@/lib/use-online';
 import { isNewPlayer } from '@/lib/wallet-figures';
 import '@/app/home-page.css';
+
+const DepositModal = lazyModal(async () => (await import('@/features/deposit/components/deposit-modal')).DepositModal);
 
 /**
  * Spec §2 /user/home: wallet card (deposit first among its actions), the operator's notice, game account carousels,

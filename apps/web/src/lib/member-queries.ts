@@ -1,7 +1,6 @@
-import { profileGet } from '@mekong/contracts/account';
-import type { HomeAnswers } from '@mekong/contracts/constants';
-import { lookupEnableChatWidget, lookupInfo, lookupNotice } from '@mekong/contracts/lookup';
-import { walletGet, type WalletResponse } from '@mekong/contracts/wallet';
+import type { ResponseOf } from '@mekong/contracts/contract';
+import type { lookupEnableChatWidget, lookupInfo, lookupNotice } from '@mekong/contracts/lookup';
+import type { WalletResponse } from '@mekong/contracts/wallet';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -12,6 +11,13 @@ import {
   writeWalletCache,
   type ProfileInfo,
 } from '@/lib/user-info-cache';
+
+/**
+ * The contracts of these calls (and the validation library under them) load with the first call, not with the
+ * scripts a signed-in member's first page waits for (docs/decisions/0017-first-load.md).
+ */
+const loadAccount = () => import('@mekong/contracts/account');
+const loadWallet = () => import('@mekong/contracts/wallet');
 
 /**
  * The signed-in member's own data, read by many features (header, home, deposit, statement), so it is shared here
@@ -39,7 +45,7 @@ function fetchAndStore<T>(
 export const profileQuery = queryOptions<ProfileInfo>({
   queryKey: queryKeys.profile,
   queryFn: fetchAndStore(
-    (signal, isQuiet) => apiCall(profileGet, { signal, isQuiet }),
+    async (signal, isQuiet) => apiCall((await loadAccount()).profileGet, { signal, isQuiet }),
     writeProfileCache,
   ),
   placeholderData: () => readProfileCache(),
@@ -49,7 +55,7 @@ export const profileQuery = queryOptions<ProfileInfo>({
 export const walletQuery = queryOptions<WalletResponse>({
   queryKey: queryKeys.wallet,
   queryFn: fetchAndStore(
-    (signal, isQuiet) => apiCall(walletGet, { signal, isQuiet }),
+    async (signal, isQuiet) => apiCall((await loadWallet()).walletGet, { signal, isQuiet }),
     writeWalletCache,
   ),
   placeholderData: () => readWalletCache(),
@@ -80,31 +86,25 @@ export function prefetchHome(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(liveWalletQuery);
 }
 
+/** The answers a signed-in member's home page is drawn with (docs/decisions/0021-member-home-page.md). */
+export type HomeData = {
+  profile: ProfileInfo;
+  wallet: WalletResponse;
+  notice: ResponseOf<typeof lookupNotice>;
+  brand: ResponseOf<typeof lookupInfo>;
+  chatWidget: ResponseOf<typeof lookupEnableChatWidget>;
+};
+
 /**
- * Gives the app the answers the server drew the home page with, so its first render is that page and asks nothing
- * again: each is read with its call's own schema, as an answer of the call would be. False, and nothing kept, when one
- * does not read.
+ * Gives the app the answers the home page was drawn with, so its first render is that page and asks nothing again.
+ * The server read each with its call's schema before drawing (src/prerender.tsx); the app takes them as drawn.
  */
-export function seedHome(queryClient: QueryClient, answers: HomeAnswers): boolean {
-  const profile = profileGet.response.safeParse(answers.profile);
-  const wallet = walletGet.response.safeParse(answers.wallet);
-  const notice = lookupNotice.response.safeParse(answers.notice);
-  const brand = lookupInfo.response.safeParse(answers.brand);
-  const chatWidget = lookupEnableChatWidget.response.safeParse(answers.chatWidget);
-  if (
-    !profile.success ||
-    !wallet.success ||
-    !notice.success ||
-    !brand.success ||
-    !chatWidget.success
-  )
-    return false;
-  queryClient.setQueryData(queryKeys.profile, profile.data);
-  queryClient.setQueryData(queryKeys.wallet, wallet.data);
-  queryClient.setQueryData(queryKeys.lookup('notice'), notice.data);
-  queryClient.setQueryData(queryKeys.lookup('info'), brand.data);
-  queryClient.setQueryData(queryKeys.lookup('enableChatWidget'), chatWidget.data);
-  return true;
+export function seedHome(queryClient: QueryClient, answers: HomeData): void {
+  queryClient.setQueryData(queryKeys.profile, answers.profile);
+  queryClient.setQueryData(queryKeys.wallet, answers.wallet);
+  queryClient.setQueryData(queryKeys.lookup('notice'), answers.notice);
+  queryClient.setQueryData(queryKeys.lookup('info'), answers.brand);
+  queryClient.setQueryData(queryKeys.lookup('enableChatWidget'), answers.chatWidget);
 }
 
 /** Puts a fresh wallet answer everywhere it is shown (wallet, header name, cache). */

@@ -1,5 +1,5 @@
 import type { BankAccount, Profile } from '@mekong/contracts/account';
-import { walletResponseSchema, type WalletResponse } from '@mekong/contracts/wallet';
+import type { WalletResponse, walletResponseSchema } from '@mekong/contracts/wallet';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { groupGames } from '@/lib/wallet-figures';
@@ -53,10 +53,25 @@ export function writeWalletCache(data: WalletResponse): void {
   writeStorage(STORAGE_KEYS.lastSync, data.overall.timesync);
 }
 
-/** The last wallet answer from the cache, so the home page paints at once; undefined if absent or stale in shape. */
+/** The wallet answer's schema, which the cache is read with: loaded with the wallet's contracts, not at start-up. */
+let walletSchema: typeof walletResponseSchema | undefined;
+
+/** Loads what `readWalletCache` reads with; the app start awaits it before a page painted from the cache. */
+export async function loadWalletCacheSchema(): Promise<void> {
+  walletSchema ??= (await import('@mekong/contracts/wallet')).walletResponseSchema;
+}
+
+/**
+ * The last wallet answer from the cache, so the home page paints at once; undefined if absent or stale in shape, and
+ * until `loadWalletCacheSchema` has loaded (it then starts loading).
+ */
 export function readWalletCache(): WalletResponse | undefined {
+  if (!walletSchema) {
+    loadWalletCacheSchema().catch(() => undefined);
+    return undefined;
+  }
   const cached = readUserInfo();
-  const parsed = walletResponseSchema.safeParse({
+  const parsed = walletSchema.safeParse({
     profile: cached.profile,
     bankAccount: cached.bankAccount,
     wallet: cached.wallet,

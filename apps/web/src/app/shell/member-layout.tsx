@@ -9,9 +9,11 @@ import { BrandLogo } from '@/components/brand-logo';
 import { LogoutConfirm } from '@/features/auth/components/logout-confirm';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
 import { profileQuery } from '@/lib/member-queries';
-import { ActionDrawer } from '@/app/shell/action-drawer';
 import { WalletModalsProvider } from '@/features/wallet/components/wallet-modals-provider';
 import '@/app/shell/shell.css';
+import { lazyModal } from '@/components/lazy-modal';
+
+const ActionDrawer = lazyModal(async () => (await import('@/app/shell/action-drawer')).ActionDrawer);
 import { IconButton } from '@/components/button';
 
 /** Signed-in chrome (docs/spec.md §2): header with logo, name, profile and logout; bottom menu with the raised plus. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { GlobalLoading } from '@/components/global-loading';
 import { ChatProvider } from '@/features/chat/components/chat-provider';
@@ -14,11 +14,24 @@ export function RootLayout() {
     <ChatProvider>
       <GlobalLoading />
       <Outlet />
-      <Suspense fallback={null}>
-        <Toaster position="top-center" richColors closeButton={false} offset={16} toastOptions={{ className: 'toast' }} />
-      </Suspense>
+      <Toasts />
       <ScrollRestoration />
     </ChatProvider>
+  );
+}
+
+/**
+ * Mounted after the first commit: the server draws no toasts, and a boundary still loading on the server would make
+ * React render it anew, with an error report, in the page it hydrates (docs/decisions/0017-first-load.md).
+ */
+function Toasts() {
+  const [isMounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!isMounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton={false} offset={16} toastOptions={{ className: 'toast' }} />
+    </Suspense>
   );
 }
 

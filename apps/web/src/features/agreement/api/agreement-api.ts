@@ -1,15 +1,18 @@
-import { agreementAccept, agreementStatus } from '@mekong/contracts/agreement';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
+/** The contracts (and the validation library) load with the first call, not with the home page (docs/decisions/0017-first-load.md). */
+const loadContracts = () => import('@mekong/contracts/agreement');
+
 /** Whether the signed-in member must accept the current agreement (stored on the server, so on every device). */
 export const agreementStatusQuery = queryOptions({
   queryKey: queryKeys.agreementStatus,
-  queryFn: ({ signal }) => apiCall(agreementStatus, { signal, isQuiet: true }),
+  queryFn: async ({ signal }) =>
+    apiCall((await loadContracts()).agreementStatus, { signal, isQuiet: true }),
   retry: false,
 });
 
-export function acceptAgreement(version: string) {
-  return apiCall(agreementAccept, { body: { version } });
+export async function acceptAgreement(version: string) {
+  return apiCall((await loadContracts()).agreementAccept, { body: { version } });
 }

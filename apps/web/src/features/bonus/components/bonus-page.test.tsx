@@ -147,14 +147,18 @@ describe('BonusPage promotion code', () => {
 
   it('says "searching" while it looks, then "not found" for an unknown code', async () => {
     let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    // Held until released, whichever call comes first: the page's other calls may load their contracts meanwhile.
     findAnswer = () => jsonResponse({ message: 'NO_PROMOTION' }, 404);
-    const slow = findAnswer;
-    const { user } = renderPage();
-    fetchMock.mockImplementationOnce(async (input) => {
+    const found = findAnswer;
+    const other = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (!String(input).includes('/promotion/find/')) return other(input, init);
       asked.push(String(input));
-      await new Promise<void>((resolve) => (release = resolve));
-      return slow('NOPE');
+      await answered;
+      return found('NOPE');
     });
+    const { user } = renderPage();
     await user.type(await screen.findByTestId('promotion-code'), 'nope');
     await user.click(screen.getByTestId('promotion-search'));
     expect(await screen.findByTestId('promotion-searching')).toHaveTextContent('Searching…');

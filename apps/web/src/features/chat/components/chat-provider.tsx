@@ -10,18 +10,25 @@ const ChatControllerHost = lazy(async () => ({
 
 /**
  * The tab's chat, above every page so one socket lives across pages and the menu can show the unread badge. Nothing
- * starts while the operator's chat widget switch is off (docs/decisions/0015-support-chat.md). Until the chat's code
- * has loaded, there is no chat to show (ChatEntry shows nothing, the badge 0).
+ * starts, and the chat's code is not loaded, while the operator's chat widget switch is off
+ * (docs/decisions/0015-support-chat.md). Until the chat's code has loaded, there is no chat to show (ChatEntry shows
+ * nothing, the badge 0).
  */
 export function ChatProvider({ children }: { children: ReactNode }) {
   const { data } = useQuery(chatWidgetQuery);
   const [chat, setChat] = useState<ChatController | null>(null);
+  const isEnabled = data?.enabled === true;
+  // The chat's code loads once the switch is first seen on, and then stays to follow it (off again included).
+  const [hasBeenEnabled, setBeenEnabled] = useState(isEnabled);
+  if (isEnabled && !hasBeenEnabled) setBeenEnabled(true);
   return (
     <ChatContext value={chat}>
       {children}
-      <Suspense fallback={null}>
-        <ChatControllerHost isEnabled={data?.enabled === true} onController={setChat} />
-      </Suspense>
+      {hasBeenEnabled && (
+        <Suspense fallback={null}>
+          <ChatControllerHost isEnabled={isEnabled} onController={setChat} />
+        </Suspense>
+      )}
     </ChatContext>
   );
 }

@@ -7,15 +7,24 @@ import { toast } from 'sonner';
 import { activateGame } from '@/features/wallet/api/wallet-api';
 import { EmptyState } from '@/components/query-states';
 import { GameCard } from '@/features/wallet/components/game-card';
-import { PlaySheet } from '@/features/wallet/components/play-sheet';
-import { SlotAccountModal } from '@/features/wallet/components/slot-account-modal';
 import { useGameLauncher } from '@/features/wallet/hooks/use-game-launcher';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
 import { groupGames, GAME_GROUPS, walletSpendable, type GameGroupKey } from '@/lib/wallet-figures';
 import { errorText } from '@/lib/error-message';
 import { storeWallet } from '@/lib/member-queries';
 import { queryKeys } from '@/lib/query-keys';
+import { lazyModal } from '@/components/lazy-modal';
 import '@/features/wallet/components/games.css';
+
+// Their code (the calls' contracts, the validation library) loads when one first opens (docs/decisions/0017-first-load.md).
+const SlotAccountModal = lazyModal(
+  async () => (await import('@/features/wallet/components/slot-account-modal')).SlotAccountModal,
+  { isOpen: (props) => props.game !== null, close: (props) => props.onOpenChange(false) },
+);
+const PlaySheet = lazyModal(async () => (await import('@/features/wallet/components/play-sheet')).PlaySheet, {
+  isOpen: () => true,
+  close: (props) => props.onClose(),
+});
 
 const groupIcons = { slot: Dices, sportCasino: Trophy, lotto: Ticket } as const;
 

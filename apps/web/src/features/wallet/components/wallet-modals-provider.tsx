@@ -1,11 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { TransferModal } from '@/features/wallet/components/transfer-modal';
-import { WithdrawModal } from '@/features/wallet/components/withdraw-modal';
 import {
   WalletModalsContext,
   type TransferPreset,
   type WalletModals,
 } from '@/features/wallet/hooks/use-wallet-modals';
+import { lazyModal } from '@/components/lazy-modal';
+
+const TransferModal = lazyModal(async () => (await import('@/features/wallet/components/transfer-modal')).TransferModal);
+const WithdrawModal = lazyModal(async () => (await import('@/features/wallet/components/withdraw-modal')).WithdrawModal);
 
 /** Hosts the transfer and withdraw modals once for the whole member area. */
 export function WalletModalsProvider({ children }: { children: ReactNode }) {
