@@ -3,6 +3,7 @@ import type * as lookup from '@mekong/contracts/lookup';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiCall } from '@/lib/api-client';
+import { loadContracts } from '@/lib/load-contracts';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Operator content changes rarely; one fetch per visit is enough. */
@@ -20,14 +21,14 @@ type LookupAnswer<K extends LookupName> = z.output<LookupContracts[K]['response'
  * The lookups' contracts (and the validation library under them) load with the first lookup, not with the start-up
  * scripts every page waits for (docs/decisions/0017-first-load.md).
  */
-const loadContracts = () => import('@mekong/contracts/lookup');
+const loadLookups = () => loadContracts(() => import('@mekong/contracts/lookup'));
 
 /** Every GET /api/lookup/* query of the app, in this one file (docs/decisions/0008-web-boundaries.md). */
 function lookupQuery<K extends LookupName>(name: string, contract: K, staleTime = LOOKUP_STALE_MS) {
   return queryOptions({
     queryKey: queryKeys.lookup(name),
     queryFn: async ({ signal }): Promise<LookupAnswer<K>> => {
-      const chosen: LookupContract = (await loadContracts())[contract];
+      const chosen: LookupContract = (await loadLookups())[contract];
       return apiCall(chosen, { signal }) as Promise<LookupAnswer<K>>;
     },
     staleTime,

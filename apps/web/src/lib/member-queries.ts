@@ -3,6 +3,7 @@ import type { lookupEnableChatWidget, lookupInfo, lookupNotice } from '@mekong/c
 import type { WalletResponse } from '@mekong/contracts/wallet';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
+import { loadContracts } from '@/lib/load-contracts';
 import { queryKeys } from '@/lib/query-keys';
 import {
   readProfileCache,
@@ -16,8 +17,8 @@ import {
  * The contracts of these calls (and the validation library under them) load with the first call, not with the
  * scripts a signed-in member's first page waits for (docs/decisions/0017-first-load.md).
  */
-const loadAccount = () => import('@mekong/contracts/account');
-const loadWallet = () => import('@mekong/contracts/wallet');
+const loadAccount = () => loadContracts(() => import('@mekong/contracts/account'));
+const loadWallet = () => loadContracts(() => import('@mekong/contracts/wallet'));
 
 /**
  * The signed-in member's own data, read by many features (header, home, deposit, statement), so it is shared here
