@@ -2,7 +2,7 @@
 // (CI, after the build), measured gzipped on the files apps/web/dist/index.html makes the browser load before any
 // page's own chunk: its entry script and the chunks it preloads as the entry's static imports; its style sheets; and
 // the default language's strings, which it also preloads (src/lib/i18n.ts imports them; the first render waits).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const dist = 'apps/web/dist';
 const indexFile = `${dist}/index.html`;
@@ -26,6 +26,14 @@ if (scripts.length === 0 || styles.length === 0 || strings.length !== 1)
     `${indexFile}: expected start-up scripts, style sheets and one language's strings`,
   );
 
+// The validation library's own chunk (vite.config.ts manualChunks): it loads with the first call that needs a contract,
+// not at start-up, but a build that stopped tree-shaking it (a dynamic import of the whole library keeps every part
+// and locale of it: docs/decisions/0017-first-load.md) would quadruple what every page then downloads.
+const validation = readdirSync(`${dist}/assets`)
+  .filter((file) => /^zod-[\w-]+\.js$/.test(file))
+  .map((file) => `${dist}/assets/${file}`);
+if (validation.length !== 1) throw new Error(`${dist}/assets: expected one zod-*.js chunk`);
+
 export default [
   {
     name: 'web app: start-up JavaScript (entry + its static imports)',
@@ -35,4 +43,5 @@ export default [
   },
   { name: 'web app: start-up CSS', path: styles, gzip: true, limit: '20 KB' },
   { name: "web app: the default language's strings", path: strings, gzip: true, limit: '20 KB' },
+  { name: 'web app: the validation library (loaded on first need)', path: validation, gzip: true, limit: '30 KB' },
 ];
