@@ -18,7 +18,6 @@ import { brandQuery, chatWidgetQuery, noticeQuery } from '@/lib/lookup-queries';
 import { replayPendingSubmit, restoreTypedValues, watchTypedValues } from '@/lib/prerender-carry';
 import { readHomeAnswers } from '@/lib/home-answers';
 import { hasToken, syncHomeCookie } from '@/lib/session';
-import { loadWalletCacheSchema } from '@/lib/user-info-cache';
 import { yieldToMain } from '@/lib/yield-to-main';
 
 const root = document.getElementById('root');
@@ -69,7 +68,9 @@ async function start(root: HTMLElement) {
             return true;
           }
           // Not drawn by the server (the installed app's start page): painted at once from the last answers kept on
-          // the phone, which are read with the wallet's schema.
+          // the phone, which are read with the wallet's schema. The cache's module came with the member's queries; it
+          // is not among the start-up scripts.
+          const { loadWalletCacheSchema } = await import('@/lib/user-info-cache');
           await loadWalletCacheSchema().catch(() => undefined);
           void queryClient.prefetchQuery(noticeQuery);
           prefetchHome(queryClient);

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 
-type LazyModal<P> = ((props: P) => React.JSX.Element | null) & { preload: () => Promise<unknown> };
+import { loadOnce } from '@/lib/load-once';
+
+type LazyModal<P> = (props: P) => React.JSX.Element | null;
 
 type ModalLike = { isOpen: boolean; onOpenChange: (isOpen: boolean) => void };
 /** How a lazy modal tells, from its props, that it is open, and how it closes itself when its code fails to load. */
@@ -22,17 +24,7 @@ export function lazyModal<P extends object>(
   opening = modalOpening as unknown as Opening<P>,
 ): LazyModal<P> {
   let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const start = () => {
-    loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const start = loadOnce(async () => (loaded = await load()));
 
   function LazyModal(props: P) {
     const isOpen = opening.isOpen(props);
@@ -66,6 +58,5 @@ export function lazyModal<P extends object>(
     if (!component) return null;
     return <component.Modal {...props} />;
   }
-  LazyModal.preload = () => start().catch(() => undefined);
   return LazyModal;
 }

@@ -3,7 +3,7 @@ import type { lookupEnableChatWidget, lookupInfo, lookupNotice } from '@mekong/c
 import type { WalletResponse } from '@mekong/contracts/wallet';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
-import { loadContracts } from '@/lib/load-contracts';
+import { loadAccountContracts, loadWalletContracts } from '@/lib/load-contracts';
 import { queryKeys } from '@/lib/query-keys';
 import {
   readProfileCache,
@@ -12,13 +12,6 @@ import {
   writeWalletCache,
   type ProfileInfo,
 } from '@/lib/user-info-cache';
-
-/**
- * The contracts of these calls (and the validation library under them) load with the first call, not with the
- * scripts a signed-in member's first page waits for (docs/decisions/0017-first-load.md).
- */
-const loadAccount = () => loadContracts(() => import('@mekong/contracts/account'));
-const loadWallet = () => loadContracts(() => import('@mekong/contracts/wallet'));
 
 /**
  * The signed-in member's own data, read by many features (header, home, deposit, statement), so it is shared here
@@ -46,7 +39,7 @@ function fetchAndStore<T>(
 export const profileQuery = queryOptions<ProfileInfo>({
   queryKey: queryKeys.profile,
   queryFn: fetchAndStore(
-    async (signal, isQuiet) => apiCall((await loadAccount()).profileGet, { signal, isQuiet }),
+    async (signal, isQuiet) => apiCall((await loadAccountContracts()).profileGet, { signal, isQuiet }),
     writeProfileCache,
   ),
   placeholderData: () => readProfileCache(),
@@ -56,7 +49,7 @@ export const profileQuery = queryOptions<ProfileInfo>({
 export const walletQuery = queryOptions<WalletResponse>({
   queryKey: queryKeys.wallet,
   queryFn: fetchAndStore(
-    async (signal, isQuiet) => apiCall((await loadWallet()).walletGet, { signal, isQuiet }),
+    async (signal, isQuiet) => apiCall((await loadWalletContracts()).walletGet, { signal, isQuiet }),
     writeWalletCache,
   ),
   placeholderData: () => readWalletCache(),

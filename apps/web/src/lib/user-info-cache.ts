@@ -1,6 +1,6 @@
 import type { BankAccount, Profile } from '@mekong/contracts/account';
 import type { WalletResponse, walletResponseSchema } from '@mekong/contracts/wallet';
-import { loadContracts } from '@/lib/load-contracts';
+import { loadWalletContracts } from '@/lib/load-contracts';
 import { readStorage, writeStorage } from '@/lib/storage';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { groupGames } from '@/lib/wallet-figures';
@@ -59,7 +59,7 @@ let walletSchema: typeof walletResponseSchema | undefined;
 
 /** Loads what `readWalletCache` reads with; the app start awaits it before a page painted from the cache. */
 export async function loadWalletCacheSchema(): Promise<void> {
-  walletSchema ??= (await loadContracts(() => import('@mekong/contracts/wallet'))).walletResponseSchema;
+  walletSchema ??= (await loadWalletContracts()).walletResponseSchema;
 }
 
 /**

@@ -12,9 +12,9 @@ import { profileQuery } from '@/lib/member-queries';
 import { WalletModalsProvider } from '@/features/wallet/components/wallet-modals-provider';
 import '@/app/shell/shell.css';
 import { lazyModal } from '@/components/lazy-modal';
+import { IconButton } from '@/components/button';
 
 const ActionDrawer = lazyModal(async () => (await import('@/app/shell/action-drawer')).ActionDrawer);
-import { IconButton } from '@/components/button';
 
 /** Signed-in chrome (docs/spec.md §2): header with logo, name, profile and logout; bottom menu with the raised plus. */
 export function MemberLayout() {

@@ -11,6 +11,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { useFieldError } from '@/components/form/use-field-error';
+import { loadOnce } from '@/lib/load-once';
 import { onFirstTouch } from '@/lib/on-first-touch';
 
 type Schema<TValues extends FieldValues, TOutput> = z.ZodType<TOutput, TValues>;
@@ -33,18 +34,8 @@ type Validation<TValues extends FieldValues, TOutput> = {
 function lazySchema<TValues extends FieldValues, TOutput>(
   load: () => Promise<Schema<TValues, TOutput>>,
 ) {
-  let loaded: Promise<Resolver<TValues, unknown, TOutput>> | undefined;
-  const start = () => {
-    // A load that failed (a dropped connection) is tried again by the next touch or submit, not kept.
-    loaded ??= load().then(
-      (schema) => zodResolver(schema),
-      (error: unknown) => {
-        loaded = undefined;
-        throw error;
-      },
-    );
-    return loaded;
-  };
+  // A load that failed (a dropped connection) is tried again by the next touch or submit, not kept.
+  const start = loadOnce(async () => zodResolver(await load()));
   const resolver: Resolver<TValues, unknown, TOutput> = async (values, context, options) =>
     (await start())(values, context, options);
   const loadOnFirstTouch = () => onFirstTouch(() => void start());

@@ -1,12 +1,12 @@
 import { apiCall } from '@/lib/api-client';
-import { loadContracts } from '@/lib/load-contracts';
+import { loadAccountContracts } from '@/lib/load-contracts';
 import { clearSession, forgetSessionEndedNote } from '@/lib/session';
 
 /** Revokes the token on the server; the local session is cleared whatever the answer. */
 export async function signOut(): Promise<void> {
   try {
     // The contract loads with the call, not with every signed-in page (docs/decisions/0017-first-load.md).
-    await apiCall((await loadContracts(() => import('@mekong/contracts/account'))).logout);
+    await apiCall((await loadAccountContracts()).logout);
   } catch {
     // The token may already be invalid; signing out locally is what matters.
   } finally {
