@@ -11,7 +11,7 @@ export type QueueTable =
   'qr_payments' | 'truemoney_vouchers' | 'deposit_notices' | 'slips' | 'bank_incoming_transfers';
 
 type QueueBuilder = SelectQueryBuilder<Database, QueueTable, object>;
-type QueueColumn = { [T in QueueTable]: keyof Database[T] & string }[QueueTable];
+export type QueueColumn = { [T in QueueTable]: keyof Database[T] & string }[QueueTable];
 
 /** Open: the items still in `openStatus`; decided: those an operator decided; all: both. */
 export function byHeldState<QB extends QueueBuilder>(

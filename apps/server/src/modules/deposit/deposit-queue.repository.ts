@@ -1,9 +1,19 @@
 import type { Selectable } from 'kysely';
 import type { Queryable, Trx } from '@/db/database.ts';
-import type { DepositNoticesTable, QrPaymentsTable, TrueMoneyVouchersTable } from '@/db/schema.ts';
+import type {
+  Database,
+  DepositNoticesTable,
+  QrPaymentsTable,
+  TrueMoneyVouchersTable,
+} from '@/db/schema.ts';
 import { lockedIf } from '@/db/lockable.ts';
 import { readPage } from '@/db/paged.ts';
-import { byHeldState, bySearchAndDates, decisionColumns } from '@/db/queue-rows.ts';
+import {
+  byHeldState,
+  bySearchAndDates,
+  decisionColumns,
+  type QueueColumn,
+} from '@/db/queue-rows.ts';
 import type { QueueQuery } from '@/lib/queue-query.ts';
 
 /**
@@ -17,77 +27,40 @@ export type NoticeRow = Selectable<DepositNoticesTable>;
 
 type Decision = { decidedBy: string; reason: string; now: Date };
 
-// Held QR payments ------------------------------------------------------------------------------------------------
+// Held QR payments and gift vouchers -----------------------------------------------------------------------------
 
-export async function listQueueQr(db: Queryable, q: QueueQuery) {
-  const base = byHeldState(db.selectFrom('qr_payments'), q.state, 'held');
+/** The two tables of held outside payments: queued, read and decided alike, searched by their own columns. */
+type HeldTable = 'qr_payments' | 'truemoney_vouchers';
+type HeldRow<T extends HeldTable> = Selectable<Database[T]>;
+
+function listHeld<T extends HeldTable>(
+  db: Queryable,
+  table: T,
+  q: QueueQuery,
+  columns: readonly QueueColumn[],
+) {
+  const base = byHeldState(db.selectFrom<HeldTable>(table), q.state, 'held');
   return readPage(
-    bySearchAndDates(base, q, { columns: ['reference', 'transaction_id'] }),
-    (b) => b.selectAll().orderBy('created_at').orderBy('id'),
+    bySearchAndDates(base, q, { columns }),
+    (b) => b.selectAll().orderBy('created_at').orderBy('id').$castTo<HeldRow<T>>(),
     q,
   );
 }
 
-export async function findQrForQueue(
+function findHeld<T extends HeldTable>(
   db: Queryable,
+  table: T,
   id: string,
-  options: { isLocked?: boolean } = {},
+  options: { isLocked?: boolean },
 ) {
-  const query = db.selectFrom('qr_payments').selectAll().where('id', '=', id);
-  return lockedIf(query, options, 'update').executeTakeFirst();
+  const query = db.selectFrom<HeldTable>(table).selectAll().where('id', '=', id);
+  return lockedIf(query.$castTo<HeldRow<T>>(), options, 'update').executeTakeFirst();
 }
-
-export const decideQr = (
-  trx: Trx,
-  id: string,
-  to: { status: 'paid'; transferId: string } | { status: 'refused' },
-  d: Decision,
-) => decideHeld(trx, 'qr_payments', id, to, d);
-
-/** QRs of exactly this amount made in the window (suggestions for a bank line of that amount). */
-export async function listQrOfAmount(db: Queryable, amountMinor: bigint, from: Date, to: Date) {
-  return db
-    .selectFrom('qr_payments')
-    .select(['id', 'member_id'])
-    .where('amount', '=', amountMinor.toString())
-    .where('created_at', '>=', from)
-    .where('created_at', '<=', to)
-    .where('status', '<>', 'paid')
-    .limit(20)
-    .execute();
-}
-
-// Held gift vouchers ----------------------------------------------------------------------------------------------
-
-export async function listQueueVouchers(db: Queryable, q: QueueQuery) {
-  const base = byHeldState(db.selectFrom('truemoney_vouchers'), q.state, 'held');
-  return readPage(
-    bySearchAndDates(base, q, { columns: ['owner_phone'] }),
-    (b) => b.selectAll().orderBy('created_at').orderBy('id'),
-    q,
-  );
-}
-
-export async function findVoucherForQueue(
-  db: Queryable,
-  id: string,
-  options: { isLocked?: boolean } = {},
-) {
-  const query = db.selectFrom('truemoney_vouchers').selectAll().where('id', '=', id);
-  return lockedIf(query, options, 'update').executeTakeFirst();
-}
-
-export const decideVoucher = (
-  trx: Trx,
-  id: string,
-  to: { status: 'credited'; transferId: string } | { status: 'refused' },
-  d: Decision,
-) => decideHeld(trx, 'truemoney_vouchers', id, to, d);
 
 /** An operator's decision on a held QR payment or voucher: its new status, and the transfer of a credit. */
 async function decideHeld(
   trx: Trx,
-  table: 'qr_payments' | 'truemoney_vouchers',
+  table: HeldTable,
   id: string,
   to: { status: 'paid' | 'credited'; transferId: string } | { status: 'refused' },
   d: Decision,
@@ -100,6 +73,48 @@ async function decideHeld(
       ...decisionColumns(d),
     })
     .where('id', '=', id)
+    .execute();
+}
+
+export const listQueueQr = (db: Queryable, q: QueueQuery) =>
+  listHeld(db, 'qr_payments', q, ['reference', 'transaction_id']);
+
+export const findQrForQueue = (db: Queryable, id: string, options: { isLocked?: boolean } = {}) =>
+  findHeld(db, 'qr_payments', id, options);
+
+export const decideQr = (
+  trx: Trx,
+  id: string,
+  to: { status: 'paid'; transferId: string } | { status: 'refused' },
+  d: Decision,
+) => decideHeld(trx, 'qr_payments', id, to, d);
+
+export const listQueueVouchers = (db: Queryable, q: QueueQuery) =>
+  listHeld(db, 'truemoney_vouchers', q, ['owner_phone']);
+
+export const findVoucherForQueue = (
+  db: Queryable,
+  id: string,
+  options: { isLocked?: boolean } = {},
+) => findHeld(db, 'truemoney_vouchers', id, options);
+
+export const decideVoucher = (
+  trx: Trx,
+  id: string,
+  to: { status: 'credited'; transferId: string } | { status: 'refused' },
+  d: Decision,
+) => decideHeld(trx, 'truemoney_vouchers', id, to, d);
+
+/** QRs of exactly this amount made in the window (suggestions for a bank line of that amount). */
+export async function listQrOfAmount(db: Queryable, amountMinor: bigint, from: Date, to: Date) {
+  return db
+    .selectFrom('qr_payments')
+    .select(['id', 'member_id'])
+    .where('amount', '=', amountMinor.toString())
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to)
+    .where('status', '<>', 'paid')
+    .limit(20)
     .execute();
 }
 
