@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { lockedIf } from '@/db/lockable.ts';
-import type { Database, OperatorRole, OperatorsTable } from '@/db/schema.ts';
+import type { Database, OperatorRole, OperatorSessionsTable, OperatorsTable } from '@/db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -70,48 +70,38 @@ export function recordFailedTry(
     .executeTakeFirst();
 }
 
-/** Sets columns of one operator, stamped with the time of the change. */
-function setOperatorColumns(
-  db: Q,
-  operatorId: string,
-  columns: Updateable<OperatorsTable>,
-  now: Date,
-) {
+/** An update of one operator's columns, stamped with the time of the change, to run or to narrow further. */
+function updateOperator(db: Q, operatorId: string, columns: Updateable<OperatorsTable>, now: Date) {
   return db
     .updateTable('operators')
     .set({ ...columns, updated_at: now })
-    .where('id', '=', operatorId)
-    .execute();
+    .where('id', '=', operatorId);
 }
 
 export function clearFailedTries(db: Q, operatorId: string, now: Date) {
-  return setOperatorColumns(db, operatorId, { failed_attempts: 0, locked_until: null }, now);
+  return updateOperator(db, operatorId, { failed_attempts: 0, locked_until: null }, now).execute();
 }
 
 export function saveTotpSecret(db: Q, operatorId: string, secret: string, now: Date) {
-  return db
-    .updateTable('operators')
-    .set({ totp_secret: secret, updated_at: now })
-    .where('id', '=', operatorId)
+  return updateOperator(db, operatorId, { totp_secret: secret }, now)
     .where('totp_enrolled_at', 'is', null)
     .execute();
 }
 
 export function markEnrolled(db: Q, operatorId: string, step: number, now: Date) {
-  return db
-    .updateTable('operators')
-    .set({ totp_enrolled_at: now, totp_last_step: String(step), updated_at: now })
-    .where('id', '=', operatorId)
+  return updateOperator(
+    db,
+    operatorId,
+    { totp_enrolled_at: now, totp_last_step: String(step) },
+    now,
+  )
     .where('totp_enrolled_at', 'is', null)
     .executeTakeFirst();
 }
 
 /** Accepts a TOTP step only if it is later than the last one accepted: a code works once. */
 export function useTotpStep(db: Q, operatorId: string, step: number, now: Date) {
-  return db
-    .updateTable('operators')
-    .set({ totp_last_step: String(step), updated_at: now })
-    .where('id', '=', operatorId)
+  return updateOperator(db, operatorId, { totp_last_step: String(step) }, now)
     .where((eb) =>
       eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]),
     )
@@ -211,30 +201,23 @@ export function findOperatorSession(db: Q, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/** An update of one session's columns, to run or to narrow further. */
+const updateSession = (db: Q, sessionId: string, columns: Updateable<OperatorSessionsTable>) =>
+  db.updateTable('operator_sessions').set(columns).where('id', '=', sessionId);
+
 export function touchOperatorSession(db: Q, sessionId: string, now: Date) {
-  return db
-    .updateTable('operator_sessions')
-    .set({ last_used_at: now })
-    .where('id', '=', sessionId)
-    .execute();
+  return updateSession(db, sessionId, { last_used_at: now }).execute();
 }
 
 export function revokeOperatorSession(db: Q, sessionId: string, now: Date) {
-  return db
-    .updateTable('operator_sessions')
-    .set({ revoked_at: now })
-    .where('id', '=', sessionId)
+  return updateSession(db, sessionId, { revoked_at: now })
     .where('revoked_at', 'is', null)
     .executeTakeFirst()
     .then((r) => r.numUpdatedRows > 0n);
 }
 
 export function markReauthenticated(db: Q, sessionId: string, now: Date) {
-  return db
-    .updateTable('operator_sessions')
-    .set({ reauth_at: now })
-    .where('id', '=', sessionId)
-    .execute();
+  return updateSession(db, sessionId, { reauth_at: now }).execute();
 }
 
 /** Every operator, or the one of `id`, with when each last used a session. */
@@ -278,22 +261,22 @@ export function updateOperatorFields(
   fields: { display_name?: string; role?: OperatorRole; status?: 'active' | 'disabled' },
   now: Date,
 ) {
-  return setOperatorColumns(db, operatorId, fields, now);
+  return updateOperator(db, operatorId, fields, now).execute();
 }
 
 export function setOperatorPassword(db: Q, operatorId: string, passwordHash: string, now: Date) {
-  return setOperatorColumns(db, operatorId, { password_hash: passwordHash }, now);
+  return updateOperator(db, operatorId, { password_hash: passwordHash }, now).execute();
 }
 
 /** Forgets the authenticator: the operator enrols again at the next sign-in. */
 export async function clearTwoFactor(db: Q, operatorId: string, now: Date) {
   await db.deleteFrom('operator_recovery_codes').where('operator_id', '=', operatorId).execute();
-  await setOperatorColumns(
+  await updateOperator(
     db,
     operatorId,
     { totp_secret: null, totp_enrolled_at: null, totp_last_step: null },
     now,
-  );
+  ).execute();
 }
 
 export function revokeOperatorSessions(
