@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, OtpPurpose } from '@/db/schema.ts';
 
 /** A registration's verification of the phone after `since` (password-reset codes never count). */
@@ -21,6 +21,16 @@ export async function hasVerificationSince(
 
 export type Verification = { tokenHash: string; phone: string; purpose: OtpPurpose; since: Date };
 
+/** The token's row while it is usable (see isVerifiedToken): the one condition its check and its use share. */
+const isUsable = (eb: ExpressionBuilder<Database, 'otp_requests'>, v: Verification) =>
+  eb.and([
+    eb('token_hash', '=', v.tokenHash),
+    eb('phone', '=', v.phone),
+    eb('purpose', '=', v.purpose),
+    eb('status', '=', 'verified'),
+    eb('verified_at', '>', v.since),
+  ]);
+
 /** Whether the token is the phone's code for this purpose, verified after `since` and not yet used. */
 export async function isVerifiedToken(
   db: Kysely<Database>,
@@ -29,11 +39,7 @@ export async function isVerifiedToken(
   const row = await db
     .selectFrom('otp_requests')
     .select('id')
-    .where('token_hash', '=', verification.tokenHash)
-    .where('phone', '=', verification.phone)
-    .where('purpose', '=', verification.purpose)
-    .where('status', '=', 'verified')
-    .where('verified_at', '>', verification.since)
+    .where((eb) => isUsable(eb, verification))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -47,11 +53,7 @@ export async function useVerifiedToken(
   const row = await db
     .updateTable('otp_requests')
     .set({ status: 'used', used_at: now })
-    .where('token_hash', '=', verification.tokenHash)
-    .where('phone', '=', verification.phone)
-    .where('purpose', '=', verification.purpose)
-    .where('status', '=', 'verified')
-    .where('verified_at', '>', verification.since)
+    .where((eb) => isUsable(eb, verification))
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
