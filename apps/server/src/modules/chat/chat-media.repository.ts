@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { bufferOf } from '@/db/bytea.ts';
 import type { Database } from '@/db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -35,13 +36,7 @@ export async function findMedia(db: Q, token: string) {
     .selectAll()
     .where('token', '=', token)
     .executeTakeFirst();
-  // PGlite answers bytea as a Uint8Array, node-postgres as a Buffer.
-  return (
-    row && {
-      ...row,
-      bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength),
-    }
-  );
+  return row && { ...row, bytes: bufferOf(row.bytes) };
 }
 
 /** A media's type without its bytes, when it belongs to the conversation. */

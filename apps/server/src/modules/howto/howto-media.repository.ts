@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { bufferOf } from '@/db/bytea.ts';
 import { finder } from '@/db/finders.ts';
 import type { Database } from '@/db/schema.ts';
 
@@ -49,8 +50,7 @@ export const readHowtoMediaBytes = finder(
       .selectFrom('howto_media')
       .select(sql<Uint8Array>`substring(bytes from ${start + 1} for ${end - start + 1})`.as('part'))
       .where('token', '=', token),
-  // PGlite answers bytea as a Uint8Array, node-postgres as a Buffer.
-  (row) => Buffer.from(row.part.buffer, row.part.byteOffset, row.part.byteLength),
+  (row) => bufferOf(row.part),
 );
 
 /** The tokens among `tokens` that are stored media of `kind`. */
