@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DateEra } from '@mekong/contracts/constants';
 import type { Database, NewMember } from '@/db/schema.ts';
+import { hasAnyRow } from '@/db/any-row.ts';
 
 export function findMemberByPhone(db: Kysely<Database>, phone: string) {
   return db
@@ -32,13 +33,9 @@ export function findEnabledBank(db: Kysely<Database>, code: string) {
 }
 
 export async function isEnabledSource(db: Kysely<Database>, code: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sources')
-    .select('code')
-    .where('code', '=', code)
-    .where('is_enabled', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAnyRow(
+    db.selectFrom('sources').where('code', '=', code).where('is_enabled', '=', true),
+  );
 }
 
 /** Whether another member already registered this bank account. */

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Queryable } from '@/db/database.ts';
 import type { MemberBonusesTable } from '@/db/schema.ts';
 import { lockableFinder } from '@/db/finders.ts';
+import { hasAnyRow } from '@/db/any-row.ts';
 
 /**
  * The members' bonuses (docs/decisions/0013-promotions.md#bonus): `member_bonuses`, `bonus_receipts` and
@@ -90,13 +91,12 @@ export const findMemberBonus = lockableFinder(
 );
 
 export async function hasActiveMemberBonus(db: Queryable, memberId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('member_bonuses')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAnyRow(
+    db
+      .selectFrom('member_bonuses')
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'active'),
+  );
 }
 
 /** Of these members, those with an active bonus (one statement for a batch of concurrent requests). */
@@ -318,19 +318,18 @@ export async function isPromotionClaimed(
   db: Queryable,
   claim: { bonusCode: string; memberId: string; bankKey: string | null; phone: string },
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('promotion_claims')
-    .select('bonus_code')
-    .where('bonus_code', '=', claim.bonusCode)
-    .where((eb) =>
-      eb.or([
-        eb('member_id', '=', claim.memberId),
-        eb('phone', '=', claim.phone),
-        ...(claim.bankKey ? [eb('bank_key', '=', claim.bankKey)] : []),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAnyRow(
+    db
+      .selectFrom('promotion_claims')
+      .where('bonus_code', '=', claim.bonusCode)
+      .where((eb) =>
+        eb.or([
+          eb('member_id', '=', claim.memberId),
+          eb('phone', '=', claim.phone),
+          ...(claim.bankKey ? [eb('bank_key', '=', claim.bankKey)] : []),
+        ]),
+      ),
+  );
 }
 
 /** Per bonus code: its member bonuses running now and ever started (the back office's list). */

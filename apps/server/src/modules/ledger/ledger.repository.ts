@@ -4,6 +4,7 @@ import type { Queryable } from '@/db/database.ts';
 import { lockedIf } from '@/db/lockable.ts';
 import { readPage } from '@/db/paged.ts';
 import type { LedgerTransferKind, LedgerTransfersTable } from '@/db/schema.ts';
+import { hasAnyRow } from '@/db/any-row.ts';
 
 /** The ledger's reads for other modules: only the ledger module queries ledger_* (docs/decisions/0002-ledger.md). */
 
@@ -126,16 +127,14 @@ export async function listPendingTransfers(
 
 /** Whether any pending transfer touches the ledger account (its balance is then in flight). */
 export async function hasPendingTransfer(db: Queryable, accountId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('ledger_transfers')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([eb('debit_account_id', '=', accountId), eb('credit_account_id', '=', accountId)]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAnyRow(
+    db
+      .selectFrom('ledger_transfers')
+      .where('status', '=', 'pending')
+      .where((eb) =>
+        eb.or([eb('debit_account_id', '=', accountId), eb('credit_account_id', '=', accountId)]),
+      ),
+  );
 }
 
 /**

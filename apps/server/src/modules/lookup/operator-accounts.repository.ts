@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OperatorAccountsTable } from '@/db/schema.ts';
+import { hasAnyRow } from '@/db/any-row.ts';
 
 /** The operator's deposit accounts as the back office edits them (the lookup module owns operator_accounts). */
 export type OperatorAccountRow = Selectable<OperatorAccountsTable>;
@@ -102,10 +103,5 @@ export async function setOperatorAccountOrder(
 }
 
 export async function isKnownBank(db: Kysely<Database>, code: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('banks')
-    .select('code')
-    .where('code', '=', code)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAnyRow(db.selectFrom('banks').where('code', '=', code));
 }

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, OtpPurpose } from '@/db/schema.ts';
+import { hasAnyRow } from '@/db/any-row.ts';
 
 /** A registration's verification of the phone after `since` (password-reset codes never count). */
 export async function hasVerificationSince(
@@ -7,16 +8,14 @@ export async function hasVerificationSince(
   phone: string,
   since: Date,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('otp_requests')
-    .select('id')
-    .where('phone', '=', phone)
-    .where('purpose', '=', 'register')
-    .where('status', '=', 'verified')
-    .where('verified_at', '>', since)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAnyRow(
+    db
+      .selectFrom('otp_requests')
+      .where('phone', '=', phone)
+      .where('purpose', '=', 'register')
+      .where('status', '=', 'verified')
+      .where('verified_at', '>', since),
+  );
 }
 
 export type Verification = { tokenHash: string; phone: string; purpose: OtpPurpose; since: Date };
@@ -36,12 +35,7 @@ export async function isVerifiedToken(
   db: Kysely<Database>,
   verification: Verification,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('otp_requests')
-    .select('id')
-    .where((eb) => isUsable(eb, verification))
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAnyRow(db.selectFrom('otp_requests').where((eb) => isUsable(eb, verification)));
 }
 
 /** Uses up a verified token (in the registration's or reset's transaction): false when it is not, or no longer, usable. */

@@ -6,6 +6,7 @@ import { readPage, type PageWindow } from '@/db/paged.ts';
 import type { Database, WithdrawalStatus, WithdrawalsTable } from '@/db/schema.ts';
 import { finder, lockableFinder } from '@/db/finders.ts';
 import { playerDayOf } from '@/db/player-day.ts';
+import { hasAnyRow } from '@/db/any-row.ts';
 
 export type Withdrawal = {
   id: string;
@@ -207,19 +208,18 @@ export async function hasApprovedWithdrawalSince(
   memberId: string,
   since: Date,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('withdrawals')
-    .select('id')
-    .where((eb) =>
-      eb.and([
-        eb('member_id', '=', memberId),
-        eb('decided_by', 'is not', null),
-        eb('decided_at', '>=', since),
-        eb('status', 'in', ['processing', 'succeeded', 'failed']),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+  return hasAnyRow(
+    db
+      .selectFrom('withdrawals')
+      .where((eb) =>
+        eb.and([
+          eb('member_id', '=', memberId),
+          eb('decided_by', 'is not', null),
+          eb('decided_at', '>=', since),
+          eb('status', 'in', ['processing', 'succeeded', 'failed']),
+        ]),
+      ),
+  );
 }
 
 /** One page of the member's withdrawals, newest first (the back office's member page). */
