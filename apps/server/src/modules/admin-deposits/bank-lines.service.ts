@@ -91,14 +91,18 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
     return { ...(await item(line, operatorId)), suggestions };
   }
 
-  const before = (l: StoredIncoming) => ({
-    status: l.status,
-    unmatchedReason: l.unmatchedReason,
-    amountMinor: Number(l.amountMinor),
-    currency: l.currency,
-    fromBankCode: l.fromBankCode,
-    fromAccountNo: l.fromAccountNo,
-    fromAccountName: l.fromAccountName,
+  const decide = kit.decider('bank-lines', {
+    targetType: 'bank_line',
+    lock: lockOpenLine,
+    before: (l) => ({
+      status: l.status,
+      unmatchedReason: l.unmatchedReason,
+      amountMinor: Number(l.amountMinor),
+      currency: l.currency,
+      fromBankCode: l.fromBankCode,
+      fromAccountNo: l.fromAccountNo,
+      fromAccountName: l.fromAccountName,
+    }),
   });
 
   return {
@@ -109,23 +113,18 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
     get,
 
     async credit(id: string, operator: OperatorContext, memberId: string, reason: string) {
-      await kit.decide('bank-lines', id, operator, reason, {
-        targetType: 'bank_line',
-        lock: (trx) => lockOpenLine(trx, id),
-        before,
-        act: async (trx, line, d) => {
-          const credit = await creditLockedLine(trx, line, memberId, d);
-          return {
-            action: 'bank_line.credited',
-            after: {
-              status: 'resolved',
-              memberId,
-              transferId: credit.transferId,
-              creditedMinor: credit.isAlreadyCredited ? 0 : Number(line.amountMinor),
-              isAlreadyCredited: credit.isAlreadyCredited,
-            },
-          };
-        },
+      await decide(id, operator, reason, async (trx, line, d) => {
+        const credit = await creditLockedLine(trx, line, memberId, d);
+        return {
+          action: 'bank_line.credited',
+          after: {
+            status: 'resolved',
+            memberId,
+            transferId: credit.transferId,
+            creditedMinor: credit.isAlreadyCredited ? 0 : Number(line.amountMinor),
+            isAlreadyCredited: credit.isAlreadyCredited,
+          },
+        };
       });
       return item(await findIncoming(db.kysely, id), operator.operatorId);
     },
@@ -136,14 +135,9 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
       outcome: 'returned' | 'ignored',
       reason: string,
     ) {
-      await kit.decide('bank-lines', id, operator, reason, {
-        targetType: 'bank_line',
-        lock: (trx) => lockOpenLine(trx, id),
-        before,
-        act: async (trx, line, d) => {
-          await refuseLockedLine(trx, line, outcome, d);
-          return { action: `bank_line.${outcome}`, after: { status: outcome } };
-        },
+      await decide(id, operator, reason, async (trx, line, d) => {
+        await refuseLockedLine(trx, line, outcome, d);
+        return { action: `bank_line.${outcome}`, after: { status: outcome } };
       });
       return item(await findIncoming(db.kysely, id), operator.operatorId);
     },

@@ -35,7 +35,8 @@ import {
   columnKeys,
   creditedAfter,
   type Decision,
-  type DecisionSteps,
+  type DecisionAct,
+  type DecisionTarget,
   type ItemExtras,
   type ListBody,
   type QueueKit,
@@ -52,8 +53,10 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
     list: (db: Kysely<Database>, q: QueueQuery) => Promise<{ total: number; rows: R[] }>;
     find: (db: Kysely<Database>, id: string) => Promise<R | undefined>;
     toItem: (r: R, x: ItemExtras) => I;
-    steps: (id: string, decision: 'credit' | 'refuse') => DecisionSteps<T>;
+    target: DecisionTarget<T>;
+    act: (decision: 'credit' | 'refuse') => DecisionAct<T>;
   }) {
+    const decideOn = kit.decider(spec.queue, spec.target);
     const get = async (id: string, operatorId: string): Promise<I> =>
       kit.itemOf(spec.queue, await spec.find(db.kysely, id), columnKeys, spec.toItem, operatorId);
     return {
@@ -68,39 +71,35 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
         decision: 'credit' | 'refuse',
         reason: string,
       ): Promise<I> {
-        await kit.decide(spec.queue, id, operator, reason, spec.steps(id, decision));
+        await decideOn(id, operator, reason, spec.act(decision));
         return get(id, operator.operatorId);
       },
     };
   }
 
   /** A held QR payment's or voucher's decision: refused, or credited by the one deposit credit. */
-  function heldSteps<R>(
-    targetType: 'qr_payment' | 'voucher',
+  function heldDecisions<R>(
+    target: DecisionTarget<R> & { targetType: 'qr_payment' | 'voucher' },
     item: {
-      lock: (trx: Trx, id: string) => Promise<R>;
-      before: (r: R) => Record<string, unknown>;
       refuse: (trx: Trx, r: R, d: Decision) => Promise<void>;
       credit: (trx: Trx, r: R, d: Decision) => Promise<{ transferId: string; amountMinor: bigint }>;
       creditedStatus: string;
     },
   ) {
-    return (id: string, decision: 'credit' | 'refuse'): DecisionSteps<R> => ({
-      targetType,
-      lock: (trx) => item.lock(trx, id),
-      before: item.before,
-      act: async (trx, r, d) => {
+    const act =
+      (decision: 'credit' | 'refuse'): DecisionAct<R> =>
+      async (trx, r, d) => {
         if (decision === 'refuse') {
           await item.refuse(trx, r, d);
-          return { action: `${targetType}.refused`, after: { status: 'refused' } };
+          return { action: `${target.targetType}.refused`, after: { status: 'refused' } };
         }
         const credit = await item.credit(trx, r, d);
         return {
-          action: `${targetType}.credited`,
+          action: `${target.targetType}.credited`,
           after: creditedAfter(item.creditedStatus, credit),
         };
-      },
-    });
+      };
+    return { target, act };
   }
 
   const qr = heldQueue({
@@ -108,19 +107,20 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
     list: listQueueQr,
     find: findQrForQueue,
     toItem: qrItemOf,
-    steps: heldSteps('qr_payment', {
-      lock: lockHeldQr,
-      before: (r) => ({
-        status: r.status,
-        holdReason: r.hold_reason,
-        memberId: r.member_id,
-        amountMinor: Number(r.amount),
-        paidAmountMinor: r.paid_amount === null ? null : Number(r.paid_amount),
-      }),
-      refuse: refuseHeldQr,
-      credit: creditHeldQr,
-      creditedStatus: 'paid',
-    }),
+    ...heldDecisions(
+      {
+        targetType: 'qr_payment',
+        lock: lockHeldQr,
+        before: (r) => ({
+          status: r.status,
+          holdReason: r.hold_reason,
+          memberId: r.member_id,
+          amountMinor: Number(r.amount),
+          paidAmountMinor: r.paid_amount === null ? null : Number(r.paid_amount),
+        }),
+      },
+      { refuse: refuseHeldQr, credit: creditHeldQr, creditedStatus: 'paid' },
+    ),
   });
 
   const vouchers = heldQueue({
@@ -128,19 +128,20 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
     list: listQueueVouchers,
     find: findVoucherForQueue,
     toItem: voucherItemOf,
-    steps: heldSteps('voucher', {
-      lock: lockHeldVoucher,
-      before: (r) => ({
-        status: r.status,
-        holdReason: r.reason,
-        memberId: r.member_id,
-        ownerPhone: r.owner_phone,
-        amountMinor: r.amount === null ? null : Number(r.amount),
-      }),
-      refuse: refuseHeldVoucher,
-      credit: creditHeldVoucher,
-      creditedStatus: 'credited',
-    }),
+    ...heldDecisions(
+      {
+        targetType: 'voucher',
+        lock: lockHeldVoucher,
+        before: (r) => ({
+          status: r.status,
+          holdReason: r.reason,
+          memberId: r.member_id,
+          ownerPhone: r.owner_phone,
+          amountMinor: r.amount === null ? null : Number(r.amount),
+        }),
+      },
+      { refuse: refuseHeldVoucher, credit: creditHeldVoucher, creditedStatus: 'credited' },
+    ),
   });
 
   const notices = heldQueue({
@@ -148,31 +149,31 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
     list: listQueueNotices,
     find: findNoticeForQueue,
     toItem: noticeItemOf,
-    steps: (id, decision) => ({
+    target: {
       targetType: 'deposit_notice',
-      lock: (trx) => lockOpenNotice(trx, id),
+      lock: lockOpenNotice,
       before: (n) => ({
         status: n.status,
         memberId: n.memberId,
         amountMinor: Number(n.amountMinor),
       }),
-      act: async (trx, n, d) => {
-        const settled =
-          decision === 'refuse'
-            ? await rejectLockedNotice(trx, n, d.decidedBy, d.now)
-            : await confirmLockedNotice(trx, n, d.decidedBy, d.now);
-        await recordNoticeDecision(trx, n.id, d);
-        return {
-          action:
-            decision === 'refuse' ? 'deposit_notice.rejected' : `deposit_notice.${settled.status}`,
-          after: {
-            status: settled.status,
-            transferId: settled.transferId,
-            bankLineId: settled.incomingId,
-          },
-        };
-      },
-    }),
+    },
+    act: (decision) => async (trx, n, d) => {
+      const settled =
+        decision === 'refuse'
+          ? await rejectLockedNotice(trx, n, d.decidedBy, d.now)
+          : await confirmLockedNotice(trx, n, d.decidedBy, d.now);
+      await recordNoticeDecision(trx, n.id, d);
+      return {
+        action:
+          decision === 'refuse' ? 'deposit_notice.rejected' : `deposit_notice.${settled.status}`,
+        after: {
+          status: settled.status,
+          transferId: settled.transferId,
+          bankLineId: settled.incomingId,
+        },
+      };
+    },
   });
 
   return { qr, vouchers, notices };

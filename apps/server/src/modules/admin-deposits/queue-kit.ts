@@ -49,18 +49,20 @@ export const creditedAfter = (
   creditedMinor: Number(credit.amountMinor),
 });
 
-export type DecisionSteps<T> = {
+/** What every decision on one kind of row shares: its audit target, how it is locked, and its state before. */
+export type DecisionTarget<T> = {
   targetType: string;
   /** Locks the item's row; ITEM_NOT_FOUND, or ITEM_ALREADY_DECIDED when it no longer waits. */
-  lock: (trx: Trx) => Promise<T>;
+  lock: (trx: Trx, id: string) => Promise<T>;
   before: (item: T) => Record<string, unknown>;
-  /** Makes the decision (the credit through the deposit services); answers the audit action and the state after. */
-  act: (
-    trx: Trx,
-    item: T,
-    d: Decision,
-  ) => Promise<{ action: string; after: Record<string, unknown> }>;
 };
+
+/** Makes the decision (the credit through the deposit services); answers the audit action and the state after. */
+export type DecisionAct<T> = (
+  trx: Trx,
+  item: T,
+  d: Decision,
+) => Promise<{ action: string; after: Record<string, unknown> }>;
 
 export function createQueueKit(deps: Pick<AppDeps, 'db' | 'clock'>, workClaims: WorkClaimsService) {
   const { db, clock } = deps;
@@ -129,40 +131,42 @@ export function createQueueKit(deps: Pick<AppDeps, 'db' | 'clock'>, workClaims: 
     },
 
     /**
-     * One decision in one transaction: the item's row locked and its state checked first (so a second click answers
-     * ITEM_ALREADY_DECIDED), then the operator's claim, the decision, its audit record, and the claim ended.
+     * The decisions on the rows of one target. Each is one transaction: the item's row locked and its state checked
+     * first (so a second click answers ITEM_ALREADY_DECIDED), then the operator's claim, the decision, its audit
+     * record, and the claim ended.
      */
-    async decide<T>(
-      queue: QueueName,
-      id: string,
-      operator: OperatorContext,
-      reason: string,
-      steps: DecisionSteps<T>,
-    ): Promise<void> {
-      await db.withTransaction(async (trx) => {
-        const item = await steps.lock(trx);
-        await workClaims.assertClaimed(trx, queue, id, operator.operatorId);
-        const now = clock.now();
-        const { action, after } = await steps.act(trx, item, {
-          decidedBy: operator.username,
-          reason,
-          now,
-        });
-        await recordAudit(
-          trx,
-          actorOf(operator),
-          {
-            action,
-            targetType: steps.targetType,
-            targetId: id,
-            before: steps.before(item),
-            after,
+    decider<T>(queue: QueueName, target: DecisionTarget<T>) {
+      return async (
+        id: string,
+        operator: OperatorContext,
+        reason: string,
+        act: DecisionAct<T>,
+      ): Promise<void> => {
+        await db.withTransaction(async (trx) => {
+          const item = await target.lock(trx, id);
+          await workClaims.assertClaimed(trx, queue, id, operator.operatorId);
+          const now = clock.now();
+          const { action, after } = await act(trx, item, {
+            decidedBy: operator.username,
             reason,
-          },
-          now,
-        );
-        await workClaims.finish(trx, queue, id);
-      });
+            now,
+          });
+          await recordAudit(
+            trx,
+            actorOf(operator),
+            {
+              action,
+              targetType: target.targetType,
+              targetId: id,
+              before: target.before(item),
+              after,
+              reason,
+            },
+            now,
+          );
+          await workClaims.finish(trx, queue, id);
+        });
+      };
     },
   };
 }

@@ -6,7 +6,6 @@ import {
   findQueueSlip,
   findSlipImageById,
   listQueueSlips,
-  type QueueSlip,
 } from '@/modules/slip/slip.repository.ts';
 import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { slipItemOf } from '@/modules/admin-deposits/admin-deposits.items.ts';
@@ -27,13 +26,17 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
     return kit.itemOf('slips', slip, columnKeys, slipItemOf, operatorId);
   }
 
-  const before = (s: QueueSlip) => ({
-    status: s.status,
-    reason: s.reason,
-    memberId: s.member_id,
-    verifierAmountMinor: Number(s.amount),
-    sendingBank: s.sending_bank,
-    transRef: s.trans_ref,
+  const decide = kit.decider('slips', {
+    targetType: 'slip',
+    lock: lockOpenSlip,
+    before: (s) => ({
+      status: s.status,
+      reason: s.reason,
+      memberId: s.member_id,
+      verifierAmountMinor: Number(s.amount),
+      sendingBank: s.sending_bank,
+      transRef: s.trans_ref,
+    }),
   });
 
   return {
@@ -56,38 +59,28 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
       amountMinor: number | undefined,
       reason: string,
     ) {
-      await kit.decide('slips', id, operator, reason, {
-        targetType: 'slip',
-        lock: (trx) => lockOpenSlip(trx, id),
-        before,
-        act: async (trx, slip, d) => {
-          const credit = await creditLockedSlip(
-            trx,
-            slip,
-            amountMinor === undefined ? null : BigInt(amountMinor),
-            d,
-          );
-          return {
-            action: 'slip.credited',
-            after: {
-              ...creditedAfter('success', credit),
-              isAmountTyped: amountMinor !== undefined,
-            },
-          };
-        },
+      await decide(id, operator, reason, async (trx, slip, d) => {
+        const credit = await creditLockedSlip(
+          trx,
+          slip,
+          amountMinor === undefined ? null : BigInt(amountMinor),
+          d,
+        );
+        return {
+          action: 'slip.credited',
+          after: {
+            ...creditedAfter('success', credit),
+            isAmountTyped: amountMinor !== undefined,
+          },
+        };
       });
       return get(id, operator.operatorId);
     },
 
     async refuse(id: string, operator: OperatorContext, reason: string) {
-      await kit.decide('slips', id, operator, reason, {
-        targetType: 'slip',
-        lock: (trx) => lockOpenSlip(trx, id),
-        before,
-        act: async (trx, slip, d) => {
-          await refuseLockedSlip(trx, slip, d);
-          return { action: 'slip.refused', after: { status: 'failed', decision: 'refused' } };
-        },
+      await decide(id, operator, reason, async (trx, slip, d) => {
+        await refuseLockedSlip(trx, slip, d);
+        return { action: 'slip.refused', after: { status: 'failed', decision: 'refused' } };
       });
       return get(id, operator.operatorId);
     },

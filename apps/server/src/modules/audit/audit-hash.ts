@@ -26,19 +26,32 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
+/** What a record says besides its place in the chain. */
+export type AuditContent = Omit<AuditFields, 'seq' | 'at'>;
+
+/** A record's content as it is written and hashed: exactly these fields, each one left out as null. */
+export function auditContentOf(
+  said: Pick<AuditContent, 'operatorId' | 'operatorName' | 'ip' | 'action' | 'targetType'> &
+    Partial<AuditContent>,
+): AuditContent {
+  return {
+    operatorId: said.operatorId,
+    operatorName: said.operatorName,
+    ip: said.ip,
+    action: said.action,
+    targetType: said.targetType,
+    targetId: said.targetId ?? null,
+    before: said.before ?? null,
+    after: said.after ?? null,
+    reason: said.reason ?? null,
+  };
+}
+
 export function auditHash(prevHash: string, fields: AuditFields): string {
   const body = canonicalJson({
     seq: fields.seq.toString(),
     at: fields.at.toISOString(),
-    operatorId: fields.operatorId,
-    operatorName: fields.operatorName,
-    ip: fields.ip,
-    action: fields.action,
-    targetType: fields.targetType,
-    targetId: fields.targetId,
-    before: fields.before ?? null,
-    after: fields.after ?? null,
-    reason: fields.reason,
+    ...auditContentOf(fields),
   });
   return createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditRecord } from '@mekong/contracts/admin/audit';
 import type { Database } from '@/db/schema.ts';
-import { auditHash } from '@/modules/audit/audit-hash.ts';
+import { auditContentOf, auditHash } from '@/modules/audit/audit-hash.ts';
 import {
   appendAudit,
   auditBatch,
@@ -29,21 +29,7 @@ export function recordAudit(
   change: AuditChange,
   at: Date,
 ) {
-  return appendAudit(
-    trx,
-    {
-      operatorId: actor.operatorId,
-      operatorName: actor.operatorName,
-      ip: actor.ip,
-      action: change.action,
-      targetType: change.targetType,
-      targetId: change.targetId ?? null,
-      before: change.before ?? null,
-      after: change.after ?? null,
-      reason: change.reason ?? null,
-    },
-    at,
-  );
+  return appendAudit(trx, auditContentOf({ ...actor, ...change }), at);
 }
 
 export type AuditVerdict = {
