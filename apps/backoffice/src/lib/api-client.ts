@@ -1,8 +1,10 @@
 import {
-  BACKOFFICE_CLIENT_HEADER_VALUE,
-  CLIENT_HEADER,
-  REQUEST_TIMEOUT_MS,
-} from '@mekong/contracts/constants';
+  callHeaders,
+  messageOf,
+  type ContractCaller,
+  type ContractCallOptions,
+} from '@mekong/contracts/client-call';
+import { BACKOFFICE_CLIENT_HEADER_VALUE, REQUEST_TIMEOUT_MS } from '@mekong/contracts/constants';
 import { buildPath, type Contract } from '@mekong/contracts/contract';
 import type { z } from 'zod';
 import { clearToken, getToken } from '@/lib/session';
@@ -35,20 +37,16 @@ export function setSessionEndedHandler(handler: () => void): void {
 }
 
 /** A call's JSON body (typed by its contract), path parameters and cancel signal. */
-export type CallOptions<TBody> = Partial<{
-  body: TBody extends z.ZodType ? z.input<TBody> : never;
-  params: Record<string, string | number>;
-  signal: AbortSignal;
-}>;
+export type CallOptions<TBody> = ContractCallOptions<TBody>;
 
 /** The back-office marker, the operator's token, and the content type when a JSON body goes with the call. */
 function headersFor(body: unknown, accept?: string): Record<string, string> {
-  const headers: Record<string, string> = { [CLIENT_HEADER]: BACKOFFICE_CLIENT_HEADER_VALUE };
-  if (accept) headers.accept = accept;
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  return headers;
+  return callHeaders({
+    client: BACKOFFICE_CLIENT_HEADER_VALUE,
+    token: getToken(),
+    hasJsonBody: body !== undefined,
+    more: accept ? { accept } : undefined,
+  });
 }
 
 /** The answer's JSON, or null when it has none (an empty or non-JSON body). */
@@ -58,23 +56,11 @@ const readJson = (response: Response): Promise<unknown> =>
 /** The failure of an answer that is not ok: the server's message code, else its HTTP status. */
 async function failureOf(response: Response): Promise<ApiError> {
   const payload = await readJson(response);
-  const message =
-    payload && typeof payload === 'object' && 'message' in payload ? payload.message : null;
-  return new ApiError(
-    typeof message === 'string' ? message : `HTTP ${response.status}`,
-    response.status,
-  );
+  return new ApiError(messageOf(payload) ?? `HTTP ${response.status}`, response.status);
 }
 
 /** Calls one back-office contract with the operator's token and the back-office marker; parses the answer. */
-export async function adminFetch<
-  TBody extends z.ZodType | undefined,
-  TResponse extends z.ZodType,
-  TParams extends z.ZodType | undefined,
->(
-  contract: Contract<TBody, TResponse, TParams>,
-  options: CallOptions<TBody> = {},
-): Promise<z.output<TResponse>> {
+export const adminFetch: ContractCaller = async (contract, options = {}) => {
   const headers = headersFor(options.body, 'application/json');
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
@@ -101,7 +87,7 @@ export async function adminFetch<
     throw failure;
   }
   return contract.response.parse(await readJson(response));
-}
+};
 
 /**
  * Downloads what a call answers (CSV exports, images) with the operator's token, as a Blob: a GET, or a POST of a

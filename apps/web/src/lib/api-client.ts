@@ -1,11 +1,12 @@
 import {
-  CLIENT_HEADER,
-  CLIENT_HEADER_VALUE,
-  REQUEST_TIMEOUT_MS,
-} from '@mekong/contracts/constants';
-import { buildPath, type Contract } from '@mekong/contracts/contract';
+  callHeaders,
+  messageOf,
+  type ContractCaller,
+  type ContractCallOptions,
+} from '@mekong/contracts/client-call';
+import { CLIENT_HEADER_VALUE, REQUEST_TIMEOUT_MS } from '@mekong/contracts/constants';
+import { buildPath } from '@mekong/contracts/contract';
 import { isMessageCode, sessionEndedCodes } from '@mekong/contracts/messages';
-import type { z } from 'zod';
 import { API_BASE_URL } from '@/lib/config';
 import { beginLoading } from '@/lib/loading-store';
 import { getToken } from '@/lib/session';
@@ -44,12 +45,8 @@ export function setSessionHandlers(next: SessionHandlers): void {
   handlers = next;
 }
 
-type BodyInput<TBody> = TBody extends z.ZodType ? z.input<TBody> : never;
-
-export type CallOptions<TBody> = {
-  body?: BodyInput<TBody>;
-  params?: Record<string, string | number>;
-  signal?: AbortSignal;
+/** The web app's own options of a call, beside the body, path parameters and cancel signal every client takes. */
+type WebCallOptions = {
   timeoutMs?: number;
   /** Extra headers, e.g. the Idempotency-Key of a money call. */
   headers?: Record<string, string>;
@@ -58,6 +55,8 @@ export type CallOptions<TBody> = {
   /** A read nobody is waiting on (a background refresh of figures already shown): no global loading indicator. */
   isQuiet?: boolean;
 };
+
+export type CallOptions<TBody> = ContractCallOptions<TBody> & WebCallOptions;
 
 /**
  * Client-side codes (never sent by the server, so not in the catalogue; translated under `errors.` like it):
@@ -73,11 +72,7 @@ export function isBrowserOffline(): boolean {
 const sessionEnded = new Set<string>(sessionEndedCodes);
 
 function codeFrom(payload: unknown, status: number, statusText: string): string {
-  if (payload && typeof payload === 'object' && 'message' in payload) {
-    const { message } = payload as { message: unknown };
-    if (typeof message === 'string' && message.length > 0) return message;
-  }
-  return statusText || `HTTP ${status}`;
+  return messageOf(payload) || statusText || `HTTP ${status}`;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -96,14 +91,7 @@ async function readJson(response: Response): Promise<unknown> {
  * REQUEST_TIMEOUT when the time ran out, OFFLINE when the phone has no network, SERVICE_UNAVAILABLE when the server
  * could not be reached; a cancel by the caller stays the caller's AbortError.
  */
-export async function apiCall<
-  TBody extends z.ZodType | undefined,
-  TResponse extends z.ZodType,
-  TParams extends z.ZodType | undefined,
->(
-  contract: Contract<TBody, TResponse, TParams>,
-  options: CallOptions<TBody> = {},
-): Promise<z.output<TResponse>> {
+export const apiCall: ContractCaller<WebCallOptions> = async (contract, options = {}) => {
   const {
     body,
     params,
@@ -112,14 +100,12 @@ export async function apiCall<
     timeoutMs = REQUEST_TIMEOUT_MS,
     isQuiet = false,
   } = options;
-  const headers: Record<string, string> = {
-    ...options.headers,
-    [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
-    accept: 'application/json',
-  };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const headers = callHeaders({
+    client: CLIENT_HEADER_VALUE,
+    token: getToken(),
+    hasJsonBody: body !== undefined,
+    more: { ...options.headers, accept: 'application/json' },
+  });
 
   const controller = new AbortController();
   let isTimedOut = false;
@@ -173,4 +159,4 @@ export async function apiCall<
     signal?.removeEventListener('abort', onOuterAbort);
     done();
   }
-}
+};
