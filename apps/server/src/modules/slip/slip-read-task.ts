@@ -1,4 +1,5 @@
 // Runs in a worker thread, which has no `@/` path alias: relative imports only, and only modules free of them.
+import { bufferOf } from '../../db/bytea.ts';
 import { decodeImage, findQrText, type ImageType } from './slip-image.ts';
 
 export type SlipReadTask = { bytes: Uint8Array; type: ImageType };
@@ -6,7 +7,6 @@ export type SlipReadResult = { kind: 'undecodable' } | { kind: 'read'; qrText: s
 
 /** Decodes the image and looks for its mini-QR: the CPU-heavy part of a slip upload, kept off the main thread. */
 export default function readSlipImage(task: SlipReadTask): SlipReadResult {
-  const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
-  const image = decodeImage(bytes, task.type);
+  const image = decodeImage(bufferOf(task.bytes), task.type);
   return image ? { kind: 'read', qrText: findQrText(image) } : { kind: 'undecodable' };
 }
