@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminWheelAnswer, PromotionRates } from '@mekong/contracts/admin/promotions-wheel';
 import type { Role } from '@mekong/contracts/admin/admin-contract';
@@ -178,6 +179,31 @@ describe('the wheel', () => {
     }
     const after = await admin<AdminWheelAnswer>('GET', '/api/admin/promotions/wheel');
     expect(after.json.wheel?.weightSum).toBe(1000);
+  });
+
+  it("refuses another wheel's name with WHEEL_NAME_TAKEN and changes nothing", async () => {
+    const other = `Other wheel ${randomUUID().slice(0, 8)}`;
+    await t.app.deps.db.kysely
+      .insertInto('spin_wheels')
+      .values({
+        id: randomUUID(),
+        name: other,
+        name_th: other,
+        name_la: other,
+        name_en: other,
+        is_active: false,
+        coupon_days: 7,
+        created_at: new Date(),
+      })
+      .execute();
+    const current = await admin<AdminWheelAnswer>('GET', '/api/admin/promotions/wheel');
+    const answer = await admin('PUT', '/api/admin/promotions/wheel', {
+      ...editable(current.json),
+      name: other,
+    });
+    expect([answer.status, answer.json]).toEqual([409, { message: 'WHEEL_NAME_TAKEN' }]);
+    const after = await admin<AdminWheelAnswer>('GET', '/api/admin/promotions/wheel');
+    expect(after.json.wheel?.name).toBe(current.json.wheel?.name);
   });
 
   it('the coin rule counts the next deposit', async () => {

@@ -47,11 +47,10 @@ export async function isBankAccountTaken(
 ): Promise<boolean> {
   let query = db
     .selectFrom('member_bank_accounts')
-    .select('id')
     .where('bank_code', '=', bankCode)
     .where('account_no', '=', accountNo);
   if (exceptMemberId) query = query.where('member_id', '!=', exceptMemberId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return hasAnyRow(query);
 }
 
 export async function insertMemberWithBankAccount(

@@ -43,12 +43,11 @@ export async function hasSameAccount(
 ): Promise<boolean> {
   let query = trx
     .selectFrom('operator_accounts')
-    .select('id')
     .where('kind', '=', fields.kind)
     .where('channel', '=', fields.channel)
     .where('account_no', '=', fields.account_no);
   if (exceptId) query = query.where('id', '<>', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return hasAnyRow(query);
 }
 
 /** A new account goes last in the operator's order. */

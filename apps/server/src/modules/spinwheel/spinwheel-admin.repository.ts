@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable, Trx } from '@/db/database.ts';
+import { hasAnyRow } from '@/db/any-row.ts';
 import { toDomainRow } from '@/db/domain-row.ts';
 import { lockedIf } from '@/db/lockable.ts';
 import type { SpinPrizeKind } from '@/db/schema.ts';
@@ -27,9 +28,9 @@ export async function findEditedWheel(
 }
 
 export async function isWheelNameTaken(db: Queryable, name: string, exceptId: string | null) {
-  let query = db.selectFrom('spin_wheels').select('id').where('name', '=', name);
+  let query = db.selectFrom('spin_wheels').where('name', '=', name);
   if (exceptId) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return hasAnyRow(query);
 }
 
 type WheelTerms = { name: string; title: Localized; couponDays: number };
