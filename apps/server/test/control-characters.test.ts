@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember } from './support/members.ts';
+import { adminApi, signedInOperator } from './support/operators.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -70,5 +71,39 @@ describe('a database error caused by bad input (issue 8 A9)', () => {
       .then(() => null, (e: unknown) => e);
     expect(error).not.toBeNull();
     expect(codeForError(error)).toBe('INVALID_REQUEST');
+  });
+});
+
+describe('bidirectional controls are refused like control characters (text spoofing)', () => {
+  it('a profile named "GRACE\\u202eRETSET" → INVALID_CHARACTERS, the profile unchanged', async () => {
+    const before = (await t.api('GET', '/api/account/profile', { token })).body;
+    const response = await t.api('PUT', '/api/account/profile', {
+      token,
+      body: {
+        name: 'GRACE\u202eRETSET',
+        bankCode: member.bankCode,
+        bankAccountName: member.bankAccountName,
+        bankAccountNo: member.bankAccountNo,
+      },
+    });
+    expect(response.json()).toEqual({ message: 'INVALID_CHARACTERS' });
+    expect(response.statusCode).toBe(400);
+    expect((await t.api('GET', '/api/account/profile', { token })).body).toBe(before);
+  });
+
+  it('an operator notice "\\u2066…\\u2069" → INVALID_CHARACTERS, the notice unchanged', async () => {
+    const owner = await signedInOperator(t, 'owner');
+    const read = async () =>
+      (await adminApi(t, 'GET', '/api/admin/settings', { token: owner.token })).json<{
+        notice: unknown;
+      }>().notice;
+    const before = await read();
+    const response = await adminApi(t, 'PUT', '/api/admin/settings/notice', {
+      token: owner.token,
+      body: { text: { th: '\u2066ประกาศ\u2069', la: 'ແຈ້ງ', en: 'Notice' } },
+    });
+    expect(response.json()).toEqual({ message: 'INVALID_CHARACTERS' });
+    expect(response.statusCode).toBe(400);
+    expect(await read()).toEqual(before);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { defineContract } from './contract.ts';
+import { hasNoControlCharacters } from './fields.ts';
 
 /**
  * The support chat of guests and members (docs/spec.md §2 "Support chat", §4 Chat, §7 Chat; docs/decisions/0015-support-chat.md).
@@ -49,20 +50,19 @@ export const CHAT_FILE_TYPES = ['image', 'video', 'file'] as const;
 export const CHAT_DELIVERY_STATUSES = ['uploading_file', 'sending', 'failed', 'succeed'] as const;
 export type ChatDeliveryStatus = (typeof CHAT_DELIVERY_STATUSES)[number];
 
-/** C0/C1 control characters except line feed: a chat text may have several lines. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CHAT_CONTROL_CHARACTER = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+/** Control characters (fields.ts) except line feed: a chat text may have several lines. */
+const isChatText = (text: string) => hasNoControlCharacters(text, '\n');
 
 /** A message text: line feeds allowed, other control characters refused, at most 2000 characters. */
 export const chatTextSchema = z
   .string({ error: 'CHAT_MESSAGE_INVALID' })
-  .refine((text) => !CHAT_CONTROL_CHARACTER.test(text), { error: 'INVALID_CHARACTERS', abort: true })
+  .refine(isChatText, { error: 'INVALID_CHARACTERS', abort: true })
   .max(CHAT_MESSAGE_MAX_CHARACTERS, { error: 'CHAT_MESSAGE_TOO_LONG' });
 
 const shortText = (max: number) =>
   z
     .string({ error: 'CHAT_MESSAGE_INVALID' })
-    .refine((text) => !CHAT_CONTROL_CHARACTER.test(text), { error: 'INVALID_CHARACTERS', abort: true })
+    .refine(isChatText, { error: 'INVALID_CHARACTERS', abort: true })
     .min(1, { error: 'CHAT_MESSAGE_INVALID' })
     .max(max, { error: 'CHAT_MESSAGE_INVALID' });
 

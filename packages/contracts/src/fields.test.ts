@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { registerBodySchema } from './account.ts';
-import { bankAccountNoSchema, phoneSchema, isEnglishName, requiresEnglishName } from './fields.ts';
+import { html } from './admin/promotion-fields.ts';
+import { noticeSettingSchema } from './admin/settings.ts';
+import { chatTextSchema } from './chat.ts';
+import { bankAccountNoSchema, phoneSchema, isEnglishName, nameSchema, requiresEnglishName, textSchema } from './fields.ts';
 import { messages, isMessageCode } from './messages.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -68,5 +71,43 @@ describe('catalogue', () => {
   it('gives every code an HTTP status', () => {
     for (const status of Object.values(messages)) expect(status).toBeGreaterThanOrEqual(200);
     expect(messages.WRONG_CREDENTIAL).toBe(401);
+  });
+});
+
+describe('bidirectional controls (text that reads other than it is stored)', () => {
+  // Embeddings, overrides and isolates: U+202A–U+202E and U+2066–U+2069.
+  const spoofs = [
+    'EVIL \u202eNIMDA',
+    'a\u202ab',
+    'a\u202db',
+    '\u2066x\u2069',
+    'x\u2067y',
+    'x\u2068y',
+  ];
+  it('are refused in names, reasons and codes, in chat texts, and in operator-written text and HTML', () => {
+    const schemas = [
+      textSchema('X'),
+      chatTextSchema,
+      noticeSettingSchema.shape.text.unwrap().shape.th,
+      html('X', 1000),
+    ];
+    for (const schema of schemas)
+      for (const text of spoofs)
+        expect(firstMessage(schema.safeParse(text))).toBe('INVALID_CHARACTERS');
+  });
+  it('leave Thai and Lao text, line breaks where a text may span lines, and other marks alone', () => {
+    expect(textSchema('X').safeParse('สมชาย ໃຈດີ').success).toBe(true);
+    expect(chatTextSchema.safeParse('สวัสดี\nครับ').success).toBe(true);
+    expect(html('X', 1000).safeParse('<p>ແຈ້ງ</p>\r\n\t<p>ok</p>').success).toBe(true);
+    expect(textSchema('X').safeParse('a\u2060b\u200bc').success).toBe(true);
+  });
+});
+
+describe('name', () => {
+  it('needs a letter or digit: an invisible name (zero-width space, word joiner) is no name', () => {
+    for (const name of ['\u200b', ' \u200b\u2060 ', '\ufeff', '-'])
+      expect(firstMessage(nameSchema.safeParse(name))).toBe('NAME_REQUIRED');
+    for (const name of ['สมชาย ใจดี', 'ສົມພອນ', 'John Smith', 'K7'])
+      expect(nameSchema.safeParse(name).success).toBe(true);
   });
 });

@@ -11,12 +11,28 @@ import {
  * as its message, so the server answers that code and the client shows its translation.
  */
 
-/** C0 and C1 control characters (NUL, escape, line breaks…): never part of a name, code, reference or password. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/**
+ * Characters never meant to be typed into a name, code, reason or message: C0 and C1 controls (NUL, escape, line
+ * breaks…), and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make text
+ * read other than it is stored (an operator would read "EVIL \u202eNIMDA" as "EVIL ADMIN").
+ */
+function isControlCharacter(code: number): boolean {
+  return (
+    code <= 0x1f ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
 
-export function hasNoControlCharacters(text: string): boolean {
-  return !CONTROL_CHARACTER.test(text);
+/** Tab and line breaks: operator-written text (HTML, notices) may span lines and be indented. */
+export const TEXT_LAYOUT = '\t\n\r';
+
+/** `allowed`: the controls a text may still hold (line breaks in a chat message or an operator's HTML). */
+export function hasNoControlCharacters(text: string, allowed = ''): boolean {
+  for (const char of text)
+    if (isControlCharacter(char.codePointAt(0)!) && !allowed.includes(char)) return false;
+  return true;
 }
 
 /**
@@ -26,7 +42,7 @@ export function hasNoControlCharacters(text: string): boolean {
 export function textSchema(typeError: string) {
   return z
     .string({ error: typeError })
-    .refine(hasNoControlCharacters, { error: 'INVALID_CHARACTERS', abort: true });
+    .refine((text) => hasNoControlCharacters(text), { error: 'INVALID_CHARACTERS', abort: true });
 }
 
 /** A whole number from `min` to `max`; every failure answers `code`. */
@@ -50,10 +66,14 @@ export function phoneSchema(country: Country) {
     });
 }
 
+/** A name shows at least one letter or digit: zero-width and other invisible characters alone are no name. */
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 export const nameSchema = textSchema('NAME_REQUIRED')
   .trim()
   .min(1, { error: 'NAME_REQUIRED' })
-  .max(100, { error: 'NAME_TOO_LONG' });
+  .max(100, { error: 'NAME_TOO_LONG' })
+  .regex(HAS_LETTER_OR_DIGIT, { error: 'NAME_REQUIRED' });
 
 /** A new password: D4's server rule. */
 export const newPasswordSchema = textSchema('PASSWORD_REQUIRED')

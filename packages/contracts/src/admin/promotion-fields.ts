@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema, wholeNumberSchema } from '../fields.ts';
+import { hasNoControlCharacters, TEXT_LAYOUT, textSchema, wholeNumberSchema } from '../fields.ts';
 
 /** Field schemas of the back office's promotion calls (docs/back-office/promotions.md); each failure is a message code. */
 
@@ -14,15 +14,12 @@ export function line(code: string, max: number, min = 1) {
 
 /** Html shown to members (sanitised by the clients); line breaks allowed, other control characters not. */
 export function html(code: string, max: number) {
-  return (
-    z
-      .string({ error: code })
-      .max(max, { error: code })
-      // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-      .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), {
-        error: 'INVALID_CHARACTERS',
-      })
-  );
+  return z
+    .string({ error: code })
+    .max(max, { error: code })
+    .refine((s) => hasNoControlCharacters(s, TEXT_LAYOUT), {
+      error: 'INVALID_CHARACTERS',
+    });
 }
 
 export function localized(text: z.ZodType<string>, code: string) {

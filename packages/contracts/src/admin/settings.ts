@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema, wholeNumberSchema } from '../fields.ts';
+import { hasNoControlCharacters, TEXT_LAYOUT, textSchema, wholeNumberSchema } from '../fields.ts';
 import { LOCALES } from '../constants.ts';
 import {
   brandSchema,
@@ -24,14 +24,10 @@ const text = (max: number) =>
     .min(1, { error: 'SETTING_TEXT_INVALID' })
     .max(max, { error: 'SETTING_TEXT_INVALID' });
 
-/** Control characters other than tab and line breaks: operator-written text (HTML, notices) may span lines. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
 const longText = (max: number) =>
   z
     .string({ error: 'SETTING_TEXT_INVALID' })
-    .refine((v) => !CONTROL_EXCEPT_LINES.test(v), {
+    .refine((v) => hasNoControlCharacters(v, TEXT_LAYOUT), {
       error: 'INVALID_CHARACTERS',
       abort: true,
     })
