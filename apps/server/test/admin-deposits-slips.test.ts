@@ -165,4 +165,42 @@ describe('slips not credited (docs/back-office/money-in.md)', () => {
     });
     expect(bad.json()).toEqual({ message: 'INVALID_AMOUNT' });
   });
+
+  it('a typed amount is a manual credit: within the role’s adjustment limit and the second-approval line', async () => {
+    // Default approvals: finance may adjust 10,000 baht, the owner 100,000, and above 50,000 a second operator approves.
+    // Before, a blank slip nobody could read was credited 100,000,000 baht by one finance operator.
+    const { m, id } = await mismatchedSlip(80_00);
+    await claimItem(t, finance, 'slips', id);
+    await reauthenticate(t, finance);
+    const above = await decide(t, finance, 'slips', id, 'credit', {
+      amountMinor: 10_000_01,
+      reason: 'typed above the finance limit',
+    });
+    expect({ status: above.statusCode, body: above.json() }).toEqual({
+      status: 403,
+      body: { message: 'ADJUSTMENT_LIMIT' },
+    });
+    expect(await cashOf(t, m.memberId)).toBe(0n);
+
+    expect(await auditOf(t, id)).toEqual([]);
+
+    const other = await mismatchedSlip(90_00);
+    const owner = await signedInOperator(t, 'owner');
+    await claimItem(t, owner, 'slips', other.id);
+    await reauthenticate(t, owner);
+    const overLine = await decide(t, owner, 'slips', other.id, 'credit', {
+      amountMinor: 50_000_01,
+      reason: 'typed above the second-approval line',
+    });
+    expect(overLine.json()).toEqual({ message: 'ADJUSTMENT_LIMIT' });
+    expect(await cashOf(t, other.m.memberId)).toBe(0n);
+
+    const within = await decide(t, owner, 'slips', other.id, 'credit', {
+      amountMinor: 50_000_00,
+      reason: 'typed at the line',
+    });
+    expect(within.statusCode, within.body).toBe(200);
+    expect(await cashOf(t, other.m.memberId)).toBe(50_000_00n);
+    await expectLedgerConsistent(t.app.deps.db);
+  });
 });

@@ -214,6 +214,13 @@ describe('who may change what', () => {
         'approvals',
         { secondApprovalAboveMinor: 0, adjustLimitMinor: { owner: 0, finance: 0 } },
       ],
+      // The limits that restrain finance are not finance's to raise: a finance operator lifted them and then credited
+      // a member 1 billion baht alone, with no second approval.
+      [
+        finance,
+        'approvals',
+        { secondApprovalAboveMinor: 1e12, adjustLimitMinor: { owner: 1e12, finance: 1e12 } },
+      ],
     ];
     for (const [operator, key, body] of denied) {
       const response = await save(operator, key, body);
@@ -244,7 +251,7 @@ describe('who may change what', () => {
 });
 
 describe('money settings (settings.money)', () => {
-  it('withdraw limits, manual deposits and approval limits take effect at once', async () => {
+  it('withdraw limits, manual deposits and approval limits (the owner saves those) take effect at once', async () => {
     await saved(finance, 'withdraw', { minMinor: 250_00, maxMinor: 40_000_00 });
     expect(await lookup('withdraw')).toEqual({ withdrawMin: 250, withdrawMax: 40_000 });
     const member = await signedInMember(t);
@@ -264,10 +271,10 @@ describe('money settings (settings.money)', () => {
       secondApprovalAboveMinor: 7_000_00,
       adjustLimitMinor: { owner: 9_000_00, finance: 800_00 },
     };
-    await saved(finance, 'approvals', approvals);
+    await saved(owner, 'approvals', approvals);
     expect(await findSettingCached(t.app.deps.db.kysely, 'approvals')).toEqual(approvals);
     expect(await lastAudit('approvals')).toMatchObject({
-      operator_id: finance.id,
+      operator_id: owner.id,
       after: approvals,
     });
   });
@@ -321,7 +328,7 @@ describe('money settings (settings.money)', () => {
       ['deposit', { isManual: 'yes' }, 'INVALID_REQUEST'],
     ];
     for (const [key, body, code] of cases) {
-      const response = await save(finance, key, body);
+      const response = await save(key === 'approvals' ? owner : finance, key, body);
       expect({ key, status: response.statusCode, body: response.json() }).toEqual({
         key,
         status: 400,

@@ -227,7 +227,7 @@ export const settingSaves = {
   deposit: { body: depositSettingSchema, permission: 'settings.money' },
   withdraw: { body: withdrawSettingSchema, permission: 'settings.money' },
   withdrawLimits: { body: withdrawLimitsSettingSchema, permission: 'settings.money' },
-  approvals: { body: approvalsSettingSchema, permission: 'settings.money' },
+  approvals: { body: approvalsSettingSchema, permission: 'settings.system' },
   slip: { body: slipSettingSchema, permission: 'settings.system' },
   registerOtp: { body: switchSettingSchema, permission: 'settings.system' },
   chatWidget: { body: switchSettingSchema, permission: 'settings.system' },

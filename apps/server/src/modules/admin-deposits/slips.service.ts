@@ -7,7 +7,9 @@ import {
   findSlipImageById,
   listQueueSlips,
 } from '@/modules/slip/slip.repository.ts';
+import { aloneCreditLimit } from '@/modules/members/adjustments.service.ts';
 import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
+import { findSetting } from '@/modules/settings/settings.repository.ts';
 import { slipItemOf } from '@/modules/admin-deposits/admin-deposits.items.ts';
 import {
   columnKeys,
@@ -18,7 +20,7 @@ import {
 
 /**
  * The back office's queue of slips that were not credited (docs/back-office/money-in.md): the image beside the
- * verifier's answer and the reason; credit (the verifier's amount or one typed) or refuse.
+ * verifier's answer and the reason; credit (the verifier's amount, or one typed within the operator's limit) or refuse.
  */
 export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueKit) {
   async function get(id: string, operatorId: string): Promise<SlipItem> {
@@ -59,6 +61,11 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
       amountMinor: number | undefined,
       reason: string,
     ) {
+      if (amountMinor !== undefined) {
+        const approvals = await findSetting(db.kysely, 'approvals');
+        if (!approvals || BigInt(amountMinor) > aloneCreditLimit(approvals, operator.role))
+          throw new AppError('ADJUSTMENT_LIMIT');
+      }
       await decide(id, operator, reason, async (trx, slip, d) => {
         const credit = await creditLockedSlip(
           trx,

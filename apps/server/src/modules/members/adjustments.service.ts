@@ -37,6 +37,16 @@ function limitOf(approvals: SettingValue<'approvals'>, role: Role): bigint {
   return BigInt(limits[role] ?? 0);
 }
 
+/**
+ * The most an operator of `role` may credit alone with an amount of its own typing (a slip nobody could read): its
+ * adjustment limit, and never above the second-approval line (docs/back-office/money-in.md#typed-amounts).
+ */
+export function aloneCreditLimit(approvals: SettingValue<'approvals'>, role: Role): bigint {
+  const limit = limitOf(approvals, role);
+  const line = BigInt(approvals.secondApprovalAboveMinor);
+  return limit < line ? limit : line;
+}
+
 /** The request, locked, while it waits for a second operator. */
 async function lockWaiting(trx: Trx, id: string) {
   return openItemOrThrow(

@@ -7,8 +7,12 @@ import {
   type FormProps,
 } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
+import { useCan } from '@/lib/use-operator';
 
-/** Money settings (settings.money): withdrawal range and daily limits, manual deposits, approval limits. */
+/**
+ * Money settings (settings.money): withdrawal range and daily limits, manual deposits; and the approval limits, which
+ * restrain finance and so only the owner saves (settings.system, docs/back-office/settings.md).
+ */
 export const limitsForms = [WithdrawForm, WithdrawLimitsForm, DepositForm, ApprovalsForm];
 
 function WithdrawForm({ settings, canSave }: FormProps) {
@@ -69,8 +73,9 @@ function DepositForm({ settings, canSave }: FormProps) {
   );
 }
 
-function ApprovalsForm({ settings, canSave }: FormProps) {
+function ApprovalsForm({ settings }: FormProps) {
   const { t } = useTranslation('settings');
+  const canSave = useCan('settings.system');
   const setting = useSettingForm('approvals', settings.approvals);
   const { control } = setting.form;
   return (
