@@ -124,3 +124,33 @@ describe('promotion codes', () => {
     });
   });
 });
+
+describe('guessing promotion codes (docs/decisions/0013-promotions.md#codes)', () => {
+  it('a member may miss 10 codes a minute and 30 a day; codes found are not counted', async () => {
+    // Before, 1,000 wrong codes in 2 seconds all answered NO_PROMOTION: a word list found WELCOME50 and LUCKY100.
+    const m = await bonusMember(t);
+    for (let i = 0; i < 5; i++)
+      expect(message(await get(t, '/api/promotion/find/WELCOME50', m.token))).toBeUndefined();
+    const guess = (i: number, kind = 'find') => get(t, `/api/promotion/${kind}/NOPE${i}`, m.token);
+    for (let i = 0; i < 5; i++) expect(message(await guess(i))).toBe('NO_PROMOTION');
+    for (let i = 5; i < 10; i++) expect(message(await guess(i, 'activate'))).toBe('NO_PROMOTION');
+    const limited = await guess(10);
+    expect({ status: limited.statusCode, message: message(limited) }).toEqual({
+      status: 429,
+      message: 'REQUEST_LIMIT_1MIN',
+    });
+    expect(message(await get(t, '/api/promotion/find/WELCOME50', m.token))).toBe(
+      'REQUEST_LIMIT_1MIN',
+    );
+    // Another member is not limited by this one.
+    const other = await bonusMember(t);
+    expect(message(await get(t, '/api/promotion/find/NOPE', other.token))).toBe('NO_PROMOTION');
+
+    for (let minute = 1; minute <= 2; minute++) {
+      t.clock.advance(61_000);
+      for (let i = 0; i < 10; i++) expect(message(await guess(i))).toBe('NO_PROMOTION');
+    }
+    t.clock.advance(61_000);
+    expect(message(await guess(0))).toBe('REQUEST_LIMIT');
+  });
+});

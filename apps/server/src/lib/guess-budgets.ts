@@ -87,3 +87,14 @@ export async function spendBudgets(
     },
   };
 }
+
+/** Promotion codes not found: a member 30 a day and 10 a minute (docs/decisions/0013-promotions.md#codes). */
+export const promotionCodeBudgets = (memberId: string): Budget[] => [
+  { key: `promo:member:day:${memberId}`, limit: 30, windowMs: DAY_MS, code: 'REQUEST_LIMIT' },
+  {
+    key: `promo:member:minute:${memberId}`,
+    limit: 10,
+    windowMs: MINUTE_MS,
+    code: 'REQUEST_LIMIT_1MIN',
+  },
+];

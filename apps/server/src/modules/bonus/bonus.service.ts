@@ -6,6 +6,7 @@ import { AppError } from '@/lib/app-error.ts';
 import { createBatchLoader } from '@/lib/batch-loader.ts';
 import { nameUuid } from '@/lib/name-uuid.ts';
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
+import { createPromotionGuesses } from '@/modules/bonus/promotion-guesses.ts';
 import {
   bankKeyOf,
   qualifyingDeposit,
@@ -102,11 +103,12 @@ export const BONUS_LOST_JOB = 'bonus-lost';
 const LOST_PAGE = 200;
 
 export function createBonusService(
-  { db, clock, log }: Pick<AppDeps, 'db' | 'clock' | 'log'>,
+  { db, clock, log, counters }: Pick<AppDeps, 'db' | 'clock' | 'log' | 'counters'>,
   wallet: Pick<WalletService, 'gatherToWallet'>,
   games: Pick<GamesService, 'syncMember'>,
 ) {
   const leases = createJobLeases({ db, clock });
+  const guessed = createPromotionGuesses({ counters, clock });
 
   async function viewOf(row: MemberBonusRow): Promise<MemberBonusView> {
     const bonus = await bonusOf(db.kysely, row);
@@ -196,7 +198,8 @@ export function createBonusService(
     },
 
     activate: (memberId: string, code: string) => activate(memberId, code, 'bonus'),
-    activatePromotion: (memberId: string, code: string) => activate(memberId, code, 'promotion'),
+    activatePromotion: (memberId: string, code: string) =>
+      guessed(memberId, () => activate(memberId, code, 'promotion')),
     activeView,
 
     /** GET /api/bonus/check/minimum: the smallest minimum of the bonuses still open to the member, and their deposit. */
@@ -224,8 +227,11 @@ export function createBonusService(
 
     /** GET /api/promotion/find/:code: a promotion, and whether this member, bank account or phone took it. */
     async findPromotion(memberId: string, code: string) {
-      const bonus = await findBonus(db.kysely, code);
-      if (!bonus?.isPromotion) throw new AppError('NO_PROMOTION');
+      const bonus = await guessed(memberId, async () => {
+        const found = await findBonus(db.kysely, code);
+        if (!found?.isPromotion) throw new AppError('NO_PROMOTION');
+        return found;
+      });
       const member = await findMemberWithBank(db.kysely, memberId);
       if (!member) throw new AppError('NO_USER');
       const isReceived = await isPromotionClaimed(db.kysely, {
