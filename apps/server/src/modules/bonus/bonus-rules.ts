@@ -58,3 +58,23 @@ export function progressPercent(current: bigint, target: bigint): number {
 
 export const expiryOf = (start: Date, validDays: number) =>
   new Date(start.getTime() + validDays * DAY_MS);
+
+/**
+ * The forfeit of a cancel or an expiry, from the bonus account first, then cash: the larger of what came back from
+ * the games (at most the cash) plus the bonus account, and the bonus granted (not released while it runs), never
+ * more than the member holds (cash + bonus account, the games being empty).
+ */
+export function endForfeit(input: {
+  backMinor: bigint;
+  cashMinor: bigint;
+  bonusAccountMinor: bigint;
+  grantedMinor: bigint;
+}): { fromBonus: bigint; fromCash: bigint } {
+  const { backMinor, cashMinor, bonusAccountMinor, grantedMinor } = input;
+  const held = cashMinor + bonusAccountMinor;
+  const byBack = (backMinor < cashMinor ? backMinor : cashMinor) + bonusAccountMinor;
+  const byGrant = grantedMinor < held ? grantedMinor : held;
+  const total = byBack > byGrant ? byBack : byGrant;
+  const fromBonus = total < bonusAccountMinor ? total : bonusAccountMinor;
+  return { fromBonus, fromCash: total - fromBonus };
+}

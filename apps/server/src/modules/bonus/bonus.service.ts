@@ -41,9 +41,13 @@ import {
   listReceipts,
   type MemberBonusRow,
 } from '@/modules/bonus/bonus.repository.ts';
-import { isDepositNeeded } from '@/modules/bonus/bonus-rules.ts';
+import { endForfeit, isDepositNeeded } from '@/modules/bonus/bonus-rules.ts';
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
-import { listGroupTransfers } from '@/modules/ledger/ledger.repository.ts';
+import {
+  getMemberPostedBalances,
+  hasPendingGameLeg,
+  listGroupTransfers,
+} from '@/modules/ledger/ledger.repository.ts';
 import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 import type { GamesService } from '@/modules/games/games.service.ts';
 import type { WalletService } from '@/modules/wallet/wallet.service.ts';
@@ -101,6 +105,8 @@ const EXPIRY_LEASE_MS = 5 * 60_000;
 export const BONUS_EXPIRY_JOB = 'bonus-expiry';
 export const BONUS_LOST_JOB = 'bonus-lost';
 const LOST_PAGE = 200;
+/** Tries of a cancel or an expiry while another request still moves the member's game money. */
+const END_TRIES = 3;
 
 export function createBonusService(
   { db, clock, log, counters }: Pick<AppDeps, 'db' | 'clock' | 'log' | 'counters'>,
@@ -136,14 +142,28 @@ export function createBonusService(
 
   /**
    * Ends the running bonus like a cancel: every game balance comes back to cash (the game legs, two-phase, no
-   * transaction open meanwhile), then what came back and the bonus account are forfeited; the rest of the cash stays.
-   * A game that does not answer leaves the bonus running (TRANSFER_FAIL); a later try forfeits what every try brought
-   * back (the legs of all tries share one group).
+   * transaction open meanwhile), then, under the bonus's row lock, the forfeit of endForfeit (bonus-rules.ts) is taken
+   * from the bonus account and cash. A game that does not answer leaves the bonus running (TRANSFER_FAIL); a later try
+   * forfeits what every try brought back (the legs of all tries share one group). Money still moving to or from a game
+   * (another request's leg) is waited for by trying again, at most END_TRIES times.
    */
   async function endWithGames(
     active: MemberBonusRow,
     status: 'cancelled' | 'expired',
   ): Promise<bigint> {
+    const bonus = await bonusOf(db.kysely, active);
+    for (let attempt = 1; ; attempt += 1) {
+      const ended = await gatherAndEnd(active, status, bonus.name);
+      if (ended !== 'busy') return ended;
+      if (attempt >= END_TRIES) throw new AppError('TRANSFER_FAIL');
+    }
+  }
+
+  async function gatherAndEnd(
+    active: MemberBonusRow,
+    status: 'cancelled' | 'expired',
+    names: BonusRow['name'],
+  ): Promise<bigint | 'busy'> {
     const { memberId } = active;
     const groupId = nameUuid(`bonus-end:${active.id}`);
     // The providers' balances first (wins and losses booked), so the whole of each game comes back.
@@ -154,20 +174,28 @@ export function createBonusService(
       currency: active.currency,
     });
     if (legs.some((leg) => leg.status !== 'SUCCESS')) throw new AppError('TRANSFER_FAIL');
-    const back = (await listGroupTransfers(db.kysely, memberId, groupId))
-      .filter((t) => t.kind === 'game_out' && t.status === 'posted')
-      .reduce((sum, t) => sum + t.amountMinor, 0n);
-    const bonus = await bonusOf(db.kysely, active);
     return db.withTransaction(async (trx) => {
+      // The row lock before any sum, so of parallel ends one decides on what every other one brought back.
       const row = await findMemberBonus(trx, active.id, { isLocked: true });
       if (row?.status !== 'active') throw new AppError('BONUS_NOT_ACTIVE');
-      const now = clock.now();
+      if (await hasPendingGameLeg(trx, memberId)) return 'busy';
+      const posted = await getMemberPostedBalances(trx, memberId);
+      if (Object.values(posted.games).some((b) => b !== 0n)) return 'busy';
+      const back = (await listGroupTransfers(trx, memberId, groupId))
+        .filter((t) => t.kind === 'game_out' && t.status === 'posted')
+        .reduce((sum, t) => sum + t.amountMinor, 0n);
       const balances = await getMemberBalances(trx, memberId);
-      const common = { row, names: bonus.name, now };
-      const fromCash = back < balances.cash ? back : balances.cash;
+      const take = endForfeit({
+        backMinor: back,
+        cashMinor: balances.cash,
+        bonusAccountMinor: balances.bonus,
+        grantedMinor: row.bonusMinor,
+      });
+      const now = clock.now();
+      const common = { row, names, now };
       const forfeitedMinor =
-        (await forfeit(trx, { ...common, from: 'cash', amountMinor: fromCash })) +
-        (await forfeit(trx, { ...common, from: 'bonus', amountMinor: balances.bonus }));
+        (await forfeit(trx, { ...common, from: 'bonus', amountMinor: take.fromBonus })) +
+        (await forfeit(trx, { ...common, from: 'cash', amountMinor: take.fromCash }));
       await endMemberBonus(trx, row.id, { status, forfeitedMinor, at: now });
       return forfeitedMinor;
     });

@@ -137,6 +137,17 @@ export async function hasPendingTransfer(db: Queryable, accountId: string): Prom
   );
 }
 
+/** Whether a game leg (game_in, game_out) of the member is still pending (its money is on its way). */
+export async function hasPendingGameLeg(db: Queryable, memberId: string): Promise<boolean> {
+  return hasAnyRow(
+    db
+      .selectFrom('ledger_transfers')
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'pending')
+      .where('kind', 'in', ['game_in', 'game_out']),
+  );
+}
+
 /**
  * A member account's posted balance and version (the version moves with every change), locked (FOR NO KEY UPDATE)
  * within the caller's transaction when `isLocked`.
