@@ -9,6 +9,7 @@ import type { Config } from '@/config.ts';
 import type { Db } from '@/db/database.ts';
 import type { Clock } from '@/lib/clock.ts';
 import type { PasswordHasher } from '@/lib/password.ts';
+import type { SessionEnds } from '@/lib/session-ends.ts';
 import type { CounterStore } from '@/store/counter-store.ts';
 
 /** What services are built from. Tests swap the clock, store and gateway. */
@@ -24,5 +25,6 @@ export type AppDeps = {
   slipVerifier: SlipVerifier;
   vouchers: VoucherService;
   passwords: PasswordHasher;
+  sessionEnds: SessionEnds;
   log: FastifyBaseLogger;
 };

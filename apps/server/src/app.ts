@@ -123,6 +123,7 @@ import { createMemberActionsService } from '@/modules/members/member-actions.ser
 import { registerMemberAdminRoutes } from '@/modules/members/members.routes.ts';
 import { createMembersService } from '@/modules/members/members.service.ts';
 import type { CounterStore } from '@/store/counter-store.ts';
+import { createSessionEnds } from '@/lib/session-ends.ts';
 import { createMemoryCounterStore } from '@/store/memory-counter-store.ts';
 import { createRedisCounterStore } from '@/store/redis-counter-store.ts';
 
@@ -152,6 +153,8 @@ declare module 'fastify' {
     apiRoutes: ApiRouteTable;
     /** Queue claims, which every back-office decision checks. */
     workClaims: WorkClaimsService;
+    /** The chat sockets' session check, run every minute (tests run it at once). */
+    chatSockets: { check(): Promise<void> };
   }
 }
 
@@ -235,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         { maxConcurrency: config.ARGON2_MAX_CONCURRENCY, maxQueue: config.ARGON2_MAX_QUEUE },
       ),
+      sessionEnds: createSessionEnds(),
       log: app.log,
     };
     app.decorate('deps', deps);
@@ -307,7 +311,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       memberHome: {
         authenticate: (token) => auth.authenticate(token),
         // The web app's server build, written beside its build by apps/web/scripts/prerender.mjs.
-        renderer: loadHomeRenderer(path.join(config.WEB_DIST_DIR, '..', 'dist-ssr', 'prerender.js')),
+        renderer: loadHomeRenderer(
+          path.join(config.WEB_DIST_DIR, '..', 'dist-ssr', 'prerender.js'),
+        ),
       },
     });
     const onBackoffice = await registerBackofficeApp(app, config.BACKOFFICE_DIST_DIR);
@@ -378,7 +384,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     registerHowtoRoutes(app, apiRoutes, createHowtoService(deps));
     registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));
-    registerChat(app, apiRoutes, deps, { auth, operatorAuth, slips: moneyIn.slips });
+    app.decorate(
+      'chatSockets',
+      registerChat(app, apiRoutes, deps, { auth, operatorAuth, slips: moneyIn.slips }),
+    );
     await registerApiDocs(app, apiRoutes);
 
     await app.ready();

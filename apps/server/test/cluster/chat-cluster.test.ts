@@ -182,4 +182,23 @@ describe('two server processes on PostgreSQL and Redis', () => {
       'live again after reconnect',
     );
   }, 180_000);
+
+  it('a session ended on A disconnects its sockets on B, member and agent alike', async () => {
+    const member = await cluster.memberToken(a);
+    const memberSocket = track(
+      await connected(b.url, CHAT_SOCKET.customerNamespace, { token: member.token }),
+    );
+    const otherAgent = await cluster.operatorToken(a, 'owner');
+    const agentSocket = track(
+      await connected(b.url, CHAT_SOCKET.agentNamespace, { token: otherAgent }),
+    );
+    const closed: string[] = [];
+    memberSocket.on('disconnect', () => closed.push('member'));
+    agentSocket.on('disconnect', () => closed.push('agent'));
+
+    await postJson(a, '/api/logout', {}, memberHeaders(member.token));
+    await postJson(a, '/api/admin/auth/sign-out', {}, agentHeaders(otherAgent));
+    await eventually(() => closed.length === 2, 10_000, 'sockets on B disconnected');
+    expect(closed.sort()).toEqual(['agent', 'member']);
+  });
 });

@@ -60,10 +60,14 @@ export function createAccountService(
     sms,
     log,
     config,
-  }: Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'counters' | 'sms' | 'log' | 'config'>,
+    sessionEnds,
+  }: Pick<
+    AppDeps,
+    'db' | 'clock' | 'passwords' | 'counters' | 'sms' | 'log' | 'config' | 'sessionEnds'
+  >,
   otp: Pick<OtpService, 'isTokenVerified' | 'useToken' | 'sendPasswordReset'>,
 ) {
-  const passwordReset = createPasswordReset({ db, clock, passwords, counters }, otp);
+  const passwordReset = createPasswordReset({ db, clock, passwords, counters, sessionEnds }, otp);
 
   /** The bank must be known and enabled; KTB, TMB and BBL need an account name in Latin letters (docs/spec.md §5). */
   async function checkBank(bankCode: string, accountName: string) {
@@ -268,7 +272,7 @@ export function createAccountService(
       }
       const now = clock.now();
       try {
-        await db.withTransaction(async (trx) => {
+        const ended = await db.withTransaction(async (trx) => {
           await updateMemberFields(trx, session.memberId, { name: input.name }, now);
           if (!isPayoutChange) {
             // Only the holder's name: the bank and the number stay whatever they are now.
@@ -279,7 +283,7 @@ export function createAccountService(
               input.bankAccountName,
               now,
             );
-            return;
+            return [];
           }
           await updateBankAccount(
             trx,
@@ -291,12 +295,16 @@ export function createAccountService(
             },
             now,
           );
-          await revokeSessions(
+          return revokeSessions(
             trx,
             { memberId: session.memberId, keepSessionId: session.sessionId },
             now,
           );
         });
+        sessionEnds.ended(
+          'member',
+          ended.map((r) => r.id),
+        );
       } catch (error) {
         const code = codeForConflict(error);
         if (code) throw new AppError(code, { cause: error });
@@ -339,14 +347,18 @@ export function createAccountService(
       if (input.oldPassword === input.newPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
       const newHash = await passwords.hash(input.newPassword);
       const now = clock.now();
-      await db.withTransaction(async (trx) => {
+      const ended = await db.withTransaction(async (trx) => {
         await updatePasswordHash(trx, session.memberId, newHash, now);
-        await revokeSessions(
+        return revokeSessions(
           trx,
           { memberId: session.memberId, keepSessionId: session.sessionId },
           now,
         );
       });
+      sessionEnds.ended(
+        'member',
+        ended.map((r) => r.id),
+      );
       return { message: 'SUCCESS' };
     },
   };

@@ -10,7 +10,13 @@ import type { OtpSent, OtpService } from '@/modules/otp/otp.service.ts';
  * phone gets the same answer without an SMS; the verified code's token sets the new password once.
  */
 export function createPasswordReset(
-  { db, clock, passwords, counters }: Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'counters'>,
+  {
+    db,
+    clock,
+    passwords,
+    counters,
+    sessionEnds,
+  }: Pick<AppDeps, 'db' | 'clock' | 'passwords' | 'counters' | 'sessionEnds'>,
   otp: Pick<OtpService, 'sendPasswordReset' | 'isTokenVerified' | 'useToken'>,
 ) {
   const delays = createLoginDelay(counters);
@@ -36,12 +42,16 @@ export function createPasswordReset(
       if (!member) throw new AppError('UNVERIFIED_OTP');
       const passwordHash = await passwords.hash(input.password);
       const now = clock.now();
-      await db.withTransaction(async (trx) => {
+      const ended = await db.withTransaction(async (trx) => {
         if (!(await otp.useToken(trx, input.phone, input.otpToken, 'password_reset')))
           throw new AppError('UNVERIFIED_OTP');
         await updatePasswordHash(trx, member.id, passwordHash, now);
-        await revokeSessions(trx, { memberId: member.id }, now);
+        return revokeSessions(trx, { memberId: member.id }, now);
       });
+      sessionEnds.ended(
+        'member',
+        ended.map((r) => r.id),
+      );
       // The owner just proved the phone: wrong passwords a stranger tried must not keep them waiting.
       await delays.clear(input.phone);
       return { message: 'SUCCESS' };

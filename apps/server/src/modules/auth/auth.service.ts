@@ -28,7 +28,8 @@ export function createAuthService({
   counters,
   passwords,
   config,
-}: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'passwords' | 'config'>) {
+  sessionEnds,
+}: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'passwords' | 'config' | 'sessionEnds'>) {
   const delays = createLoginDelay(counters);
 
   // Concurrent calls share one session query (docs/decisions/0006): no cache, every call still reads the session.
@@ -103,6 +104,7 @@ export function createAuthService({
 
     async logout(session: Session): Promise<void> {
       await revokeSessions(db.kysely, { sessionId: session.sessionId }, clock.now());
+      sessionEnds.ended('member', [session.sessionId]);
     },
   };
 }

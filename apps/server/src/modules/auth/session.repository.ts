@@ -66,7 +66,7 @@ export async function useSessions(
 
 /**
  * Ends sessions: one (sign-out), or every one of a member but the one kept (a payout account or password change), or
- * all of them (a password reset: whoever held a session may have known the old password).
+ * all of them (a password reset: whoever held a session may have known the old password). Answers the ids it ended.
  */
 export function revokeSessions(
   db: Kysely<Database>,
@@ -79,7 +79,27 @@ export function revokeSessions(
     query = query.where('member_id', '=', which.memberId);
     if (which.keepSessionId !== undefined) query = query.where('id', '!=', which.keepSessionId);
   }
-  return query.execute();
+  return query.returning('id').execute();
+}
+
+/** Of these sessions, the ones still live (not revoked or expired, member active), read without touching them. */
+export async function findLiveSessionIds(
+  db: Kysely<Database>,
+  sessionIds: readonly string[],
+  times: { idleSince: Date; begunAfter: Date },
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('members as m', 'm.id', 's.member_id')
+    .select('s.id')
+    .where('s.id', 'in', [...sessionIds])
+    .where('s.revoked_at', 'is', null)
+    .where('s.last_used_at', '>', times.idleSince)
+    .where('s.created_at', '>', times.begunAfter)
+    .where('m.status', '=', 'active')
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Deletes sessions revoked before `revokedBefore` or last used before `lastUsedBefore` (housekeeping). */

@@ -14,7 +14,8 @@ export const CHAT_ROOM_PREFIX = 'mekong-chat-';
 
 /** Who is chatting: a signed-in member or a guest with a valid token. */
 export type ChatIdentity =
-  { kind: 'member'; memberId: string; publicId: string } | { kind: 'guest'; guestId: string };
+  | { kind: 'member'; memberId: string; publicId: string; sessionId: string }
+  | { kind: 'guest'; guestId: string };
 
 export function roomOf(identity: ChatIdentity): string {
   return CHAT_ROOM_PREFIX + (identity.kind === 'member' ? identity.publicId : identity.guestId);
@@ -55,7 +56,12 @@ export function createChatIdentities(
       const session = await auth.authenticate(token);
       const member = await findMemberCurrency(db.kysely, session.memberId);
       if (!member) throw new AppError('UNAUTHORIZED');
-      return { kind: 'member', memberId: session.memberId, publicId: member.publicId };
+      return {
+        kind: 'member',
+        memberId: session.memberId,
+        publicId: member.publicId,
+        sessionId: session.sessionId,
+      };
     },
 
     guest(token: unknown): ChatIdentity {

@@ -7,7 +7,13 @@ import { createChatAdminService } from '@/modules/chat/chat-admin.service.ts';
 import { createChatCannedService } from '@/modules/chat/chat-canned.service.ts';
 import { createChatIdentities } from '@/modules/chat/chat-identity.ts';
 import { createChatLimits } from '@/modules/chat/chat-limits.ts';
-import { handleAgentSockets, handleCustomerSockets } from '@/modules/chat/chat-socket-handlers.ts';
+import { guardSocketSessions } from '@/modules/chat/chat-session-guard.ts';
+import {
+  agentSessionOf,
+  customerSessionOf,
+  handleAgentSockets,
+  handleCustomerSockets,
+} from '@/modules/chat/chat-socket-handlers.ts';
 import { attachChatSockets } from '@/modules/chat/chat-socket.ts';
 import { registerChatRoutes } from '@/modules/chat/chat.routes.ts';
 import { createChatService } from '@/modules/chat/chat.service.ts';
@@ -31,4 +37,10 @@ export function registerChat(
   });
   handleCustomerSockets(app, sockets.customers, deps, identities, sockets.hub);
   handleAgentSockets(app, sockets.agents, deps, services.operatorAuth, sockets.hub);
+  return guardSocketSessions(
+    app,
+    sockets,
+    { customer: customerSessionOf, agent: agentSessionOf },
+    deps,
+  );
 }

@@ -19,12 +19,21 @@ import {
   textField,
   watchRoom,
 } from '@/modules/chat/chat-socket.ts';
+import { sessionRoom } from '@/modules/chat/chat-session-guard.ts';
 import { findConversationByOwner, findConversationView } from '@/modules/chat/chat.repository.ts';
 import type { OperatorAuthService } from '@/modules/operators/operator-auth.service.ts';
 import { isUuid } from '@/lib/uuid.ts';
 
 type CustomerData = { identity: ChatIdentity; conversationId?: string };
-type AgentData = { operatorId: string; canAnswer: boolean };
+type AgentData = { operatorId: string; sessionId: string; canAnswer: boolean };
+
+/** The session a socket was opened with, for the session guard (a guest has none). */
+export const customerSessionOf = (data: unknown): string | undefined => {
+  const identity = (data as Partial<CustomerData>).identity;
+  return identity?.kind === 'member' ? identity.sessionId : undefined;
+};
+export const agentSessionOf = (data: unknown): string | undefined =>
+  (data as Partial<AgentData>).sessionId;
 type Ack = (answer: { ok: boolean; code?: string }) => void;
 
 /**
@@ -61,7 +70,11 @@ export function handleCustomerSockets(
 
   customers.on('connection', (socket) => {
     const data = socket.data as CustomerData;
-    void socket.join(roomOf(data.identity));
+    void socket.join(
+      data.identity.kind === 'member'
+        ? [roomOf(data.identity), sessionRoom(data.identity.sessionId)]
+        : roomOf(data.identity),
+    );
     socket.on(CHAT_SOCKET.typing, (payload: unknown) => {
       const isTyping = booleanField(payload, 'isTyping');
       if (isTyping === undefined) return;
@@ -97,6 +110,7 @@ export function handleAgentSockets(
       if (!operator.permissions.includes('chat.read')) throw new AppError('OPERATOR_FORBIDDEN');
       (socket.data as AgentData) = {
         operatorId: operator.operatorId,
+        sessionId: operator.sessionId,
         canAnswer: operator.permissions.includes('chat.answer'),
       };
     },
@@ -105,7 +119,7 @@ export function handleAgentSockets(
 
   agents.on('connection', (socket) => {
     const data = socket.data as AgentData;
-    void socket.join(AGENTS_ROOM);
+    void socket.join([AGENTS_ROOM, sessionRoom(data.sessionId)]);
     socket.on(CHAT_SOCKET.watch, (payload: unknown, ack?: Ack) => {
       const conversationId = textField(payload, 'conversationId') ?? '';
       const answer = typeof ack === 'function' ? ack : () => undefined;

@@ -15,13 +15,18 @@ type Status = MembersTable['status'];
  * send a password-reset code. Each change and its audit record are one transaction.
  */
 export function createMemberActionsService(
-  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  { db, clock, sessionEnds }: Pick<AppDeps, 'db' | 'clock' | 'sessionEnds'>,
   otp: Pick<OtpService, 'sendOperatorPasswordReset'>,
 ) {
-  const endSessions = async (trx: Trx, memberId: string, now: Date) => {
-    const [result] = await revokeSessions(trx, { memberId }, now);
-    return Number(result?.numUpdatedRows ?? 0n);
-  };
+  const endSessions = async (trx: Trx, memberId: string, now: Date) =>
+    (await revokeSessions(trx, { memberId }, now)).map((r) => r.id);
+
+  /** Runs the change; the sessions it ended are told after the transaction commits. */
+  async function ending<T>(change: (trx: Trx) => Promise<{ result: T; ended: string[] }>) {
+    const { result, ended } = await db.withTransaction(change);
+    sessionEnds.ended('member', ended);
+    return result;
+  }
 
   /**
    * Freezing suspends the member and ends every session in one transaction: sign-in answers INACTIVE_USER, and a
@@ -34,12 +39,13 @@ export function createMemberActionsService(
     reason: string,
   ): Promise<{ status: Status; sessionsEnded: number }> {
     const now = clock.now();
-    return db.withTransaction(async (trx) => {
+    return ending(async (trx) => {
       const member = await lockMemberStatus(trx, memberId);
       if (!member) throw new AppError('ITEM_NOT_FOUND');
       if (member.status === to) throw new AppError('MEMBER_STATUS_UNCHANGED');
       await setMemberStatus(trx, memberId, to, now);
-      const sessionsEnded = to === 'suspended' ? await endSessions(trx, memberId, now) : 0;
+      const ended = to === 'suspended' ? await endSessions(trx, memberId, now) : [];
+      const sessionsEnded = ended.length;
       await recordAudit(
         trx,
         actor,
@@ -53,7 +59,7 @@ export function createMemberActionsService(
         },
         now,
       );
-      return { status: to, sessionsEnded };
+      return { result: { status: to, sessionsEnded }, ended };
     });
   }
 
@@ -70,9 +76,10 @@ export function createMemberActionsService(
       reason: string | undefined,
     ): Promise<{ sessionsEnded: number }> {
       const now = clock.now();
-      return db.withTransaction(async (trx) => {
+      return ending(async (trx) => {
         if (!(await lockMemberStatus(trx, memberId))) throw new AppError('ITEM_NOT_FOUND');
-        const sessionsEnded = await endSessions(trx, memberId, now);
+        const ended = await endSessions(trx, memberId, now);
+        const sessionsEnded = ended.length;
         await recordAudit(
           trx,
           actor,
@@ -85,7 +92,7 @@ export function createMemberActionsService(
           },
           now,
         );
-        return { sessionsEnded };
+        return { result: { sessionsEnded }, ended };
       });
     },
 

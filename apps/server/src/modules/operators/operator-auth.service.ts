@@ -60,7 +60,7 @@ export function profileOf(operator: {
 }
 
 export function createOperatorAuthService(deps: AppDeps) {
-  const { db, clock, passwords } = deps;
+  const { db, clock, passwords, sessionEnds } = deps;
   const access = async () => (await findSettingCached(db.kysely, 'adminAccess'))!;
 
   async function assertIpAllowed(ip: string | null) {
@@ -315,6 +315,7 @@ export function createOperatorAuthService(deps: AppDeps) {
 
     async signOut(context: OperatorContext) {
       await repo.revokeOperatorSession(db.kysely, context.sessionId, clock.now());
+      sessionEnds.ended('operator', [context.sessionId]);
     },
 
     /** A new operator (the operator:create command, the demo seed). The password is never a default one. */

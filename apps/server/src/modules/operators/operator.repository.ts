@@ -291,7 +291,31 @@ export function revokeOperatorSessions(
     .where('operator_id', '=', operatorId)
     .where('revoked_at', 'is', null);
   if (exceptSessionId) query = query.where('id', '<>', exceptSessionId);
-  return query.execute();
+  return query
+    .returning('id')
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
+}
+
+/** Of these sessions, the signed-in ones still live (not revoked, ended or idle; operator active), read only. */
+export async function findLiveOperatorSessionIds(
+  db: Q,
+  sessionIds: readonly string[],
+  times: { now: Date; idleSince: Date },
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('operator_sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.operator_id')
+    .select('s.id')
+    .where('s.id', 'in', [...sessionIds])
+    .where('s.stage', '=', 'signed_in')
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', times.now)
+    .where('s.last_used_at', '>', times.idleSince)
+    .where('o.status', '=', 'active')
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Locks every owner row, so two owners demoting each other at once cannot leave none. */

@@ -32,7 +32,7 @@ function auditView(o: { username: string; display_name: string; role: Role; stat
 
 /** The owner's management of operators (docs/decisions/0014-back-office.md#operators). */
 export function createOperatorsAdminService(deps: AppDeps) {
-  const { db, clock, passwords } = deps;
+  const { db, clock, passwords, sessionEnds } = deps;
 
   async function rowById(id: string): Promise<OperatorRow> {
     const [row] = await repo.listOperators(db.kysely, id);
@@ -95,7 +95,7 @@ export function createOperatorsAdminService(deps: AppDeps) {
       const now = clock.now();
       const isSensitive = change.role !== undefined || change.status !== undefined;
       if (isSensitive && id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
-      await db.withTransaction(async (trx) => {
+      const ended = await db.withTransaction(async (trx) => {
         await repo.lockOwners(trx);
         const before = await lockOperator(trx, id);
         const fields = {
@@ -107,28 +107,31 @@ export function createOperatorsAdminService(deps: AppDeps) {
         // The last active owner cannot be demoted or disabled: someone must be able to manage operators.
         if (before.role === 'owner' && (await repo.countActiveOwners(trx)) === 0)
           throw new AppError('OPERATOR_LAST_OWNER');
-        if (
-          change.status === 'disabled' ||
-          (change.role !== undefined && change.role !== before.role)
-        )
-          await repo.revokeOperatorSessions(trx, id, now);
+        const revoked =
+          change.status === 'disabled' || (change.role !== undefined && change.role !== before.role)
+            ? await repo.revokeOperatorSessions(trx, id, now)
+            : [];
         await auditOperator(trx, actor, 'operator.updated', id, now, {
           before: auditView(before),
           after: auditView({ ...before, ...fields }),
         });
+        return revoked;
       });
+      sessionEnds.ended('operator', ended);
       return { operator: await rowById(id) };
     },
 
     async resetTwoFactor(actor: OperatorContext, id: string) {
       if (id === actor.operatorId) throw new AppError('OPERATOR_SELF_CHANGE');
       const now = clock.now();
-      await db.withTransaction(async (trx) => {
+      const ended = await db.withTransaction(async (trx) => {
         await lockOperator(trx, id);
         await repo.clearTwoFactor(trx, id, now);
-        await repo.revokeOperatorSessions(trx, id, now);
+        const revoked = await repo.revokeOperatorSessions(trx, id, now);
         await auditOperator(trx, actor, 'operator.two_factor_reset', id, now);
+        return revoked;
       });
+      sessionEnds.ended('operator', ended);
     },
 
     async unlock(actor: OperatorContext, id: string) {
@@ -149,11 +152,18 @@ export function createOperatorsAdminService(deps: AppDeps) {
         throw new AppError('OPERATOR_SIGN_IN_FAILED');
       const hash = await passwords.hash(newPassword);
       const now = clock.now();
-      await db.withTransaction(async (trx) => {
+      const ended = await db.withTransaction(async (trx) => {
         await repo.setOperatorPassword(trx, actor.operatorId, hash, now);
-        await repo.revokeOperatorSessions(trx, actor.operatorId, now, actor.sessionId);
+        const revoked = await repo.revokeOperatorSessions(
+          trx,
+          actor.operatorId,
+          now,
+          actor.sessionId,
+        );
         await auditOperator(trx, actor, 'operator.password_changed', actor.operatorId, now);
+        return revoked;
       });
+      sessionEnds.ended('operator', ended);
     },
   };
 }
