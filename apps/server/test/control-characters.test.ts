@@ -15,6 +15,23 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A profile saved with this name is refused with INVALID_CHARACTERS, and the profile stays as it was. */
+async function expectNameRefused(name: string) {
+  const before = (await t.api('GET', '/api/account/profile', { token })).body;
+  const response = await t.api('PUT', '/api/account/profile', {
+    token,
+    body: {
+      name,
+      bankCode: member.bankCode,
+      bankAccountName: member.bankAccountName,
+      bankAccountNo: member.bankAccountNo,
+    },
+  });
+  expect(response.json()).toEqual({ message: 'INVALID_CHARACTERS' });
+  expect(response.statusCode).toBe(400);
+  expect((await t.api('GET', '/api/account/profile', { token })).body).toBe(before);
+}
+
 describe('control characters never make a 500 (issue 8 A9)', () => {
   it.each([
     ['GET', '/api/wallet/account/%00'],
@@ -46,19 +63,7 @@ describe('control characters never make a 500 (issue 8 A9)', () => {
   });
 
   it('a profile named "K\\u0000" → INVALID_CHARACTERS, the profile unchanged', async () => {
-    const before = (await t.api('GET', '/api/account/profile', { token })).body;
-    const response = await t.api('PUT', '/api/account/profile', {
-      token,
-      body: {
-        name: 'K\u0000',
-        bankCode: member.bankCode,
-        bankAccountName: member.bankAccountName,
-        bankAccountNo: member.bankAccountNo,
-      },
-    });
-    expect(response.json()).toEqual({ message: 'INVALID_CHARACTERS' });
-    expect(response.statusCode).toBe(400);
-    expect((await t.api('GET', '/api/account/profile', { token })).body).toBe(before);
+    await expectNameRefused('K\u0000');
   });
 });
 
@@ -76,19 +81,7 @@ describe('a database error caused by bad input (issue 8 A9)', () => {
 
 describe('bidirectional controls are refused like control characters (text spoofing)', () => {
   it('a profile named "GRACE\\u202eRETSET" → INVALID_CHARACTERS, the profile unchanged', async () => {
-    const before = (await t.api('GET', '/api/account/profile', { token })).body;
-    const response = await t.api('PUT', '/api/account/profile', {
-      token,
-      body: {
-        name: 'GRACE\u202eRETSET',
-        bankCode: member.bankCode,
-        bankAccountName: member.bankAccountName,
-        bankAccountNo: member.bankAccountNo,
-      },
-    });
-    expect(response.json()).toEqual({ message: 'INVALID_CHARACTERS' });
-    expect(response.statusCode).toBe(400);
-    expect((await t.api('GET', '/api/account/profile', { token })).body).toBe(before);
+    await expectNameRefused('GRACE\u202eRETSET');
   });
 
   it('an operator notice "\\u2066…\\u2069" → INVALID_CHARACTERS, the notice unchanged', async () => {
