@@ -79,6 +79,21 @@ test.describe('back-office settings (docs/back-office/settings.md)', () => {
       .not.toBe(before.version);
   });
 
+  test('the approval limits are the owner’s: finance saves the withdrawal limits, not them', async ({ page }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    await openBackoffice(page, 'finance', '/settings?tab=limits');
+    for (const locale of ['th', 'la', 'en']) {
+      await page.evaluate((value) => localStorage.setItem('mekong-backoffice-locale', value), locale);
+      await page.reload();
+      await expect(page.getByTestId('setting-withdraw').getByRole('button')).toHaveCount(1);
+      await expect(page.getByTestId('setting-approvals')).toBeVisible();
+      await expect(page.getByTestId('setting-approvals').getByRole('button')).toHaveCount(0);
+      await page.screenshot({ path: `${SHOTS}/limits-finance-${locale}.png`, fullPage: true });
+    }
+    await openSettings(page, 'limits');
+    await expect(page.getByTestId('setting-approvals').getByRole('button', { name: 'Save' })).toBeVisible();
+  });
+
   test('screenshots of every settings tab in Thai, English and Lao', async ({ page }) => {
     test.setTimeout(300_000);
     mkdirSync(SHOTS, { recursive: true });

@@ -86,7 +86,8 @@ export function CheckboxField({
 /** The save button of a form, shown only to operators who may save it. */
 export function SaveActions({ canSave, isSaving }: { canSave: boolean; isSaving: boolean }) {
   const { t } = useTranslation();
-  if (!canSave) return null;
+  // Without the permission the fields are shown disabled: say why, so nobody looks for a missing button.
+  if (!canSave) return <p className="muted form__read-only">{t('common:readOnly')}</p>;
   return (
     <div className="form__actions">
       <Button type="submit" isBusy={isSaving}>
