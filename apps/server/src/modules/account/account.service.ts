@@ -31,6 +31,7 @@ import {
 import { findMemberWithBank } from '@/modules/account/member.repository.ts';
 import { isSelfInvite } from '@/modules/invite/invite.service.ts';
 import { ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
+import type { Trx } from '@/db/database.ts';
 import { revokeSessions } from '@/modules/auth/session.repository.ts';
 import type { Session } from '@/modules/auth/auth.service.ts';
 import type { OtpService } from '@/modules/otp/otp.service.ts';
@@ -68,6 +69,15 @@ export function createAccountService(
   otp: Pick<OtpService, 'isTokenVerified' | 'useToken' | 'sendPasswordReset'>,
 ) {
   const passwordReset = createPasswordReset({ db, clock, passwords, counters, sessionEnds }, otp);
+
+  /** Signs out the member's other sessions within the caller's transaction; announceEnded once it has committed. */
+  const revokeOtherSessions = (trx: Trx, session: Session, now: Date) =>
+    revokeSessions(trx, { memberId: session.memberId, keepSessionId: session.sessionId }, now);
+  const announceEnded = (ended: readonly { id: string }[]) =>
+    sessionEnds.ended(
+      'member',
+      ended.map((r) => r.id),
+    );
 
   /** The bank must be known and enabled; KTB, TMB and BBL need an account name in Latin letters (docs/spec.md §5). */
   async function checkBank(bankCode: string, accountName: string) {
@@ -295,16 +305,9 @@ export function createAccountService(
             },
             now,
           );
-          return revokeSessions(
-            trx,
-            { memberId: session.memberId, keepSessionId: session.sessionId },
-            now,
-          );
+          return revokeOtherSessions(trx, session, now);
         });
-        sessionEnds.ended(
-          'member',
-          ended.map((r) => r.id),
-        );
+        announceEnded(ended);
       } catch (error) {
         const code = codeForConflict(error);
         if (code) throw new AppError(code, { cause: error });
@@ -349,16 +352,9 @@ export function createAccountService(
       const now = clock.now();
       const ended = await db.withTransaction(async (trx) => {
         await updatePasswordHash(trx, session.memberId, newHash, now);
-        return revokeSessions(
-          trx,
-          { memberId: session.memberId, keepSessionId: session.sessionId },
-          now,
-        );
+        return revokeOtherSessions(trx, session, now);
       });
-      sessionEnds.ended(
-        'member',
-        ended.map((r) => r.id),
-      );
+      announceEnded(ended);
       return { message: 'SUCCESS' };
     },
   };
