@@ -9,6 +9,7 @@ import {
   statement,
   wallet,
 } from './support/bonus.ts';
+import { withdrawCall } from './support/bank.ts';
 import { expectLedgerConsistent } from './support/money.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -107,6 +108,21 @@ describe('activation', () => {
     } finally {
       t.clock.advance(-(24 * 60 * 60 * 1000 + 1000));
     }
+  });
+
+  it('needs the deposit still held: withdrawn, it qualifies for no bonus (BONUS_NO_DEPOSIT)', async () => {
+    // Before, a member deposited, withdrew it all and was still given a 100% bonus: a stake of house money alone.
+    const code = await addBonus(t);
+    const m = await depositedMember(t, 50_000n);
+    const paid = await withdrawCall(t, m.token, 500);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(message(await activate(t, code, m.token))).toBe('BONUS_NO_DEPOSIT');
+    expect((await get(t, '/api/bonus/check/minimum', m.token)).json()).toMatchObject({
+      isEnough: false,
+    });
+    await deposit(t, m.memberId, 50_000n);
+    const started = await activate(t, code, m.token);
+    expect(started.statusCode, started.body).toBe(200);
   });
 
   it('refuses a deposit under the minimum: BONUS_MINIMUM_DEPOSIT', async () => {

@@ -25,7 +25,11 @@ import {
   receiptPeriod,
 } from '@/modules/bonus/bonus-rules.ts';
 import { listPostedDepositsSince } from '@/modules/ledger/ledger.repository.ts';
-import { createTransfer, ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
+import {
+  createTransfer,
+  ensureMemberAccounts,
+  getMemberBalances,
+} from '@/modules/ledger/ledger.service.ts';
 
 /** Starting a bonus (docs/decisions/0013-promotions.md#bonus): the checks, the receipt slot, the credit, in one transaction. */
 
@@ -44,7 +48,10 @@ export type StartOptions = {
 export const bankKeyOf = (bank: { code: string; accountNo: string } | null) =>
   bank ? `${bank.code}:${bank.accountNo.replace(/\D/g, '')}` : null;
 
-/** The member's latest posted deposit of the last 24 hours that no earlier bonus used. */
+/**
+ * The member's latest posted deposit of the last 24 hours that no earlier bonus used, while the member still holds at
+ * least its amount (cash and games).
+ */
 export async function qualifyingDeposit(db: Kdb, memberId: string, now: Date) {
   const deposits = await listPostedDepositsSince(
     db,
@@ -55,7 +62,12 @@ export async function qualifyingDeposit(db: Kdb, memberId: string, now: Date) {
     db,
     deposits.map((d) => d.id),
   );
-  return deposits.find((d) => !used.has(d.id));
+  const deposit = deposits.find((d) => !used.has(d.id));
+  if (!deposit) return undefined;
+  // A deposit withdrawn (or played away) since is no stake: the bonus would be house money alone.
+  const { cash, games } = await getMemberBalances(db, memberId);
+  const held = Object.values(games).reduce((sum, b) => sum + b, cash);
+  return held >= deposit.amountMinor ? deposit : undefined;
 }
 
 /** How many receipts of the bonus the member has in the current period (limit: ever; day: today; week: this week). */
