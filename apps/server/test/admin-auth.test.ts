@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSetting } from '@/modules/settings/settings.repository.ts';
 import { signedInMember } from './support/members.ts';
+import { heldWithdrawal } from './support/money-out.ts';
 import { adminApi, nextTotpStep, signedInOperator, totpAt } from './support/operators.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -234,7 +235,7 @@ describe('back-office sign-in (docs/decisions/0014-back-office.md#sign-in)', () 
   it('100 operators claiming one queue item at once: exactly one holds it', async () => {
     const a = await signedInOperator(t, 'finance');
     const b = await signedInOperator(t, 'finance');
-    const item = '00000000-0000-4000-8000-000000000001';
+    const item = (await heldWithdrawal(t, 2_000_00)).withdrawalId;
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         adminApi(t, 'POST', `/api/admin/claims/withdrawals/${item}`, {

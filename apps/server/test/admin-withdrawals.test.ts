@@ -253,6 +253,41 @@ describe('races and hold reasons', () => {
 });
 
 describe('refusals', () => {
+  it('a claim of an item no queue has is ITEM_NOT_FOUND, and no claim is stored', async () => {
+    // Before, any id was claimed (200) and a claim row stored: an unknown uuid, or 100 characters of anything.
+    const finance = await signedInOperator(t, 'finance');
+    const unknown = randomUUID();
+    const paths = [
+      `/api/admin/claims/withdrawals/${unknown}`,
+      `/api/admin/claims/payouts/${unknown}`,
+      `/api/admin/claims/withdrawals/${'a'.repeat(100)}`,
+      `/api/admin/deposit-claims/slips/${unknown}`,
+      `/api/admin/deposit-claims/bank-lines/${unknown}`,
+      `/api/admin/deposit-claims/qr/${unknown}`,
+      `/api/admin/deposit-claims/vouchers/${unknown}`,
+      `/api/admin/deposit-claims/notices/${unknown}`,
+    ];
+    for (const path of paths) {
+      const response = await adminApi(t, 'POST', path, { token: finance.token });
+      expect({ path, status: response.statusCode, body: response.json() }).toEqual({
+        path,
+        status: 404,
+        body: { message: 'ITEM_NOT_FOUND' },
+      });
+    }
+    const stored = await t.app.deps.db.kysely
+      .selectFrom('work_claims')
+      .select('item_id')
+      .where('item_id', 'in', [unknown, 'a'.repeat(100)])
+      .execute();
+    expect(stored).toEqual([]);
+    const { withdrawalId } = await heldWithdrawal(t, 2_000_00);
+    const known = await adminApi(t, 'POST', `/api/admin/claims/withdrawals/${withdrawalId}`, {
+      token: finance.token,
+    });
+    expect(known.statusCode, known.body).toBe(200);
+  });
+
   it('refuses a decision without a claim, under another claim, without re-auth, and for support', async () => {
     const finance = await signedInOperator(t, 'finance');
     const other = await signedInOperator(t, 'finance');

@@ -91,6 +91,7 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
     return { ...(await item(line, operatorId)), suggestions };
   }
 
+  kit.knowItems('bank-lines', (id) => findIncoming(db.kysely, id));
   const decide = kit.decider('bank-lines', {
     targetType: 'bank_line',
     lock: lockOpenLine,

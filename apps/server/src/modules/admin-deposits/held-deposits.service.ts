@@ -57,6 +57,7 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
     act: (decision: 'credit' | 'refuse') => DecisionAct<T>;
   }) {
     const decideOn = kit.decider(spec.queue, spec.target);
+    kit.knowItems(spec.queue, (id) => spec.find(db.kysely, id));
     const get = async (id: string, operatorId: string): Promise<I> =>
       kit.itemOf(spec.queue, await spec.find(db.kysely, id), columnKeys, spec.toItem, operatorId);
     return {

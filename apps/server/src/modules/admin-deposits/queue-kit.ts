@@ -89,6 +89,9 @@ export function createQueueKit(deps: Pick<AppDeps, 'db' | 'clock'>, workClaims: 
   }
 
   return {
+    /** How the queue finds one of its items, for the claims (a claim of an unknown item is ITEM_NOT_FOUND). */
+    knowItems: workClaims.knowItems,
+
     async queryOf(body: ListBody): Promise<QueueQuery> {
       const text = body.search?.trim();
       const search = text

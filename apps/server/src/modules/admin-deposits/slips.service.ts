@@ -28,6 +28,7 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
     return kit.itemOf('slips', slip, columnKeys, slipItemOf, operatorId);
   }
 
+  kit.knowItems('slips', (id) => findQueueSlip(db.kysely, id));
   const decide = kit.decider('slips', {
     targetType: 'slip',
     lock: lockOpenSlip,

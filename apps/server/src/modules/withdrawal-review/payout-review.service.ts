@@ -8,6 +8,7 @@ import { recordDecision } from '@/modules/withdrawal-review/decision-record.ts';
 import { auditView, toPayoutItem } from '@/modules/withdrawal-review/queue-items.ts';
 import { payoutStateOf } from '@/modules/withdrawal-review/withdrawal-review.service.ts';
 import {
+  findQueueRow,
   listPayouts,
   type Paging,
   type QueueFilter,
@@ -34,6 +35,8 @@ export function createPayoutReviewService(
   claims: WorkClaimsService,
 ) {
   const { payouts } = withdrawals;
+  // A payout is a withdrawal sent to the bank: its item is the withdrawal's row.
+  claims.knowItems(QUEUE, (id) => findQueueRow(db.kysely, id));
 
   /** An item of the queue an operator may act on: unknown and stale, or held. */
   function assertOpen(w: Withdrawal | undefined): Withdrawal {

@@ -44,6 +44,8 @@ export function createWithdrawalReviewService(
   withdrawals: WithdrawalService,
   claims: WorkClaimsService,
 ) {
+  claims.knowItems(QUEUE, (id) => findQueueRow(db.kysely, id));
+
   async function limits() {
     const [approvals, withdrawLimits] = await Promise.all([
       findSetting(db.kysely, 'approvals'),

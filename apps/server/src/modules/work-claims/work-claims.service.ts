@@ -3,6 +3,7 @@ import type { Claim, QueueName } from '@mekong/contracts/admin/claims';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Database } from '@/db/schema.ts';
 import { AppError } from '@/lib/app-error.ts';
+import { isUuid } from '@/lib/uuid.ts';
 import {
   claimsOf,
   dropClaim,
@@ -20,8 +21,18 @@ export const CLAIM_MS = 15 * 60_000;
  */
 export function createWorkClaimsService(deps: AppDeps) {
   const { db, clock } = deps;
+  /** How each queue's owner finds one of its items (every item id is a uuid). */
+  const finders = new Map<QueueName, (id: string) => Promise<unknown>>();
   return {
+    /** Called by each queue's owner: a claim of an item its queue does not have is ITEM_NOT_FOUND. */
+    knowItems(queue: QueueName, find: (id: string) => Promise<unknown>): void {
+      finders.set(queue, find);
+    },
+
     async claim(queue: QueueName, itemId: string, operatorId: string): Promise<Claim> {
+      const find = finders.get(queue);
+      if (!find || !isUuid(itemId) || ((await find(itemId)) ?? undefined) === undefined)
+        throw new AppError('ITEM_NOT_FOUND');
       const now = clock.now();
       const taken = await takeClaim(db.kysely, {
         queue,
