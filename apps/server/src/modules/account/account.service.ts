@@ -70,14 +70,9 @@ export function createAccountService(
 ) {
   const passwordReset = createPasswordReset({ db, clock, passwords, counters, sessionEnds }, otp);
 
-  /** Signs out the member's other sessions within the caller's transaction; announceEnded once it has committed. */
+  /** Signs out the member's other sessions within the caller's transaction (announced once it has committed). */
   const revokeOtherSessions = (trx: Trx, session: Session, now: Date) =>
     revokeSessions(trx, { memberId: session.memberId, keepSessionId: session.sessionId }, now);
-  const announceEnded = (ended: readonly { id: string }[]) =>
-    sessionEnds.ended(
-      'member',
-      ended.map((r) => r.id),
-    );
 
   /** The bank must be known and enabled; KTB, TMB and BBL need an account name in Latin letters (docs/spec.md §5). */
   async function checkBank(bankCode: string, accountName: string) {
@@ -307,7 +302,7 @@ export function createAccountService(
           );
           return revokeOtherSessions(trx, session, now);
         });
-        announceEnded(ended);
+        sessionEnds.ended('member', ended);
       } catch (error) {
         const code = codeForConflict(error);
         if (code) throw new AppError(code, { cause: error });
@@ -354,7 +349,7 @@ export function createAccountService(
         await updatePasswordHash(trx, session.memberId, newHash, now);
         return revokeOtherSessions(trx, session, now);
       });
-      announceEnded(ended);
+      sessionEnds.ended('member', ended);
       return { message: 'SUCCESS' };
     },
   };

@@ -48,10 +48,7 @@ export function createPasswordReset(
         await updatePasswordHash(trx, member.id, passwordHash, now);
         return revokeSessions(trx, { memberId: member.id }, now);
       });
-      sessionEnds.ended(
-        'member',
-        ended.map((r) => r.id),
-      );
+      sessionEnds.ended('member', ended);
       // The owner just proved the phone: wrong passwords a stranger tried must not keep them waiting.
       await delays.clear(input.phone);
       return { message: 'SUCCESS' };

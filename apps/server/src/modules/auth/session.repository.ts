@@ -79,7 +79,10 @@ export function revokeSessions(
     query = query.where('member_id', '=', which.memberId);
     if (which.keepSessionId !== undefined) query = query.where('id', '!=', which.keepSessionId);
   }
-  return query.returning('id').execute();
+  return query
+    .returning('id')
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
 }
 
 /** Of these sessions, the ones still live (not revoked or expired, member active), read without touching them. */

@@ -18,8 +18,8 @@ export function createMemberActionsService(
   { db, clock, sessionEnds }: Pick<AppDeps, 'db' | 'clock' | 'sessionEnds'>,
   otp: Pick<OtpService, 'sendOperatorPasswordReset'>,
 ) {
-  const endSessions = async (trx: Trx, memberId: string, now: Date) =>
-    (await revokeSessions(trx, { memberId }, now)).map((r) => r.id);
+  const endSessions = (trx: Trx, memberId: string, now: Date) =>
+    revokeSessions(trx, { memberId }, now);
 
   /** Runs the change; the sessions it ended are told after the transaction commits. */
   async function ending<T>(change: (trx: Trx) => Promise<{ result: T; ended: string[] }>) {

@@ -22,17 +22,16 @@ export const CLAIM_MS = 15 * 60_000;
 export function createWorkClaimsService(deps: AppDeps) {
   const { db, clock } = deps;
   /** How each queue's owner finds one of its items (every item id is a uuid). */
-  const finders = new Map<QueueName, (id: string) => Promise<unknown>>();
+  const finders = new Map<QueueName, (id: string) => Promise<object | null | undefined>>();
   return {
     /** Called by each queue's owner: a claim of an item its queue does not have is ITEM_NOT_FOUND. */
-    knowItems(queue: QueueName, find: (id: string) => Promise<unknown>): void {
+    knowItems(queue: QueueName, find: (id: string) => Promise<object | null | undefined>): void {
       finders.set(queue, find);
     },
 
     async claim(queue: QueueName, itemId: string, operatorId: string): Promise<Claim> {
       const find = finders.get(queue);
-      if (!find || !isUuid(itemId) || ((await find(itemId)) ?? undefined) === undefined)
-        throw new AppError('ITEM_NOT_FOUND');
+      if (!find || !isUuid(itemId) || !(await find(itemId))) throw new AppError('ITEM_NOT_FOUND');
       const now = clock.now();
       const taken = await takeClaim(db.kysely, {
         queue,
