@@ -7,7 +7,6 @@ import {
   type FormProps,
 } from '@/features/settings/components/setting-fields';
 import { useSettingForm } from '@/features/settings/hooks/use-setting-form';
-import { useCan } from '@/lib/use-operator';
 
 /**
  * Money settings (settings.money): withdrawal range and daily limits, manual deposits; and the approval limits, which
@@ -75,11 +74,15 @@ function DepositForm({ settings, canSave }: FormProps) {
 
 function ApprovalsForm({ settings }: FormProps) {
   const { t } = useTranslation('settings');
-  const canSave = useCan('settings.system');
   const setting = useSettingForm('approvals', settings.approvals);
   const { control } = setting.form;
   return (
-    <SettingCard section="approvals" setting={setting} canSave={canSave} testId="setting-approvals">
+    <SettingCard
+      section="approvals"
+      setting={setting}
+      canSave={setting.canSave}
+      testId="setting-approvals"
+    >
       <MinorAmountField
         control={control}
         name="secondApprovalAboveMinor"

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { settingSaves, type AdminSettingKey } from '@mekong/contracts/admin/settings';
 import { useAdminMutation } from '@/components/use-admin-mutation';
 import { saveSetting, SETTINGS_KEY, type SettingBody } from '@/features/settings/api/settings-api';
+import { useCan } from '@/lib/use-operator';
 
 /**
  * One setting's form: checked in the browser by the same contract schema the server checks, saved whole by the
@@ -27,7 +28,9 @@ export function useSettingForm<K extends AdminSettingKey>(
     run: (body: SettingBody<K>) => saveSetting(key, body),
     invalidates: [SETTINGS_KEY],
   });
+  // Who may save is the contract's permission for the key (docs/back-office/settings.md).
+  const canSave = useCan(settingSaves[key].permission);
   // The resolver already ran the schema: what reaches here is the contract's output, which is also a valid input.
   const onSubmit = form.handleSubmit((body) => save.mutate(body));
-  return { form, onSubmit, isSaving: save.isPending };
+  return { form, onSubmit, isSaving: save.isPending, canSave };
 }
