@@ -91,6 +91,7 @@ import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-ap
 import { registerApiDocs } from '@/modules/api-docs/api-docs.routes.ts';
 import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
 import { registerJobsAdminRoutes } from '@/modules/jobs-admin/jobs-admin.routes.ts';
+import { registerOperatorNoticesRoutes } from '@/modules/operator-notices/operator-notices.routes.ts';
 import { createJobsAdminService } from '@/modules/jobs-admin/jobs-admin.service.ts';
 import { registerChat } from '@/modules/chat/chat-setup.ts';
 import { registerOperatorAuthRoutes } from '@/modules/operators/operator-auth.routes.ts';
@@ -157,7 +158,6 @@ declare module 'fastify' {
     chatSockets: { check(): Promise<void> };
   }
 }
-
 export const MANUAL_DEPOSIT_MATCH_JOB = 'manual-deposit-match';
 
 export type BuildAppOptions = AdapterOverrides & {
@@ -361,6 +361,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorAuthRoutes(app, apiRoutes, operatorAuth);
     registerAuditRoutes(app, apiRoutes);
     registerJobsAdminRoutes(app, apiRoutes, createJobsAdminService(deps, jobs));
+    registerOperatorNoticesRoutes(app, apiRoutes);
     registerWorkClaimRoutes(app, apiRoutes, workClaims);
     registerMemberAdminRoutes(app, apiRoutes, {
       members: createMembersService(deps),

@@ -54,6 +54,7 @@ import type {
   WorkClaimsTable,
   AuditHeadTable,
   AuditLogTable,
+  OperatorNoticesTable,
 } from '@/db/schema/operators.ts';
 import type { MemberAdjustmentsTable } from '@/db/schema/member-adjustments.ts';
 import type { WithdrawalApprovalsTable } from '@/db/schema/withdrawal-approvals.ts';
@@ -121,6 +122,7 @@ export type Database = {
   work_claims: WorkClaimsTable;
   audit_head: AuditHeadTable;
   audit_log: AuditLogTable;
+  operator_notices: OperatorNoticesTable;
   member_adjustments: MemberAdjustmentsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
   member_agreements: MemberAgreementsTable;

@@ -69,3 +69,13 @@ export type AuditLogTable = {
   prev_hash: string;
   hash: string;
 };
+
+/** A back-office notice to one operator (docs/back-office/notices.md). */
+export type OperatorNoticesTable = {
+  id: string;
+  operator_id: string;
+  kind: string;
+  params: ColumnType<Record<string, unknown>, string, never>;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+};

@@ -322,3 +322,14 @@ export async function findLiveOperatorSessionIds(
 export function lockOwners(db: Q) {
   return db.selectFrom('operators').select('id').where('role', '=', 'owner').forUpdate().execute();
 }
+
+/** The ids of the active operators of these roles (who a notice goes to). */
+export function activeOperatorIdsOfRoles(db: Q, roles: readonly OperatorRole[]) {
+  return db
+    .selectFrom('operators')
+    .select('id')
+    .where('role', 'in', roles)
+    .where('status', '=', 'active')
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
+}

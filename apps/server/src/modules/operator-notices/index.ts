@@ -1,0 +1,5 @@
+export {
+  notifyOperators,
+  notifyRoles,
+  type NoticeSent,
+} from '@/modules/operator-notices/operator-notices.service.ts';
