@@ -265,12 +265,35 @@ describe('web app secret (issue 8 A1)', () => {
       await saveSetting(
         web.app.deps.db.kysely,
         'brand',
-        { name: 'Lucky Star', website: '', logoUrl: null, primaryColor: '#0E7C66', accentColor: '#F5B700' },
+        {
+          name: 'Lucky Star',
+          website: '',
+          logoUrl: null,
+          primaryColor: '#0E7C66',
+          accentColor: '#F5B700',
+        },
         new Date(),
       );
       const branded = await web.api('GET', '/', { isWithoutMarker: true });
       expect(branded.body).toContain('<title>Lucky Star</title>');
       expect(branded.body).toContain('<style>:root:root{--brand:#0E7C66;--accent:#F5B700}</style>');
+      // A name with replacement patterns is written as it is, escaped, and the page stays whole (issue 27 item 9).
+      await saveSetting(
+        web.app.deps.db.kysely,
+        'brand',
+        {
+          name: "Lucky $` Star $& $'",
+          website: '',
+          logoUrl: null,
+          primaryColor: '#0E7C66',
+          accentColor: '#F5B700',
+        },
+        new Date(),
+      );
+      const patterned = await web.api('GET', '/', { isWithoutMarker: true });
+      expect(patterned.body).toContain('<title>Lucky $` Star $&amp; $&#39;</title>');
+      expect(patterned.body.split('<html>')).toHaveLength(2);
+      expect(patterned.body.split('</html>')).toHaveLength(2);
     } finally {
       await web.close();
       rmSync(dist, { recursive: true, force: true });

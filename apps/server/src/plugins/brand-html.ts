@@ -1,10 +1,22 @@
 /** What of the operator's brand setting the HTML pages carry (docs/design.md#operator-settings). */
-export type PageBrand = { name: string; logoUrl: string | null; primaryColor: string; accentColor: string };
+export type PageBrand = {
+  name: string;
+  logoUrl: string | null;
+  primaryColor: string;
+  accentColor: string;
+};
 
 const HEX_COLOR = /^#[0-9a-f]{3,8}$/i;
 
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '<': '&lt;',
+  '>': '&gt;',
+};
+
+export const escapeHtml = (text: string) => text.replace(/[&"'<>]/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** The monogram the build prerendered with the app's own name (apps/web/src/components/brand-logo.tsx). */
 const PRERENDERED_LOGO =
@@ -25,12 +37,21 @@ export function withBrand(html: string, brand: PageBrand): string {
   const logo = brand.logoUrl
     ? `<img class="brand-logo__image" src="${escapeHtml(brand.logoUrl)}" alt="${name}">`
     : `<span class="brand-logo__mark" aria-hidden="true">${escapeHtml(brand.name.trim().charAt(0).toUpperCase())}</span><span class="brand-logo__name">${name}</span>`;
+  // Every insertion through a function: a replacement string would read `$&`, `$\`` and `$'` in the operator's text as
+  // "the match" or "the page before/after it" and copy the page into itself.
   let page = html
-    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
     .replace(PRERENDERED_LOGO, () => logo);
   if (HEX_COLOR.test(brand.primaryColor))
-    page = page.replace(/<meta name="theme-color" content="[^"]*"/, `<meta name="theme-color" content="${brand.primaryColor}"`);
+    page = page.replace(
+      /<meta name="theme-color" content="[^"]*"/,
+      () => `<meta name="theme-color" content="${brand.primaryColor}"`,
+    );
   // After the page's own styles, and doubled to outrank their :root.
-  if (colors.length > 0) page = page.replace('</head>', `  <style>:root:root{${colors.join(';')}}</style>\n  </head>`);
+  if (colors.length > 0)
+    page = page.replace(
+      '</head>',
+      () => `  <style>:root:root{${colors.join(';')}}</style>\n  </head>`,
+    );
   return page;
 }

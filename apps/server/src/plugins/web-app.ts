@@ -51,7 +51,7 @@ export function registerWebApp(
       },
     }),
     html: async (html) => {
-      const page = html.replace('</head>', `  ${meta}\n  </head>`);
+      const page = html.replace('</head>', () => `  ${meta}\n  </head>`);
       const brand = await options.brand().catch(() => undefined);
       return brand ? withBrand(page, brand) : page;
     },
