@@ -55,6 +55,51 @@ describe('error envelope (D11)', () => {
     expect(deleteProfile.json()).toEqual({ message: 'METHOD_NOT_ALLOWED' });
   });
 
+  it('reads the Authorization scheme in any case (RFC 7235), the token as it is', async () => {
+    const member = await signedInMember(t);
+    for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
+      const response = await t.api('GET', '/api/account/profile', {
+        headers: { authorization: `${scheme} ${member.token}` },
+      });
+      expect(response.statusCode, scheme).toBe(200);
+    }
+    const otherScheme = await t.api('GET', '/api/account/profile', {
+      headers: { authorization: `Basic ${member.token}` },
+    });
+    expect(otherScheme.json()).toEqual({ message: 'UNAUTHORIZED' });
+  });
+
+  it('answers a path parameter of any length with a code of the call, never METHOD_NOT_ALLOWED', async () => {
+    const member = await signedInMember(t);
+    // Up to the router's limit (100 characters) the call's own schema answers; past it, INVALID_REQUEST.
+    const fits = await t.api('GET', `/api/bonus/activate/${'x'.repeat(100)}`, {
+      token: member.token,
+    });
+    expect(fits.json()).toEqual({ message: 'NO_PROMOTION' });
+    for (const length of [101, 150, 500, 5_000]) {
+      const code = 'x'.repeat(length);
+      for (const [method, url] of [
+        ['GET', `/api/bonus/activate/${code}`],
+        ['DELETE', `/api/qrcode/${code}`],
+        ['GET', `/api/admin/members/${code}`],
+      ] as const) {
+        const isAdmin = url.startsWith('/api/admin/');
+        const response = await t.api(method, url, {
+          token: member.token,
+          ...(isAdmin && { headers: { 'x-client': 'backoffice' } }),
+        });
+        expect(response.statusCode, `${method} ${length}`).toBe(400);
+        expect(response.json()).toEqual({ message: 'INVALID_REQUEST' });
+      }
+    }
+    // A method the path does not have is still METHOD_NOT_ALLOWED, however long the parameter.
+    const wrongMethod = await t.api('PUT', `/api/bonus/activate/${'x'.repeat(150)}`, {
+      token: member.token,
+      body: {},
+    });
+    expect(wrongMethod.json()).toEqual({ message: 'METHOD_NOT_ALLOWED' });
+  });
+
   it('answers INVALID_JSON for malformed and empty JSON bodies and for prototype poisoning', async () => {
     for (const rawBody of [
       '{"username": "0812345678",',

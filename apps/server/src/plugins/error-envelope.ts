@@ -70,8 +70,12 @@ export const errorEnvelope = fp<ErrorEnvelopeOptions>(
       const path = request.url.split('?')[0] ?? '';
       const isApi = path === '/api' || path.startsWith('/api/');
       if (isApi) {
-        const isKnownPath = options.apiRoutes.some((r) => r.pattern.test(path));
-        return sendCode(reply, isKnownPath ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND');
+        const routes = options.apiRoutes.filter((r) => r.pattern.test(path));
+        // The router leaves a call of a known method unmatched only when a path parameter is longer than it takes
+        // (find-my-way's maxParamLength, 100): bad input, not another method.
+        const method = request.method === 'HEAD' ? 'GET' : request.method;
+        if (routes.some((r) => r.method === method)) return sendCode(reply, 'INVALID_REQUEST');
+        return sendCode(reply, routes.length > 0 ? 'METHOD_NOT_ALLOWED' : 'NOT_FOUND');
       }
       if (request.method === 'GET' || request.method === 'HEAD')
         return options.onWebFallback(request, reply);
