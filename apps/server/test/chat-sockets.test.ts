@@ -233,3 +233,37 @@ describe('the agent socket', () => {
     ).toBe(true);
   });
 });
+
+describe("the socket's HTTP answers (Engine.IO polling)", () => {
+  /** What every API answer carries (plugins/security-headers.ts). */
+  const expectSecurityHeaders = (response: Response, what: string) => {
+    expect(response.headers.get('content-security-policy'), what).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options'), what).toBe('nosniff');
+    expect(response.headers.get('x-frame-options'), what).toBe('SAMEORIGIN');
+    expect(response.headers.get('strict-transport-security'), what).toContain('max-age=');
+    expect(response.headers.get('referrer-policy'), what).toBe('no-referrer');
+    expect(response.headers.get('cross-origin-resource-policy'), what).toBe('same-site');
+    expect(response.headers.get('cache-control'), what).toBe('no-store');
+  };
+
+  it('carry the security headers of the rest of the API: the handshake, a poll, a post and a refusal', async () => {
+    const base = `${url}${CHAT_SOCKET.path}/?EIO=4&transport=polling`;
+    const handshake = await fetch(base);
+    expect(handshake.status).toBe(200);
+    expectSecurityHeaders(handshake, 'handshake');
+    const sid = /"sid":"([^"]+)"/.exec(await handshake.text())?.[1];
+    expect(sid).toBeTruthy();
+
+    const posted = await fetch(`${base}&sid=${sid}`, { method: 'POST', body: '40/customer,{}' });
+    expect(posted.status).toBe(200);
+    expectSecurityHeaders(posted, 'post');
+    const polled = await fetch(`${base}&sid=${sid}`);
+    expect(polled.status).toBe(200);
+    expectSecurityHeaders(polled, 'poll');
+    await polled.text();
+
+    const refused = await fetch(`${url}${CHAT_SOCKET.path}/?EIO=4&transport=nothing`);
+    expect(refused.status).toBe(400);
+    expectSecurityHeaders(refused, 'refusal');
+  });
+});

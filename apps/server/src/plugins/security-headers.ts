@@ -6,37 +6,39 @@ import { CHAT_MEDIA_PATH, isApiPath } from '@/plugins/client-marker.ts';
 /**
  * Security headers with a CSP for the Vite SPA: own scripts only; images, fonts and media also as data: URLs.
  * Helmet's middleware is built once and applied to every response (@fastify/helmet built it again on every request,
- * a measurable share of a wallet call's CPU: docs/decisions/0006).
+ * a measurable share of a wallet call's CPU: docs/decisions/0006). The chat socket's HTTP answers (Engine.IO
+ * polling, which Fastify never sees) get the same (modules/chat/chat-socket.ts).
  */
+export const applySecurityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // React and component libraries set inline styles; scripts stay strict.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Operator content (logos, banners) may come from the operator's CDN over https.
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      connectSrc: ["'self'"],
+      // The how-to page embeds videos.
+      frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  // Operator images may be served from another origin.
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-site' },
+});
+
 export const securityHeaders = fp(
   async (app) => {
-    const applyHeaders = helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // React and component libraries set inline styles; scripts stay strict.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          // Operator content (logos, banners) may come from the operator's CDN over https.
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          connectSrc: ["'self'"],
-          // The how-to page embeds videos.
-          frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      // Operator images may be served from another origin.
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: { policy: 'same-site' },
-    });
     app.addHook('onRequest', (request, reply, done) => {
-      applyHeaders(request.raw, reply.raw, (error?: unknown) =>
+      applySecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
         done(error instanceof Error ? error : undefined),
       );
     });
@@ -46,7 +48,10 @@ export const securityHeaders = fp(
       if (!isApiPath(request.url)) return;
       if (reply.statusCode === 200 && request.url.startsWith(CHAT_MEDIA_PATH)) return;
       // So is a how-to video or poster, whole or a range of it (docs/decisions/0020-howto-videos.md).
-      if ((reply.statusCode === 200 || reply.statusCode === 206) && request.url.startsWith(HOWTO_MEDIA_PATH))
+      if (
+        (reply.statusCode === 200 || reply.statusCode === 206) &&
+        request.url.startsWith(HOWTO_MEDIA_PATH)
+      )
         return;
       reply.header('cache-control', 'no-store');
     });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
@@ -7,6 +8,7 @@ import type { Config } from '@/config.ts';
 import { AppError } from '@/lib/app-error.ts';
 import type { ChatHub } from '@/modules/chat/chat-hub.ts';
 import { createAdapterRedis } from '@/modules/chat/chat-redis.ts';
+import { applySecurityHeaders } from '@/plugins/security-headers.ts';
 
 /**
  * Socket.IO on the server's own port (docs/decisions/0015-support-chat.md#socket). With REDIS_URL the Redis streams
@@ -29,6 +31,12 @@ export function attachChatSockets(app: FastifyInstance, config: Config) {
           }),
         }
       : {}),
+  });
+  // Engine.IO answers polling itself, outside Fastify's hooks: the API's security headers, on every answer (refusals
+  // too), and never kept (docs/decisions/0015-support-chat.md#socket).
+  io.engine.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    res.setHeader('cache-control', 'no-store');
+    applySecurityHeaders(req, res, next);
   });
   const customers = io.of(CHAT_SOCKET.customerNamespace);
   const agents = io.of(CHAT_SOCKET.agentNamespace);
