@@ -51,6 +51,9 @@ async function verifiedRegistration(overrides: Partial<Registration> = {}) {
 describe('registration rules (D4, docs/spec.md §5) on validate and create', () => {
   const cases: [string, Partial<Registration> | ((r: Registration) => unknown), string][] = [
     ['empty name', { name: '  ' }, 'NAME_REQUIRED'],
+    ['name of Hangul fillers', { name: '\u3164\u3164' }, 'NAME_REQUIRED'],
+    ['name of invisible characters', { name: '\u115f\u1160\uffa0\u200b\ufeff' }, 'NAME_REQUIRED'],
+    ['account name of Hangul fillers', { bankAccountName: '\u3164' }, 'BANK_ACCOUNT_NAME_REQUIRED'],
     ['missing name', (r) => ({ ...r, name: undefined }), 'NAME_REQUIRED'],
     ['long name', { name: 'n'.repeat(101) }, 'NAME_TOO_LONG'],
     ['short phone', { username: '081234567' }, 'PHONE_NUMBER_REQUIRE_10_DIGIT'],
@@ -348,6 +351,7 @@ describe('profile', () => {
       member.token,
     );
     await expectRefused('PUT', url, { ...update, name: '' }, 'NAME_REQUIRED', member.token);
+    await expectRefused('PUT', url, { ...update, name: '\u3164' }, 'NAME_REQUIRED', member.token);
     await expectRefused(
       'PUT',
       url,

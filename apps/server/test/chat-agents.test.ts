@@ -226,6 +226,20 @@ describe('queue and assignment', () => {
     );
     expect(early.statusCode).toBe(409);
     expect(early.json()).toEqual({ message: 'CHAT_NOT_ASSIGNED' });
+    // A text of invisible characters alone is an empty text: refused, whatever else is wrong (issue 27).
+    for (const blank of ['', '\u200b', '\u3164\u200d\ufeff']) {
+      const empty = await agent(
+        support,
+        'POST',
+        `/api/admin/chat/conversations/${conversationId}/send`,
+        {
+          clientId: clientId(),
+          message: text(blank),
+          isPrivateNote: true,
+        },
+      );
+      expect(empty.json(), JSON.stringify(blank)).toEqual({ message: 'CHAT_MESSAGE_INVALID' });
+    }
     const note = await agent(
       support,
       'POST',

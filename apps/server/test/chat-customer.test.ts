@@ -174,7 +174,15 @@ describe('messages', () => {
       });
       expect(r.json(), JSON.stringify(bad)).toEqual({ message: 'INVALID_CHARACTERS' });
     }
-    for (const empty of ['', '   ', '\n\n']) {
+    // Invisible characters alone are no text either (issue 27): zero-width space, joiners, BOM, Hangul fillers.
+    for (const empty of [
+      '',
+      '   ',
+      '\n\n',
+      '\u200b',
+      '\u200b\u200c\u200d\u2060\ufeff',
+      '\u3164 \uffa0',
+    ]) {
       const r = await chatApi(t, 'POST', '/api/chat/send-message', guest, {
         clientId: clientId(),
         message: text(empty),

@@ -3,7 +3,16 @@ import { registerBodySchema } from './account.ts';
 import { html } from './admin/promotion-fields.ts';
 import { noticeSettingSchema } from './admin/settings.ts';
 import { chatTextSchema } from './chat.ts';
-import { bankAccountNoSchema, phoneSchema, isEnglishName, nameSchema, requiresEnglishName, textSchema } from './fields.ts';
+import {
+  bankAccountNameSchema,
+  bankAccountNoSchema,
+  hasVisibleContent,
+  phoneSchema,
+  isEnglishName,
+  nameSchema,
+  requiresEnglishName,
+  textSchema,
+} from './fields.ts';
 import { messages, isMessageCode } from './messages.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -109,5 +118,25 @@ describe('name', () => {
       expect(firstMessage(nameSchema.safeParse(name))).toBe('NAME_REQUIRED');
     for (const name of ['สมชาย ใจดี', 'ສົມພອນ', 'John Smith', 'K7'])
       expect(nameSchema.safeParse(name).success).toBe(true);
+  });
+
+  it('does not count the blank letters (Hangul fillers) or other invisible characters as a letter', () => {
+    const blank = ['\u3164', '\u3164\u3164 \u3164', '\u115f', '\u1160', '\uffa0', '\u3164\u200b\u200c\u200d\u2060\ufeff', '\u2800'];
+    for (const name of blank)
+      expect(firstMessage(nameSchema.safeParse(name)), JSON.stringify(name)).toBe('NAME_REQUIRED');
+    for (const name of ['\u3164', '\u3164 \u200b'])
+      expect(firstMessage(bankAccountNameSchema.safeParse(name)), JSON.stringify(name)).toBe('BANK_ACCOUNT_NAME_REQUIRED');
+    // Visible text with such characters in it is still a name (a Korean name, an emoji sequence joined by U+200D).
+    for (const name of ['김민준', 'A\u3164B', 'Somchai \u200d', '\ud83d\udc68\u200d\ud83d\udc69 7'])
+      expect(nameSchema.safeParse(name).success, JSON.stringify(name)).toBe(true);
+  });
+});
+
+describe('visible content', () => {
+  it('is none for white space and invisible characters alone', () => {
+    for (const text of ['', ' \n\t', '\u200b', '\u200b\u200c\u200d\u2060\ufeff', '\u3164\u115f\u1160\uffa0', '\u00a0\u2800\u180e'])
+      expect(hasVisibleContent(text), JSON.stringify(text)).toBe(false);
+    for (const text of ['a', '\u200b.', 'ສ', '👍', '\u3164x'])
+      expect(hasVisibleContent(text), JSON.stringify(text)).toBe(true);
   });
 });

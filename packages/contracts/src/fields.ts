@@ -66,6 +66,17 @@ export function phoneSchema(country: Country) {
     });
 }
 
+/**
+ * What shows nothing on screen: white space, format characters (zero-width space and joiners U+200B–U+200D, word
+ * joiner U+2060, BOM U+FEFF, tags…), Unicode's default-ignorable characters, among them letters that draw blank (the
+ * Hangul fillers U+115F, U+1160, U+3164, U+FFA0), and the braille blank (U+2800). Only for deciding whether a text has
+ * content: the text is stored as written.
+ */
+const INVISIBLE = /[\s\p{Z}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+/** Whether a text shows anything: blank and invisible characters alone are no text (a name, a chat message). */
+export const hasVisibleContent = (text: string) => text.replace(INVISIBLE, '') !== '';
+
 /** A name shows at least one letter or digit: zero-width and other invisible characters alone are no name. */
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
@@ -73,7 +84,9 @@ export const nameSchema = textSchema('NAME_REQUIRED')
   .trim()
   .min(1, { error: 'NAME_REQUIRED' })
   .max(100, { error: 'NAME_TOO_LONG' })
-  .regex(HAS_LETTER_OR_DIGIT, { error: 'NAME_REQUIRED' });
+  .refine((name) => HAS_LETTER_OR_DIGIT.test(name.replace(INVISIBLE, '')), {
+    error: 'NAME_REQUIRED',
+  });
 
 /** A new password: D4's server rule. */
 export const newPasswordSchema = textSchema('PASSWORD_REQUIRED')
@@ -100,7 +113,10 @@ export const bankAccountNoSchema = textSchema('BANK_ACCOUNT_NO_INVALID')
 export const bankAccountNameSchema = textSchema('BANK_ACCOUNT_NAME_REQUIRED')
   .transform((s) => s.trim().replace(/\s+/g, ' ').toUpperCase())
   .pipe(
-    z.string().min(1, { error: 'BANK_ACCOUNT_NAME_REQUIRED' }).max(100, { error: 'NAME_TOO_LONG' }),
+    z
+      .string()
+      .refine(hasVisibleContent, { error: 'BANK_ACCOUNT_NAME_REQUIRED', abort: true })
+      .max(100, { error: 'NAME_TOO_LONG' }),
   );
 
 export const ENGLISH_NAME = /^[A-Za-z ]+$/;

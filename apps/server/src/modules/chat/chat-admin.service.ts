@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { hasVisibleContent } from '@mekong/contracts/fields';
 import type {
   AdminChatConversation,
   ChatConversationStatus,
@@ -114,7 +115,7 @@ export function createChatAdminService(
       body: z.output<typeof adminChatSendContract.body>,
       operator: OperatorContext,
     ) {
-      if (body.message.message_type === 'text' && body.message.payload.message.trim() === '')
+      if (body.message.message_type === 'text' && !hasVisibleContent(body.message.payload.message))
         throw new AppError('CHAT_MESSAGE_INVALID');
       const { row, isNew } = await db.withTransaction(async (trx) => {
         const now = clock.now();

@@ -6,6 +6,7 @@ import type {
   chatSendMessage,
 } from '@mekong/contracts/chat';
 import type { z } from 'zod';
+import { hasVisibleContent } from '@mekong/contracts/fields';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { newSecretToken } from '@/lib/secure-random.ts';
@@ -60,8 +61,9 @@ function checkOwnerFields(identity: ChatIdentity, fields: OwnerFields) {
   }
 }
 
+/** Empty, or only white space and invisible characters (zero-width space, Hangul fillers: contracts' fields.ts). */
 const isBlankText = (body: ChatMessageBody) =>
-  body.message_type === 'text' && body.payload.message.trim() === '';
+  body.message_type === 'text' && !hasVisibleContent(body.payload.message);
 
 /** The customers' side of the support chat: guests and members (docs/decisions/0015-support-chat.md). */
 export function createChatService(

@@ -3,6 +3,7 @@ import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AdminChatMessage } from '@mekong/contracts/admin/chat';
+import { hasVisibleContent } from '@mekong/contracts/fields';
 import {
   CHAT_FILE_EXTENSIONS,
   CHAT_FILE_MAX_BYTES,
@@ -63,7 +64,8 @@ export function Composer({ conversationId, isAssignedToMe, onSent }: ComposerPro
     const offered = isNote
       ? []
       : (choices?.titles.map((title) => title.trim()).filter(Boolean) ?? []);
-    if (!trimmed || isBusy || !canSend) return;
+    // Invisible characters alone are no text (the server refuses them: CHAT_MESSAGE_INVALID).
+    if (!hasVisibleContent(trimmed) || isBusy || !canSend) return;
     const toChoices = (titles: string[]) => titles.map((title) => ({ title, payload: title }));
     const message: ChatMessageBody =
       choices && offered.length > 0

@@ -6,6 +6,7 @@ import {
   type ChatMessageBody,
 } from '@mekong/contracts/chat';
 import { PAGE_SIZE } from '@mekong/contracts/constants';
+import { hasVisibleContent } from '@mekong/contracts/fields';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
@@ -284,11 +285,11 @@ export function useChatController(isEnabled: boolean) {
   }, [stopTyping]);
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
-  /** Sends a text: empty is ignored, longer than 2000 characters refused here (docs/spec.md §2). Answers whether it went. */
+  /** Sends a text: empty or invisible is ignored, over 2000 characters refused here (docs/spec.md §2). Answers whether it went. */
   const sendText = useCallback(
     (text: string): boolean => {
       const message = text.trim();
-      if (!message) return false;
+      if (!hasVisibleContent(message)) return false;
       if (message.length > CHAT_MESSAGE_MAX_CHARACTERS) {
         showAlert(t('errors.CHAT_MESSAGE_TOO_LONG'));
         return false;
