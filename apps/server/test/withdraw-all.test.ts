@@ -144,6 +144,41 @@ describe('POST /api/wallet/withdrawAll (D7)', () => {
     expect(await payoutsTo(t, m.bankAccountNo)).toHaveLength(1);
   });
 
+  it('20 requests with one key while the first is still gathering game money: all answer its result, one payout', async () => {
+    const m = await memberWithGames(3_000_00, { PG: 2_000, JOKER: 500 });
+    // The games answer slowly, so the repeats arrive while the first request is still emptying them.
+    await sandboxPost(t, '/sandbox/games/faults', {
+      provider: 'PG',
+      failureRate: 0,
+      latencyMs: 400,
+    });
+    await sandboxPost(t, '/sandbox/games/faults', {
+      provider: 'JOKER',
+      failureRate: 0,
+      latencyMs: 400,
+    });
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => withdrawAll(m.token, 2_800, key)),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const bodies = answers.map((a) => withdrawResponseSchema.parse(a.json()));
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    expect(bodies[0]).toMatchObject({ message: 'SUCCESS', status: 'SUCCESS' });
+    expect(await payoutsTo(t, m.bankAccountNo)).toEqual([
+      expect.objectContaining({ amountMinor: 2_800_00, status: 'success' }),
+    ]);
+    const balances = await getMemberBalances(t.app.deps.db.kysely, m.memberId);
+    expect(balances).toMatchObject({ cash: 200_00n, games: { PG: 0n, JOKER: 0n } });
+    const withdrawals = await t.app.deps.db.kysely
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('member_id', '=', m.memberId)
+      .executeTakeFirstOrThrow();
+    expect(Number(withdrawals.n)).toBe(1);
+    await expectLedgerConsistent(t.app.deps.db);
+  });
+
   it('says TRANSFER_FAIL and withdraws nothing when a game could not be emptied and the wallet falls short', async () => {
     const m = await memberWithGames(1_000_00, { PG: 800 });
     await sandboxPost(t, '/sandbox/games/faults', { provider: 'PG', nextOutcomes: ['fail'] });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { MessageCode } from '@mekong/contracts/messages';
 import type { AppDeps } from '@/app-deps.ts';
+import { AppError } from '@/lib/app-error.ts';
 import { claimLease, releaseLease, renewLease } from '@/modules/job-lease/job-lease.repository.ts';
 
 /**
@@ -9,6 +11,9 @@ import { claimLease, releaseLease, renewLease } from '@/modules/job-lease/job-le
  * crashed holder only delays the item. Whoever holds a lease re-reads the item's state before acting: the process
  * that held it before may have finished it.
  */
+/** How often a request waiting for another's lease looks again (real time: the holder is working now). */
+const IN_TURN_POLL_MS = 50;
+
 export function createJobLeases({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   const expiry = (ttlMs: number) => new Date(clock.now().getTime() + ttlMs);
 
@@ -29,7 +34,30 @@ export function createJobLeases({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     }
   }
 
-  return { withLease };
+  /**
+   * One request at a time per item (a money call's idempotency key), each under the item's lease: a repeat waits while
+   * the first holds it, then answers what `done` finds the first one made (its stored result), or runs `fn` itself if
+   * the first left nothing (it failed: the repeat retries it). Past `waitMs` of waiting, `busyCode`.
+   */
+  async function inTurn<T>(
+    job: string,
+    item: string,
+    times: { ttlMs: number; waitMs: number },
+    done: () => Promise<T | undefined>,
+    fn: () => Promise<T>,
+    busyCode: MessageCode,
+  ): Promise<T> {
+    const giveUpAt = Date.now() + times.waitMs;
+    for (;;) {
+      // Under the lease: the first request has finished (or crashed, and its lease expired).
+      const run = await withLease(job, item, times.ttlMs, async () => (await done()) ?? fn());
+      if (run.isLeased) return run.value;
+      if (Date.now() >= giveUpAt) throw new AppError(busyCode);
+      await new Promise((resolve) => setTimeout(resolve, IN_TURN_POLL_MS));
+    }
+  }
+
+  return { withLease, inTurn };
 }
 
 export type JobLeases = ReturnType<typeof createJobLeases>;

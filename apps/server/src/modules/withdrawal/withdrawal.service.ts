@@ -17,8 +17,8 @@ import {
 } from '@/modules/ledger/ledger.service.ts';
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
-import type { SettingValue } from '@/modules/settings/settings.schema.ts';
 import { isPayoutAccountOnHold } from '@/modules/withdrawal/payout-approval.ts';
+import { checkDailyLimits } from '@/modules/withdrawal/withdrawal-limits.ts';
 import {
   findWithdrawal,
   findWithdrawalByKey,
@@ -51,6 +51,8 @@ export type ReconcileSummary = {
 
 /** The lease a reconciliation run takes on one withdrawal before asking the bank about it (docs/decisions/0010-ledger-locks-and-leases.md). */
 export const PAYOUT_LEASE_JOB = 'payout-reconciliation';
+/** The lease a withdrawAll request holds on its key while it gathers game money and withdraws. */
+export const WITHDRAW_ALL_LEASE_JOB = 'withdraw-all';
 
 const outcomeOf = (w: Withdrawal): WithdrawOutcome => ({
   withdrawalId: w.id,
@@ -75,16 +77,6 @@ export function createWithdrawalService(
     ]);
     if (!range || !limits) throw new AppError('NO_DATA');
     return { range, limits };
-  }
-
-  function checkDailyLimits(
-    today: { count: number; amountMinor: bigint },
-    amountMinor: bigint,
-    limits: SettingValue<'withdrawLimits'>,
-  ) {
-    if (today.count + 1 > limits.dailyCount) throw new AppError('WITHDRAW_DAILY_LIMIT');
-    if (today.amountMinor + amountMinor > BigInt(limits.dailyAmountMinor))
-      throw new AppError('WITHDRAW_DAILY_AMOUNT');
   }
 
   /** Every rule that can be checked before money moves: amount range, a registered account, today's limits. */
@@ -275,35 +267,41 @@ export function createWithdrawalService(
     /**
      * POST /api/wallet/withdrawAll (docs/design.md#withdrawals): the same rules first (nothing moves when they fail), then every active
      * game balance back to the wallet, then the withdrawal of `amountMinor`. When the wallet still falls short because
-     * a game leg was refused or is still pending, the answer is TRANSFER_FAIL (nothing withdrawn).
+     * a game leg was refused or is still pending, the answer is TRANSFER_FAIL (nothing withdrawn). One request per key
+     * at a time: a repeat waits for the first and answers its withdrawal (docs/decisions/0010-ledger-locks-and-leases.md).
      */
-    async withdrawAll(
-      memberId: string,
-      amountMinor: bigint,
-      idempotencyKey: string,
-    ): Promise<WithdrawOutcome> {
-      const existing = await findWithdrawalByKey(db.kysely, memberId, idempotencyKey);
-      if (existing) return replay(existing, amountMinor);
-      // Refuse what will be refused anyway before moving any game money.
-      await checkRules(memberId, amountMinor);
-      await options.bonus?.assertAllowed(memberId, amountMinor);
-      const balances = await getMemberBalances(db.kysely, memberId);
-      const total = Object.values(balances.games).reduce((sum, b) => sum + b, balances.cash);
-      if (amountMinor > total) throw new AppError('MONEY_NOT_ENOUGH');
-      const groupId = nameUuid(`${idempotencyKey}:withdrawAll`);
-      const legs = options.gatherGames
-        ? await options.gatherGames(memberId, { idempotencyKey, groupId })
-        : [];
-      try {
-        return await withdraw(memberId, amountMinor, idempotencyKey, groupId);
-      } catch (error) {
-        // Short only because a game could not be emptied (refused, or still on its way): say the transfer failed.
-        const isLegUnsettled = legs.some((leg) => leg.status !== 'SUCCESS');
-        if (error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH' && isLegUnsettled)
-          throw new AppError('TRANSFER_FAIL', { cause: error });
-        throw error;
-      }
-    },
+    withdrawAll: (memberId: string, amountMinor: bigint, idempotencyKey: string) =>
+      leases.inTurn(
+        WITHDRAW_ALL_LEASE_JOB,
+        `${memberId}:${idempotencyKey}`,
+        { ttlMs: leaseMs + config.REQUEST_TIMEOUT_MS, waitMs: config.REQUEST_TIMEOUT_MS },
+        async () => {
+          const existing = await findWithdrawalByKey(db.kysely, memberId, idempotencyKey);
+          return existing && replay(existing, amountMinor);
+        },
+        async (): Promise<WithdrawOutcome> => {
+          // Refuse what will be refused anyway before moving any game money.
+          await checkRules(memberId, amountMinor);
+          await options.bonus?.assertAllowed(memberId, amountMinor);
+          const balances = await getMemberBalances(db.kysely, memberId);
+          const total = Object.values(balances.games).reduce((sum, b) => sum + b, balances.cash);
+          if (amountMinor > total) throw new AppError('MONEY_NOT_ENOUGH');
+          const groupId = nameUuid(`${idempotencyKey}:withdrawAll`);
+          const legs = options.gatherGames
+            ? await options.gatherGames(memberId, { idempotencyKey, groupId })
+            : [];
+          try {
+            return await withdraw(memberId, amountMinor, idempotencyKey, groupId);
+          } catch (error) {
+            // Short only because a game could not be emptied (refused, or still on its way): the transfer failed.
+            const isLegUnsettled = legs.some((leg) => leg.status !== 'SUCCESS');
+            if (error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH' && isLegUnsettled)
+              throw new AppError('TRANSFER_FAIL', { cause: error });
+            throw error;
+          }
+        },
+        'PAYOUT_IN_PROGRESS',
+      ),
 
     /**
      * Operator approval of a withdrawal above the auto-payout limit: sends the payout. Approving one already
