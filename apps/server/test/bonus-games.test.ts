@@ -152,7 +152,7 @@ describe('bonus money in games', () => {
     });
   });
 
-  it('ends by itself when the total falls below percentFail %: the bonus account is forfeited, cash and games stay', async () => {
+  it('ends by itself when the total falls below percentFail %: the bonus granted is forfeited (bonus account, then cash), the rest stays', async () => {
     const code = await addBonus(t, { percent: 50, maxBonusMinor: 50_000n, percentFail: 90 });
     const m = await depositedMember(t, 100_000n);
     const username = await gameOf(m, 'SLOTXO');
@@ -171,9 +171,10 @@ describe('bonus money in games', () => {
       wallet: { amount: number; bonusAmount: number; hasReceivedBonus: boolean };
       overall: { total: number };
     };
-    expect(after.wallet).toEqual({ amount: 1000, bonusAmount: 0, hasReceivedBonus: false });
-    expect(after.overall.total).toBe(1040);
-    expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 30_000 });
+    // Like a cancel (issue 27): the 500 granted goes (300 bonus account + 200 cash); the losses were the member's.
+    expect(after.wallet).toEqual({ amount: 800, bonusAmount: 0, hasReceivedBonus: false });
+    expect(after.overall.total).toBe(840);
+    expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 50_000 });
     expect(message(await get(t, '/api/bonus/clear', m.token))).toBe('BONUS_NOT_ACTIVE');
   });
 
@@ -195,21 +196,54 @@ describe('bonus money in games', () => {
     await t.app.jobs.runNow(GAME_SYNC_JOB);
     expect((await statusOf(m)).status).toBe('active');
     await t.app.jobs.runNow(BONUS_LOST_JOB);
-    expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 30_000 });
+    expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 50_000 });
     // A second run finds nothing more to end.
     expect(await t.app.promotions.bonus.endLost()).toMatchObject({ lost: 0 });
     const rows = await statement(t, m.token);
     // Named in every language, not by the Thai name alone (the client shows the member's).
-    expect(rows.find((r) => r.statementType === 'finish_bonus')).toMatchObject({
+    expect(rows.find((r) => r.statementType === 'finish_bonus' && r.amount === 300)).toMatchObject({
       amount: 300,
       description: `โบนัส ${code}`,
       localizedDescription: { th: `โบนัส ${code}`, la: `ໂບນັດ ${code}`, en: `Bonus ${code}` },
     });
+    expect(
+      rows
+        .filter((r) => r.statementType === 'finish_bonus')
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual([200, 300]);
     expect((await wallet(t, m.token)).wallet).toEqual({
-      amount: 1000,
+      amount: 800,
       bonusAmount: 0,
       hasReceivedBonus: false,
     });
+  });
+
+  it('a bonus lost with the money in a game waits for it to come back, then forfeits the bonus granted', async () => {
+    const code = await addBonus(t, { percent: 50, maxBonusMinor: 50_000n, percentFail: 90 });
+    const m = await depositedMember(t, 100_000n);
+    const username = await gameOf(m, 'SLOTXO');
+    await activate(t, code, m.token);
+    // Start 1500, lost below 1350: everything into the game (the bonus first), then 200 lost there.
+    await transfer(m, 'wallet', 'SLOTXO', 1_500);
+    await play(t, 'SLOTXO', username, [{ betMinor: 20_000, winMinor: 0 }]);
+    const below = (await get(t, '/api/wallet/refresh/slot', m.token)).json() as {
+      wallet: { hasReceivedBonus: boolean };
+    };
+    // 1300 in the game, nothing in the wallet to take the bonus from: the bonus runs on.
+    expect(below.wallet.hasReceivedBonus).toBe(true);
+    expect(await statusOf(m)).toEqual({ status: 'active', forfeited: 0 });
+    await t.app.jobs.runNow(BONUS_LOST_JOB);
+    expect(await statusOf(m)).toEqual({ status: 'active', forfeited: 0 });
+    // Back in the wallet: the next look ends it, and the 500 granted goes; the member keeps 800 of the 1000 deposited.
+    await transfer(m, 'SLOTXO', 'wallet', 1_300);
+    expect((await wallet(t, m.token)).wallet).toEqual({
+      amount: 800,
+      bonusAmount: 0,
+      hasReceivedBonus: false,
+    });
+    expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 50_000 });
+    await expectLedgerConsistent(t.app.deps.db);
   });
 
   it('the expiry job ends a bonus past validDays like a cancel (expired)', async () => {

@@ -184,9 +184,12 @@ describe('withdrawal under a bonus', () => {
     await play(t, 'SLOTXO', username, [{ betMinor: 50_000, winMinor: 0 }]);
     t.clock.advance(60_000);
     expect((await t.app.moneyCore.games.syncAll()).synced).toBeGreaterThanOrEqual(1);
-    const paid = await withdrawCall(t, m.token, 900);
+    // Lost like a cancel (issue 27): the 500 granted is forfeited from the 900 cash; 400 (and 100 in the game) stay.
+    const refused = await withdrawCall(t, m.token, 900);
+    expect(refused.json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+    expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 50_000 });
+    const paid = await withdrawCall(t, m.token, 400);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(await statusOf(m)).toEqual({ status: 'lost', forfeited: 0 });
-    expect((await payoutsTo(t, m.bankAccountNo)).map((p) => p.amountMinor)).toEqual([90_000]);
+    expect((await payoutsTo(t, m.bankAccountNo)).map((p) => p.amountMinor)).toEqual([40_000]);
   });
 });

@@ -14,7 +14,12 @@ import {
   findMemberBonus,
   type MemberBonusRow,
 } from '@/modules/bonus/bonus.repository.ts';
-import { failBelow, progressPercent, releaseTarget } from '@/modules/bonus/bonus-rules.ts';
+import {
+  endForfeit,
+  failBelow,
+  progressPercent,
+  releaseTarget,
+} from '@/modules/bonus/bonus-rules.ts';
 import { weightedTurnover } from '@/modules/games/game-bets.service.ts';
 import { getMemberPostedBalances } from '@/modules/ledger/ledger.repository.ts';
 import { createTransfer, getMemberBalances } from '@/modules/ledger/ledger.service.ts';
@@ -140,9 +145,13 @@ export async function useBonusForGame(
 }
 
 /**
- * Ends the active bonus as lost when everything under it fell below percentFail % of the start amount: the bonus
- * account is forfeited, cash and games stay the member's. Answers where the member's bonus stands after the check
- * (`active` still running, `lost` ended now, `none`), so a wallet read needs no second look.
+ * Ends the active bonus as lost when everything under it fell below percentFail % of the start amount. Like a cancel,
+ * it never leaves the member with bonus money (docs/decisions/0013-promotions.md#bonus): the forfeit is endForfeit's
+ * with nothing brought back, the bonus account and as much of the granted bonus as cash and the bonus account hold.
+ * While part of what can be bonus money (the granted bonus, at most the total) is still in a game, it cannot be taken
+ * here: the bonus runs on until that money is back in the wallet (the next check takes it from cash) or the bonus
+ * expires (the expiry brings the games back). Answers where the member's bonus stands after the check (`active` still
+ * running, `lost` ended now, `none`), so a wallet read needs no second look.
  */
 export async function checkBonusLost(
   db: Db,
@@ -157,15 +166,21 @@ export async function checkBonusLost(
   return db.withTransaction(async (trx) => {
     const row = await findMemberBonus(trx, active.id, { isLocked: true });
     if (row?.status !== 'active') return 'none';
-    if ((await bonusTotal(trx, memberId)) >= floor) return 'active';
-    const { bonus: bonusMinor } = await getMemberBalances(trx, memberId);
-    const forfeitedMinor = await forfeit(trx, {
-      row,
-      from: 'bonus',
-      amountMinor: bonusMinor,
-      names: bonus.name,
-      now,
+    const total = await bonusTotal(trx, memberId);
+    if (total >= floor) return 'active';
+    const balances = await getMemberBalances(trx, memberId);
+    const take = endForfeit({
+      backMinor: 0n,
+      cashMinor: balances.cash,
+      bonusAccountMinor: balances.bonus,
+      grantedMinor: row.bonusMinor,
     });
+    const owed = row.bonusMinor < total ? row.bonusMinor : total;
+    if (take.fromBonus + take.fromCash < owed) return 'active';
+    const common = { row, names: bonus.name, now };
+    const forfeitedMinor =
+      (await forfeit(trx, { ...common, from: 'bonus', amountMinor: take.fromBonus })) +
+      (await forfeit(trx, { ...common, from: 'cash', amountMinor: take.fromCash }));
     return (await endMemberBonus(trx, row.id, { status: 'lost', forfeitedMinor, at: now }))
       ? 'lost'
       : 'none';
