@@ -27,11 +27,7 @@ import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
 import { registerBonusAdminRoutes } from '@/modules/bonus/bonus-admin.routes.ts';
 import { createBonusAdminService } from '@/modules/bonus/bonus-admin.service.ts';
 import { registerBonusRoutes } from '@/modules/bonus/bonus.routes.ts';
-import {
-  createBonusService,
-  withdrawBonusHooks,
-  type BonusService,
-} from '@/modules/bonus/bonus.service.ts';
+import { createBonusService, type BonusService } from '@/modules/bonus/bonus.service.ts';
 import { registerDepositRoutes } from '@/modules/deposit/deposit.routes.ts';
 import { registerInviteRoutes } from '@/modules/invite/invite.routes.ts';
 import { createInviteService } from '@/modules/invite/invite.service.ts';
@@ -70,6 +66,7 @@ import { registerSpinwheelAdminRoutes } from '@/modules/spinwheel/spinwheel-admi
 import { createSpinwheelAdminService } from '@/modules/spinwheel/spinwheel-admin.service.ts';
 import { registerSpinwheelRoutes } from '@/modules/spinwheel/spinwheel.routes.ts';
 import { createSpinwheelService } from '@/modules/spinwheel/spinwheel.service.ts';
+import { withdrawPromotionHooks } from '@/modules/spinwheel/prize-turnover.ts';
 import { registerStatementRoutes } from '@/modules/statement/statement.routes.ts';
 import { createStatementService } from '@/modules/statement/statement.service.ts';
 import { registerWithdrawalRoutes } from '@/modules/withdrawal/withdrawal.routes.ts';
@@ -271,7 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerBonusJobs(jobs, bonus);
     const withdrawals = createWithdrawalService(deps, {
       gatherGames: wallet.gatherToWallet,
-      bonus: withdrawBonusHooks(deps),
+      bonus: withdrawPromotionHooks(deps),
     });
     const statement = createStatementService(deps);
     const bankFeed = createBankFeedService(deps);

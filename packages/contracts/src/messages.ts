@@ -141,6 +141,7 @@ export const messages = {
   BONUS_WITHDRAW_ALL: 400,
   NO_COIN: 400,
   SPINWHEEL_INACTIVE: 400,
+  PRIZE_TURNOVER: 400,
   // back office (docs/decisions/0014-back-office.md)
   OPERATOR_SIGN_IN_FAILED: 401,
   OPERATOR_LOCKED: 423,
@@ -185,6 +186,7 @@ export const messages = {
   WHEEL_PRIZE_INVALID: 400,
   WHEEL_COLOR_INVALID: 400,
   WHEEL_NAME_TAKEN: 409,
+  INVITE_REVIEW_DECIDED: 409,
   // back office: operators
   OPERATOR_USERNAME_INVALID: 400,
   OPERATOR_PASSWORD_WEAK: 400,

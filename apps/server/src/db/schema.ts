@@ -46,6 +46,8 @@ import type {
   SpinResultsTable,
   SpinCoinMovesTable,
   CouponsTable,
+  SpinCoinPendingTable,
+  InviteReviewsTable,
 } from '@/db/schema/promotions.ts';
 import type {
   OperatorsTable,
@@ -116,6 +118,8 @@ export type Database = {
   spin_results: SpinResultsTable;
   spin_coin_moves: SpinCoinMovesTable;
   coupons: CouponsTable;
+  spin_coin_pending: SpinCoinPendingTable;
+  invite_reviews: InviteReviewsTable;
   operators: OperatorsTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
   operator_sessions: OperatorSessionsTable;
