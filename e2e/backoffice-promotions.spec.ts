@@ -121,6 +121,10 @@ test.describe('promotions (back office)', () => {
       await page.goto('/backoffice/promotions?tab=rates');
       await expect(page.locator('form').first()).toBeVisible();
       await shot(page, `rates-${locale}`);
+      await page.goto('/backoffice/promotions?tab=play');
+      await expect(page.getByTestId('held-invites')).toBeVisible();
+      await expect(page.locator('form').first()).toBeVisible();
+      await shot(page, `play-${locale}`);
     }
   });
 
