@@ -267,6 +267,8 @@ test.describe('promotions: invite, refund, prize wheel', () => {
       const token = await api.login(member.phone, member.password);
       await creditFromBank(member, 300);
       await memberMoney(api, token).waitForCash(300);
+      // Played, so its 3 coins have arrived (issue 27 item 6).
+      await playThrough(api, token, 300);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await signIn(page, api, token, '/user/home', locale);
 
