@@ -32,7 +32,7 @@ import { NumberField, PromoSection } from '@/features/promotions/components/form
 export function PlayGuards() {
   const guards = useGuards();
   return (
-    <div className="promo-rates">
+    <div className="promo-play">
       <QueryState query={guards}>
         {(value) => <GuardsForm key={JSON.stringify(value)} value={value} />}
       </QueryState>
