@@ -164,6 +164,8 @@ export const messages = {
   // back office: members
   MEMBER_STATUS_UNCHANGED: 409,
   ADJUSTMENT_BELOW_ZERO: 409,
+  /** A typed slip amount that would take the operator's or the member's solo sum of the day past the line. */
+  ADJUSTMENT_DAILY_LINE: 409,
   // back office: money out
   PAYOUT_IN_PROGRESS: 409,
   PAYOUT_STATUS_UNKNOWN: 503,

@@ -56,7 +56,10 @@ import type {
   AuditLogTable,
   OperatorNoticesTable,
 } from '@/db/schema/operators.ts';
-import type { MemberAdjustmentsTable } from '@/db/schema/member-adjustments.ts';
+import type {
+  AdjustmentDaySumsTable,
+  MemberAdjustmentsTable,
+} from '@/db/schema/member-adjustments.ts';
 import type { WithdrawalApprovalsTable } from '@/db/schema/withdrawal-approvals.ts';
 import type { MemberAgreementsTable } from '@/db/schema/agreements.ts';
 import type {
@@ -124,6 +127,7 @@ export type Database = {
   audit_log: AuditLogTable;
   operator_notices: OperatorNoticesTable;
   member_adjustments: MemberAdjustmentsTable;
+  adjustment_day_sums: AdjustmentDaySumsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
   member_agreements: MemberAgreementsTable;
   chat_conversations: ChatConversationsTable;
