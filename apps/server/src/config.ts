@@ -100,10 +100,13 @@ const optionalUrl = (protocols: RegExp) =>
  * - REDIS_PREFIX (mekong:): prefix of every Redis key.
  * - COUNTRY (TH): TH or LA; decides the phone rule and the currency choice.
  * - SMS_GATEWAY_URL (http://127.0.0.1:3001/sms), SMS_API_KEY (sandbox-sms-key), SMS_TIMEOUT_MS (10000): the one-time-code gateway.
- * - OTP_DAILY_LIMIT_PHONE (5), OTP_DAILY_LIMIT_IP (20): one-time codes per 24 hours.
+ * - OTP_DAILY_LIMIT_PHONE (5): one-time codes a phone gets per 24 hours, for each purpose apart (registration; the
+ *   member's reset; resets support sends). OTP_DAILY_LIMIT_PHONE_IP (3): of those, what one client address may ask for.
+ * - OTP_DAILY_LIMIT_IP (200), OTP_HOURLY_LIMIT_IP (30): one-time codes one client address may have sent per 24 hours
+ *   and per hour (many members share a carrier-NAT address; docs/decisions/0009-account-security.md#one-time-codes).
  * - SMS_DAILY_LIMIT (1000): SMS the server sends in 24 hours, all phones together (the operator's SMS cost); past it,
  *   one-time codes answer OTP_SEND_PAUSED and nothing is sent.
- * - PHONE_LOOKUP_LIMIT_IP_DAY (100), PHONE_LOOKUP_LIMIT_IP_MINUTE (20): answers that tell whether a phone is
+ * - PHONE_LOOKUP_LIMIT_IP_DAY (300), PHONE_LOOKUP_LIMIT_IP_MINUTE (20): answers that tell whether a phone is
  *   registered (one-time code send, registration with codes off) one client address may get a day and a minute.
  * - AUTH_GLOBAL_LIMIT_PER_MINUTE (600): wrong sign-ins, and phone look-ups (register validate, one-time code send), per
  *   minute from all clients together (REQUEST_LIMIT_1MIN past it); docs/decisions/0009-account-security.md.
@@ -181,10 +184,12 @@ export const configSchema = z.object({
   COUNTRY: z.enum(COUNTRIES, { error: 'must be TH or LA' }).default('TH'),
   ...outsideParty('SMS', 'SMS_GATEWAY_URL', 'http://127.0.0.1:3001/sms', 10_000),
   OTP_DAILY_LIMIT_PHONE: integer(1, 1000).default(5),
-  OTP_DAILY_LIMIT_IP: integer(1, 100_000).default(20),
+  OTP_DAILY_LIMIT_PHONE_IP: integer(1, 1000).default(3),
+  OTP_DAILY_LIMIT_IP: integer(1, 100_000).default(200),
+  OTP_HOURLY_LIMIT_IP: integer(1, 100_000).default(30),
   SMS_DAILY_LIMIT: integer(1, 10_000_000).default(1000),
   AUTH_GLOBAL_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
-  PHONE_LOOKUP_LIMIT_IP_DAY: integer(1, 1_000_000).default(100),
+  PHONE_LOOKUP_LIMIT_IP_DAY: integer(1, 1_000_000).default(300),
   PHONE_LOOKUP_LIMIT_IP_MINUTE: integer(1, 1_000_000).default(20),
   WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
   // Unset: true outside production, false in production (where asking for it is refused); resolved in loadConfig.
