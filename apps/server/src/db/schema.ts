@@ -66,6 +66,7 @@ import type {
   ChatMessagesTable,
 } from '@/db/schema/chat.ts';
 import type { HowtoMediaTable } from '@/db/schema/howto.ts';
+import type { PendingSettingChangesTable } from '@/db/schema/setting-changes.ts';
 
 export type * from '@/db/schema/members.ts';
 export type * from '@/db/schema/ledger-games.ts';
@@ -77,6 +78,7 @@ export type * from '@/db/schema/withdrawal-approvals.ts';
 export type * from '@/db/schema/agreements.ts';
 export type * from '@/db/schema/chat.ts';
 export type * from '@/db/schema/howto.ts';
+export type * from '@/db/schema/setting-changes.ts';
 
 export type Database = {
   banks: BanksTable;
@@ -123,6 +125,7 @@ export type Database = {
   audit_head: AuditHeadTable;
   audit_log: AuditLogTable;
   operator_notices: OperatorNoticesTable;
+  pending_setting_changes: PendingSettingChangesTable;
   member_adjustments: MemberAdjustmentsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
   member_agreements: MemberAgreementsTable;
