@@ -316,6 +316,16 @@ describe('a guarded change nobody confirms', () => {
     );
   });
 
+  it('is in effect for whoever reads the settings once its hour is over, even before the job runs', async () => {
+    await requestChange(t, owner, () => put(owner, 'registerOtp', { enabled: false }));
+    t.clock.advance(HOUR + 1_000);
+    const shown = await adminApi(t, 'GET', '/api/admin/settings', { token: finance.token });
+    expect(shown.json().registerOtp).toEqual({ enabled: false });
+    expect((await t.api('GET', '/api/lookup/registerOTP')).json()).toEqual({ enabled: false });
+    const back = await requestChange(t, owner, () => put(owner, 'registerOtp', { enabled: true }));
+    await confirmChange(t, owner2, back);
+  });
+
   it('never takes effect when an owner cancelled it; finance cannot cancel', async () => {
     const member = await signedInMember(t);
     const id = await requestChange(t, owner, () => put(owner, 'service', { terminated: true }));

@@ -56,7 +56,7 @@ function PendingChangeItem({ change }: { change: PendingSettingChange }) {
           {t(SUBJECT_TITLES[change.subject])}
           {accountNo ? ` · ${accountNo}` : ''}
         </strong>
-        {change.before === null ? (
+        {accountNo && change.before === null ? (
           <span className="badge badge--warn">{t('pending.new')}</span>
         ) : null}
       </div>
