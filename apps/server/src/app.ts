@@ -109,9 +109,7 @@ import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
 import { registerAdminDepositRoutes } from '@/modules/admin-deposits/admin-deposits.routes.ts';
 import { registerHowtoRoutes } from '@/modules/howto/howto.routes.ts';
 import { createHowtoService } from '@/modules/howto/howto.service.ts';
-import { registerSettingsAdminRoutes } from '@/modules/settings/settings-admin.routes.ts';
-import { createSettingsAdminService } from '@/modules/settings/settings-admin.service.ts';
-import { createSettingsCatalogueService } from '@/modules/settings/settings-catalogue.service.ts';
+import { registerSettingsAdmin } from '@/modules/settings/settings-admin.setup.ts';
 import { findSettingCached } from '@/modules/settings/settings.repository.ts';
 import { registerAgreementRoutes } from '@/modules/agreement/agreement.routes.ts';
 import { createAgreementService } from '@/modules/agreement/agreement.service.ts';
@@ -379,10 +377,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
     registerReportRoutes(app, apiRoutes);
     registerAdminDepositRoutes(app, apiRoutes, workClaims);
-    registerSettingsAdminRoutes(app, apiRoutes, {
-      settings: createSettingsAdminService(deps),
-      catalogue: createSettingsCatalogueService(deps, games),
-    });
+    registerSettingsAdmin(app, apiRoutes, jobs, deps, games);
     registerHowtoRoutes(app, apiRoutes, createHowtoService(deps));
     registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));
     app.decorate(

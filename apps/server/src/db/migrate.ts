@@ -28,6 +28,7 @@ import { migration0030 } from '@/db/migrations/0030-howto-media.ts';
 import { migration0031 } from '@/db/migrations/0031-job-states.ts';
 import { migration0032 } from '@/db/migrations/0032-operator-notices.ts';
 import { migration0034 } from '@/db/migrations/0034-adjustment-day-sums.ts';
+import { migration0035 } from '@/db/migrations/0035-pending-setting-changes.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0031-job-states': migration0031,
   '0032-operator-notices': migration0032,
   '0034-adjustment-day-sums': migration0034,
+  '0035-pending-setting-changes': migration0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

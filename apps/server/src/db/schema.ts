@@ -69,6 +69,7 @@ import type {
   ChatMessagesTable,
 } from '@/db/schema/chat.ts';
 import type { HowtoMediaTable } from '@/db/schema/howto.ts';
+import type { PendingSettingChangesTable } from '@/db/schema/setting-changes.ts';
 
 export type * from '@/db/schema/members.ts';
 export type * from '@/db/schema/ledger-games.ts';
@@ -80,6 +81,7 @@ export type * from '@/db/schema/withdrawal-approvals.ts';
 export type * from '@/db/schema/agreements.ts';
 export type * from '@/db/schema/chat.ts';
 export type * from '@/db/schema/howto.ts';
+export type * from '@/db/schema/setting-changes.ts';
 
 export type Database = {
   banks: BanksTable;
@@ -126,6 +128,7 @@ export type Database = {
   audit_head: AuditHeadTable;
   audit_log: AuditLogTable;
   operator_notices: OperatorNoticesTable;
+  pending_setting_changes: PendingSettingChangesTable;
   member_adjustments: MemberAdjustmentsTable;
   adjustment_day_sums: AdjustmentDaySumsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;

@@ -73,6 +73,7 @@ describe('periodic jobs across two server processes', () => {
       'bonus-expiry',
       'bonus-lost',
       'housekeeping',
+      'setting-changes-due',
     ];
     expect(states.rows.map((row) => row.job).sort()).toEqual([...names].sort());
     for (const name of names) {

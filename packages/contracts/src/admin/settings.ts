@@ -12,6 +12,7 @@ import {
   type HowtoVideoKey,
 } from '../lookup.ts';
 import { adminCall, okSchema } from './admin-contract.ts';
+import { settingChangeAnswerSchema } from './setting-changes.ts';
 
 /**
  * Operator settings of DESIGN D10 edited in the back office (docs/back-office/settings.md), except promotions. Amounts
@@ -216,7 +217,11 @@ export const adminAccessSettingSchema = z.strictObject({
   absoluteHours: wholeNumberSchema('SETTING_SESSION_LIMITS_INVALID', 1, 24),
 });
 
-/** Every setting key of this area, its body schema on save, and the permission its save needs. */
+/**
+ * Every setting key of this area, its body schema on save, and the permission its save needs. The keys of
+ * GUARDED_SETTING_KEYS (setting-changes.ts) are money-critical: a save needs a fresh re-authentication and waits for a
+ * second operator.
+ */
 export const settingSaves = {
   brand: { body: brandSettingSchema, permission: 'settings.content' },
   contact: { body: contactSettingSchema, permission: 'settings.content' },
@@ -287,6 +292,17 @@ function saveContract<K extends AdminSettingKey>(key: K) {
   });
 }
 
+/** A guarded key's save: a fresh re-authentication, and the answer tells the change now waiting. */
+function guardedSaveContract<K extends AdminSettingKey>(key: K) {
+  const { body, permission } = settingSaves[key];
+  return adminCall('PUT', `/api/admin/settings/${key}`, {
+    body: body as (typeof settingSaves)[K]['body'],
+    response: settingChangeAnswerSchema,
+    permission,
+    isReauthRequired: true,
+  });
+}
+
 export const adminSaveBrandContract = saveContract('brand');
 export const adminSaveContactContract = saveContract('contact');
 export const adminSaveConditionsContract = saveContract('conditions');
@@ -294,15 +310,15 @@ export const adminSaveAgreementContract = saveContract('agreement');
 export const adminSaveNoticeContract = saveContract('notice');
 export const adminSaveHowtoContract = saveContract('howto');
 export const adminSaveDepositContract = saveContract('deposit');
-export const adminSaveWithdrawContract = saveContract('withdraw');
-export const adminSaveWithdrawLimitsContract = saveContract('withdrawLimits');
-export const adminSaveApprovalsContract = saveContract('approvals');
+export const adminSaveWithdrawContract = guardedSaveContract('withdraw');
+export const adminSaveWithdrawLimitsContract = guardedSaveContract('withdrawLimits');
+export const adminSaveApprovalsContract = guardedSaveContract('approvals');
 export const adminSaveSlipContract = saveContract('slip');
-export const adminSaveRegisterOtpContract = saveContract('registerOtp');
+export const adminSaveRegisterOtpContract = guardedSaveContract('registerOtp');
 export const adminSaveChatWidgetContract = saveContract('chatWidget');
 export const adminSaveChatContract = saveContract('chat');
-export const adminSaveServiceContract = saveContract('service');
-export const adminSaveAdminAccessContract = saveContract('adminAccess');
+export const adminSaveServiceContract = guardedSaveContract('service');
+export const adminSaveAdminAccessContract = guardedSaveContract('adminAccess');
 
 /** One save contract per key, for the server's routes and the back office's forms. */
 export const adminSettingSaveContracts = {
