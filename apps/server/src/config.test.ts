@@ -79,6 +79,7 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
     TRUELINK_SECRET: strong('truelink'),
     SLIP_LINK_SECRET: strong('slip-link'),
     CHAT_GUEST_SECRET: strong('chat-guest'),
+    AUDIT_HMAC_KEY: strong('audit'),
     GAME_CREDENTIALS_KEY: 'ab'.repeat(32),
   };
 
