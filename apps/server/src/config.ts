@@ -158,8 +158,10 @@ const optionalUrl = (protocols: RegExp) =>
  *   kept outside the database so a database superuser cannot rewrite the chain consistently; at least 32 characters;
  *   `npm start` generates one. Changing it breaks the verification of every record written with the old one
  *   (docs/decisions/0014-back-office.md#audit-trail).
- * - AUDIT_ANCHOR_FILE (data/audit-anchors.jsonl), AUDIT_ANCHOR_INTERVAL_MS (600000): where and how often the audit
- *   chain's head is appended (one JSON line, also logged) for verification to compare against; keep copies of it.
+ * - AUDIT_ANCHOR_FILE, AUDIT_ANCHOR_INTERVAL_MS (600000): where and how often the audit chain's head is appended (one
+ *   JSON line, also logged) for verification to compare against; keep copies of it. Default: data/audit-anchors.jsonl
+ *   with DATABASE_URL, <PGLITE_DIR>-audit-anchors.jsonl beside an embedded database (the anchors belong to its
+ *   chain), none for an in-memory one (nothing outlives the process).
  * - TRUEMONEY_URL (http://127.0.0.1:3001), TRUEMONEY_TIMEOUT_MS (15000): the TrueMoney gift voucher service.
  * - TRUELINK_SECRET: the gift-link shared secret (the web's VITE_TRUELINK_SECRET); required in production, the
  *   contracts' TRUELINK_DEV_SECRET otherwise.
@@ -246,7 +248,7 @@ export const configSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters')
     .default(SANDBOX_DEFAULT_SECRETS.AUDIT_HMAC_KEY),
-  AUDIT_ANCHOR_FILE: z.string().min(1).default(`${repoRoot}data/audit-anchors.jsonl`),
+  AUDIT_ANCHOR_FILE: z.string().min(1).optional(),
   AUDIT_ANCHOR_INTERVAL_MS: integer(1000, 86_400_000).default(600_000),
   TRUEMONEY_URL: httpUrl.default('http://127.0.0.1:3001'),
   TRUEMONEY_TIMEOUT_MS: integer(100, 120_000).default(15_000),
@@ -280,5 +282,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = result.data.NODE_ENV === 'production' ? productionProblems(result.data) : [];
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration for production:\n  ${problems.join('\n  ')}`);
-  return result.data;
+  return { ...result.data, AUDIT_ANCHOR_FILE: auditAnchorFileOf(result.data) };
+}
+
+/** Where the audit chain's head is anchored when AUDIT_ANCHOR_FILE is unset (docs/back-office/audit.md). */
+function auditAnchorFileOf(config: Config): string | undefined {
+  if (config.AUDIT_ANCHOR_FILE) return config.AUDIT_ANCHOR_FILE;
+  if (config.DATABASE_URL) return `${repoRoot}data/audit-anchors.jsonl`;
+  if (config.PGLITE_DIR.startsWith('memory://')) return undefined;
+  return `${config.PGLITE_DIR.replace(/\/+$/, '')}-audit-anchors.jsonl`;
 }

@@ -181,7 +181,7 @@ describe('the chain head is anchored outside the database (issue 27 item 1)', ()
     const anchor = await anchorAuditHead(app.app.deps);
     const head = await db.selectFrom('audit_head').selectAll().executeTakeFirstOrThrow();
     expect(anchor).toMatchObject({ seq: Number(head.seq), hash: head.hash });
-    const kept = (await readFile(app.app.deps.config.AUDIT_ANCHOR_FILE, 'utf8')).trim();
+    const kept = (await readFile(app.app.deps.config.AUDIT_ANCHOR_FILE ?? '', 'utf8')).trim();
     expect(JSON.parse(kept)).toMatchObject({ seq: Number(head.seq), hash: head.hash });
     // Nothing new: no second line.
     expect(await anchorAuditHead(app.app.deps)).toBeNull();

@@ -193,7 +193,7 @@ export async function createTestApp(
       await app.close();
       await sandbox.close();
       await dropSchema();
-      await rm(config.AUDIT_ANCHOR_FILE, { force: true });
+      if (config.AUDIT_ANCHOR_FILE) await rm(config.AUDIT_ANCHOR_FILE, { force: true });
       if (process.env.REDIS_URL) {
         const redis = new Redis(process.env.REDIS_URL);
         const keys = await redis.keys(`${redisPrefix}*`);

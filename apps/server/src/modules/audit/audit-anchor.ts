@@ -72,10 +72,11 @@ export async function anchorAuditHead({
   clock,
   log,
 }: Pick<AppDeps, 'db' | 'config' | 'clock' | 'log'>): Promise<AuditAnchor | null> {
+  const file = config.AUDIT_ANCHOR_FILE;
+  if (!file) return null;
   const head = await auditHead(db.kysely);
   const seq = BigInt(head.seq);
   if (seq === 0n) return null;
-  const file = config.AUDIT_ANCHOR_FILE;
   const last = (await readAnchors(file, config.AUDIT_HMAC_KEY)).anchors.at(-1);
   if (last && BigInt(last.seq) === seq && last.hash === head.hash) return null;
   const anchor: AuditAnchor = {

@@ -48,7 +48,7 @@ export type AuditCheck = {
 export function auditCheckOf(
   config: Pick<Config, 'AUDIT_HMAC_KEY' | 'AUDIT_ANCHOR_FILE'>,
 ): AuditCheck {
-  return { key: config.AUDIT_HMAC_KEY, anchorFile: config.AUDIT_ANCHOR_FILE };
+  return { key: config.AUDIT_HMAC_KEY, anchorFile: config.AUDIT_ANCHOR_FILE ?? null };
 }
 
 const BATCH = 1000;
