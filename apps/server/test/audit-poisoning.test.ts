@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCheckOf, verifyAuditChain } from '@/modules/audit/audit.service.ts';
+import { auditCheckOf, recordAudit, verifyAuditChain } from '@/modules/audit/audit.service.ts';
 import { memberIdOf } from './support/bank.ts';
 import { signedInMember } from './support/members.ts';
 import {
@@ -93,5 +93,35 @@ describe('a lone surrogate in a reason cannot poison the audit trail (issue 27 i
     expect(
       (await verifyAuditChain(t.app.deps.db.kysely, auditCheckOf(t.app.deps.config))).isIntact,
     ).toBe(true);
+  });
+
+  it('a record is hashed over what the database keeps, whatever reaches the audit from inside the server', async () => {
+    const db = t.app.deps.db;
+    await db.withTransaction((trx) =>
+      recordAudit(
+        trx,
+        { operatorId: owner.id.toUpperCase(), operatorName: 'owner \udc00', ip: null },
+        {
+          action: 'test.stored',
+          targetType: 'member',
+          targetId: memberId,
+          before: { z: 1, a: { y: 1.0, b: 2 ** 70 }, s: 'a\ud800b', list: [1.5e3] },
+          after: { emoji: '😀', nested: { 'k\ud800': true } },
+          reason: POISON,
+        },
+        t.clock.now(),
+      ),
+    );
+    const row = await db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'test.stored')
+      .executeTakeFirstOrThrow();
+    expect(row.reason).toBe('pentest \ufffd reason');
+    expect(row.operator_id).toBe(owner.id.toLowerCase());
+    expect(await verifyAuditChain(db.kysely, auditCheckOf(t.app.deps.config))).toMatchObject({
+      isIntact: true,
+      broken: [],
+    });
   });
 });
