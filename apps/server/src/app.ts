@@ -89,6 +89,7 @@ import { loadHomeRenderer } from '@/plugins/member-home-page.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
 import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
 import { registerApiDocs } from '@/modules/api-docs/api-docs.routes.ts';
+import { setUpAudit } from '@/modules/audit/audit-anchor.ts';
 import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
 import { registerJobsAdminRoutes } from '@/modules/jobs-admin/jobs-admin.routes.ts';
 import { registerOperatorNoticesRoutes } from '@/modules/operator-notices/operator-notices.routes.ts';
@@ -193,7 +194,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   app.removeContentTypeParser('text/plain');
-
   checkMoneyInConfig(config);
   const db = await createDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -211,7 +211,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await counters.close();
     await db.destroy();
   });
-
   try {
     const applied = await migrateToLatest(
       db.kysely,
@@ -262,6 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('jobs', jobs);
     registerGameJobs(jobs, games, config);
     registerHousekeepingJobs(jobs, deps);
+    setUpAudit(jobs, deps);
     if (options.isJobsEnabled) app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
     const bonus = createBonusService(deps, wallet, games);

@@ -81,6 +81,7 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
     TRUELINK_SECRET: strong('truelink'),
     SLIP_LINK_SECRET: strong('slip-link'),
     CHAT_GUEST_SECRET: strong('chat-guest'),
+    AUDIT_HMAC_KEY: strong('audit'),
     GAME_CREDENTIALS_KEY: 'ab'.repeat(32),
   };
 
@@ -156,6 +157,12 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
       expect(loadConfig({ ...good, PUBLIC_URL: url }).PUBLIC_URL).toBe(url);
     },
   );
+
+  it('refuses to start without its own AUDIT_HMAC_KEY (issue 27 item 1)', () => {
+    const { AUDIT_HMAC_KEY: _unset, ...withoutKey } = good;
+    expect(() => loadConfig(withoutKey)).toThrow(/AUDIT_HMAC_KEY: is a published sandbox default/);
+    expect(() => loadConfig({ ...good, AUDIT_HMAC_KEY: 'k'.repeat(31) })).toThrow(/AUDIT_HMAC_KEY/);
+  });
 
   it.each([
     ['SMS_GATEWAY_URL', 'http://127.0.0.1:3001/sms'],
@@ -258,4 +265,19 @@ describe('TRUST_PROXY (issue 8 A6)', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
     },
   );
+});
+
+describe('the audit trail anchors (issue 27 item 1)', () => {
+  it('anchors beside the database: data/ with PostgreSQL, beside an embedded one, none in memory', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).AUDIT_ANCHOR_FILE).toMatch(
+      /data\/audit-anchors\.jsonl$/,
+    );
+    expect(loadConfig({ PGLITE_DIR: '/srv/mekong/pglite/' }).AUDIT_ANCHOR_FILE).toBe(
+      '/srv/mekong/pglite-audit-anchors.jsonl',
+    );
+    expect(loadConfig({ PGLITE_DIR: 'memory://' }).AUDIT_ANCHOR_FILE).toBeUndefined();
+    expect(loadConfig({ AUDIT_ANCHOR_FILE: '/keep/anchors.jsonl' }).AUDIT_ANCHOR_FILE).toBe(
+      '/keep/anchors.jsonl',
+    );
+  });
 });

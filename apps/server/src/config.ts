@@ -162,6 +162,14 @@ const optionalUrl = (protocols: RegExp) =>
  *   image links; at least 32 characters; `npm start` generates one per installation.
  * - CHAT_GUEST_SECRET (a published development value, refused in production): HMAC key signing the support chat's
  *   guest tokens (docs/decisions/0015-support-chat.md#identities); at least 32 characters; `npm start` generates one.
+ * - AUDIT_HMAC_KEY (a published development value, refused in production): HMAC key of the audit trail's hash chain,
+ *   kept outside the database so a database superuser cannot rewrite the chain consistently; at least 32 characters;
+ *   `npm start` generates one. Changing it breaks the verification of every record written with the old one
+ *   (docs/decisions/0014-back-office.md#audit-trail).
+ * - AUDIT_ANCHOR_FILE, AUDIT_ANCHOR_INTERVAL_MS (600000): where and how often the audit chain's head is appended (one
+ *   JSON line, also logged) for verification to compare against; keep copies of it. Default: data/audit-anchors.jsonl
+ *   with DATABASE_URL, <PGLITE_DIR>-audit-anchors.jsonl beside an embedded database (the anchors belong to its
+ *   chain), none for an in-memory one (nothing outlives the process).
  * - TRUEMONEY_URL (http://127.0.0.1:3001), TRUEMONEY_TIMEOUT_MS (15000): the TrueMoney gift voucher service.
  * - TRUELINK_SECRET: the gift-link shared secret (the web's VITE_TRUELINK_SECRET); required in production, the
  *   contracts' TRUELINK_DEV_SECRET otherwise.
@@ -247,6 +255,12 @@ export const configSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters')
     .default(SANDBOX_DEFAULT_SECRETS.CHAT_GUEST_SECRET),
+  AUDIT_HMAC_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .default(SANDBOX_DEFAULT_SECRETS.AUDIT_HMAC_KEY),
+  AUDIT_ANCHOR_FILE: z.string().min(1).optional(),
+  AUDIT_ANCHOR_INTERVAL_MS: integer(1000, 86_400_000).default(600_000),
   TRUEMONEY_URL: httpUrl.default('http://127.0.0.1:3001'),
   TRUEMONEY_TIMEOUT_MS: integer(100, 120_000).default(15_000),
   TRUELINK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -282,5 +296,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = isProduction ? productionProblems(result.data) : [];
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration for production:\n  ${problems.join('\n  ')}`);
-  return { ...result.data, SEED_DEMO: result.data.SEED_DEMO ?? !isProduction };
+  return {
+    ...result.data,
+    SEED_DEMO: result.data.SEED_DEMO ?? !isProduction,
+    AUDIT_ANCHOR_FILE: auditAnchorFileOf(result.data),
+  };
+}
+
+/** Where the audit chain's head is anchored when AUDIT_ANCHOR_FILE is unset (docs/back-office/audit.md). */
+function auditAnchorFileOf(
+  config: Pick<Config, 'AUDIT_ANCHOR_FILE' | 'DATABASE_URL' | 'PGLITE_DIR'>,
+): string | undefined {
+  if (config.AUDIT_ANCHOR_FILE) return config.AUDIT_ANCHOR_FILE;
+  if (config.DATABASE_URL) return `${repoRoot}data/audit-anchors.jsonl`;
+  if (config.PGLITE_DIR.startsWith('memory://')) return undefined;
+  return `${config.PGLITE_DIR.replace(/\/+$/, '')}-audit-anchors.jsonl`;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoControlCharacters, TEXT_LAYOUT, textSchema, wholeNumberSchema } from '../fields.ts';
+import { isStorableText, TEXT_LAYOUT, textSchema, wholeNumberSchema } from '../fields.ts';
 import { LOCALES } from '../constants.ts';
 import {
   brandSchema,
@@ -28,7 +28,7 @@ const text = (max: number) =>
 const longText = (max: number) =>
   z
     .string({ error: 'SETTING_TEXT_INVALID' })
-    .refine((v) => hasNoControlCharacters(v, TEXT_LAYOUT), {
+    .refine((v) => isStorableText(v, TEXT_LAYOUT), {
       error: 'INVALID_CHARACTERS',
       abort: true,
     })
@@ -108,7 +108,9 @@ export const agreementSaveSchema = z.strictObject({
 export const noticeSettingSchema = z.strictObject({ text: localized(500).nullable() });
 
 /** An uploaded how-to video or poster, as the upload call answered it. */
-const howtoMediaUrl = z.string().regex(HOWTO_MEDIA_URL, { error: 'SETTING_URL_INVALID' });
+const howtoMediaUrl = textSchema('SETTING_URL_INVALID').regex(HOWTO_MEDIA_URL, {
+  error: 'SETTING_URL_INVALID',
+});
 
 /**
  * One how-to video: an operator's embeddable https address (shown in an iframe), an uploaded video with its poster

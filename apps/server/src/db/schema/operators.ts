@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Int8, Timestamp } from '@/db/schema/column-types.ts';
 
 /** Back office (docs/decisions/0014-back-office.md): operators, their sessions, queue claims and the audit trail. */
@@ -68,6 +68,8 @@ export type AuditLogTable = {
   reason: string | null;
   prev_hash: string;
   hash: string;
+  /** 1: plain SHA-256 (records before migration 0033); 2: HMAC-SHA256 with AUDIT_HMAC_KEY. */
+  hash_version: Generated<number>;
 };
 
 /** A back-office notice to one operator (docs/back-office/notices.md). */

@@ -70,6 +70,7 @@ export async function createCluster(env: ClusterEnv, extraEnv: Record<string, st
         SEED_DEMO: 'true',
         SEED_SLIP_WINDOW: 'open',
         DEMO_OPERATORS_FILE: operatorsFile,
+        AUDIT_ANCHOR_FILE: join(tmpdir(), `mekong-cluster-${suffix}-audit-anchors.jsonl`),
         JOBS_ENABLED: 'false',
         LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn',
         ARGON2_MEMORY_KIB: '1024',
