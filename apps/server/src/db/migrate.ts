@@ -27,6 +27,7 @@ import { migration0029 } from '@/db/migrations/0029-support-chat.ts';
 import { migration0030 } from '@/db/migrations/0030-howto-media.ts';
 import { migration0031 } from '@/db/migrations/0031-job-states.ts';
 import { migration0032 } from '@/db/migrations/0032-operator-notices.ts';
+import { migration0036 } from '@/db/migrations/0036-operator-independence.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0030-howto-media': migration0030,
   '0031-job-states': migration0031,
   '0032-operator-notices': migration0032,
+  '0036-operator-independence': migration0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -55,6 +55,7 @@ import type {
   AuditHeadTable,
   AuditLogTable,
   OperatorNoticesTable,
+  OperatorAccountActionsTable,
 } from '@/db/schema/operators.ts';
 import type { MemberAdjustmentsTable } from '@/db/schema/member-adjustments.ts';
 import type { WithdrawalApprovalsTable } from '@/db/schema/withdrawal-approvals.ts';
@@ -123,6 +124,7 @@ export type Database = {
   audit_head: AuditHeadTable;
   audit_log: AuditLogTable;
   operator_notices: OperatorNoticesTable;
+  operator_account_actions: OperatorAccountActionsTable;
   member_adjustments: MemberAdjustmentsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
   member_agreements: MemberAgreementsTable;
