@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { backfill } from '@/db/migrations/0036-operator-independence.ts';
+import { runStatements } from '@/db/migrations/run-statements.ts';
 import { readMemberBalances } from '@/modules/ledger/ledger.repository.ts';
 import { assertIndependentApprover } from '@/modules/operators/index.ts';
 import { bonusMember } from './support/bonus.ts';
@@ -224,6 +227,27 @@ describe('the initial or reset password opens nothing but the choice of a new on
     ]);
   });
 
+  it('a session or re-authentication of an operator asked for their own password is refused', async () => {
+    // Operators created before the rule who never changed the given password are asked at their next sign-in.
+    const support = await signedInOperator(t, 'support');
+    await t.app.deps.db.kysely
+      .updateTable('operators')
+      .set({ must_set_password: true })
+      .where('id', '=', support.id)
+      .execute();
+    expect(
+      (await adminApi(t, 'GET', '/api/admin/auth/me', { token: support.token })).statusCode,
+    ).toBe(401);
+    const reauth = await adminApi(t, 'POST', '/api/admin/auth/reauth', {
+      token: support.token,
+      body: { password: support.password, code: support.recoveryCodes[0] },
+    });
+    expect(reauth.statusCode).toBe(401);
+    expect((await signIn(support.username, support.password)).json()).toMatchObject({
+      next: 'password',
+    });
+  });
+
   it('an enrolled operator whose two-factor is reset chooses a new password before enrolling again', async () => {
     const finance = await signedInOperator(t, 'finance');
     await reauthenticate(t, owner);
@@ -348,5 +372,46 @@ describe('assertIndependentApprover', () => {
         assertIndependentApprover(trx, puppet.id, requester.id, t.clock.now()),
       ),
     ).resolves.toBeUndefined();
+  });
+});
+
+describe('migration 0036', () => {
+  it('reads who created, reset or unlocked whom from the audit trail, and asks the unchanged for their own password', async () => {
+    const { operator } = await createOperator(owner, {
+      username: `before-${randomUUID().slice(0, 6)}`,
+      displayName: 'Before the rule',
+      role: 'support',
+    });
+    await adminApi(t, 'POST', `/api/admin/operators/${operator.id}/unlock`, { token: owner.token });
+    const changed = await signedInOperator(t, 'support');
+    const db = t.app.deps.db.kysely;
+    // As the database was before: no facts, no password asked for.
+    await db
+      .deleteFrom('operator_account_actions')
+      .where('operator_id', '=', operator.id)
+      .execute();
+    await db.updateTable('operators').set({ must_set_password: false }).execute();
+    await runStatements(db as unknown as Kysely<unknown>, backfill);
+    const facts = await db
+      .selectFrom('operator_account_actions')
+      .select(['by_operator_id', 'action'])
+      .where('operator_id', '=', operator.id)
+      .orderBy('at')
+      .orderBy('action')
+      .execute();
+    expect(facts).toEqual([
+      { by_operator_id: owner.id, action: 'created' },
+      { by_operator_id: owner.id, action: 'unlocked' },
+    ]);
+    const asked = await db
+      .selectFrom('operators')
+      .select(['id', 'must_set_password'])
+      .where('id', 'in', [operator.id, changed.id, owner.id])
+      .execute();
+    expect(Object.fromEntries(asked.map((r) => [r.id, r.must_set_password]))).toEqual({
+      [operator.id]: true,
+      [changed.id]: false,
+      [owner.id]: false,
+    });
   });
 });

@@ -281,6 +281,7 @@ export function createOperatorAuthService(deps: AppDeps) {
         session.revoked_at ||
         session.expires_at <= now ||
         session.status !== 'active' ||
+        session.must_set_password ||
         session.last_used_at.getTime() + idleMinutes * 60_000 <= now.getTime()
       )
         throw new AppError('UNAUTHORIZED');

@@ -207,6 +207,7 @@ export function findOperatorSession(db: Q, tokenHash: string) {
       'o.display_name',
       'o.role',
       'o.status',
+      'o.must_set_password',
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
