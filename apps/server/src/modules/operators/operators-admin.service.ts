@@ -74,14 +74,18 @@ export function createOperatorsAdminService(deps: AppDeps) {
     now: Date,
     states: { before?: unknown; after?: unknown } = {},
   ) {
-    const at = now;
-    await recordAccountAction(trx, { operatorId: id, byOperatorId: actor.operatorId, action, at });
+    await recordAccountAction(trx, {
+      operatorId: id,
+      byOperatorId: actor.operatorId,
+      action,
+      at: now,
+    });
     await auditOperator(trx, actor, `operator.${action}`, id, now, states);
   }
 
   /**
    * An account becoming owner (created, or promoted) waits for another owner when there is one; every owner is told
-   * (docs/back-office/operators.md#new-owner). Owners' rows are locked by the caller.
+   * (docs/back-office/operators.md#a-new-owner). Owners' rows are locked by the caller.
    */
   async function ownerStatusOf(trx: Trx, actor: OperatorContext): Promise<'active' | 'pending'> {
     const owners = await repo.activeOperatorIdsOfRoles(trx, ['owner']);
@@ -181,12 +185,11 @@ export function createOperatorsAdminService(deps: AppDeps) {
             ? await repo.revokeOperatorSessions(trx, id, now)
             : [];
         if (isNewOwner && status) {
-          const at = now;
           await recordAccountAction(trx, {
             operatorId: id,
             byOperatorId: actor.operatorId,
             action: 'promoted',
-            at,
+            at: now,
           });
           await tellOwners(
             trx,
