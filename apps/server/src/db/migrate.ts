@@ -30,6 +30,7 @@ import { migration0032 } from '@/db/migrations/0032-operator-notices.ts';
 import { migration0033 } from '@/db/migrations/0033-audit-hash-version.ts';
 import { migration0034 } from '@/db/migrations/0034-adjustment-day-sums.ts';
 import { migration0035 } from '@/db/migrations/0035-pending-setting-changes.ts';
+import { migration0036 } from '@/db/migrations/0036-operator-independence.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0033-audit-hash-version': migration0033,
   '0034-adjustment-day-sums': migration0034,
   '0035-pending-setting-changes': migration0035,
+  '0036-operator-independence': migration0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -55,6 +55,7 @@ import type {
   AuditHeadTable,
   AuditLogTable,
   OperatorNoticesTable,
+  OperatorAccountActionsTable,
 } from '@/db/schema/operators.ts';
 import type {
   AdjustmentDaySumsTable,
@@ -129,6 +130,7 @@ export type Database = {
   audit_log: AuditLogTable;
   operator_notices: OperatorNoticesTable;
   pending_setting_changes: PendingSettingChangesTable;
+  operator_account_actions: OperatorAccountActionsTable;
   member_adjustments: MemberAdjustmentsTable;
   adjustment_day_sums: AdjustmentDaySumsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;

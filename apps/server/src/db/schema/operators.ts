@@ -5,6 +5,8 @@ import type { Int8, Timestamp } from '@/db/schema/column-types.ts';
 
 export type OperatorRole = 'owner' | 'finance' | 'support' | 'marketing' | 'auditor';
 
+export type OperatorStatus = 'active' | 'disabled' | 'pending';
+
 export type OperatorsTable = {
   id: string;
   username: string;
@@ -15,11 +17,26 @@ export type OperatorsTable = {
   totp_enrolled_at: Timestamp | null;
   /** The last TOTP time step accepted: a code is never accepted twice. */
   totp_last_step: Int8 | null;
-  status: ColumnType<'active' | 'disabled', 'active' | 'disabled' | undefined>;
+  /** pending: a new owner waiting for a second owner's confirmation (docs/back-office/operators.md). */
+  status: ColumnType<OperatorStatus, OperatorStatus | undefined>;
+  /** The password was given by someone else (creation, reset): the operator chooses their own before anything else. */
+  must_set_password: ColumnType<boolean, boolean | undefined>;
   failed_attempts: ColumnType<number, number | undefined, number>;
   locked_until: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+};
+
+/**
+ * Who created, reset, unlocked or promoted (to owner) which operator, and when: an approver is checked against the
+ * requester with it (docs/back-office/operators.md#independent-approver).
+ */
+export type OperatorAccountActionsTable = {
+  id: string;
+  operator_id: string;
+  by_operator_id: string;
+  action: 'created' | 'two_factor_reset' | 'unlocked' | 'promoted';
+  at: Timestamp;
 };
 
 export type OperatorRecoveryCodesTable = {

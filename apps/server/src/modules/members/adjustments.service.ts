@@ -23,6 +23,7 @@ import {
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingValue } from '@/modules/settings/settings.schema.ts';
+import { assertIndependentApprover } from '@/modules/operators/index.ts';
 
 type Page = { page: number; limit: number };
 export type AdjustmentRequest = {
@@ -247,6 +248,12 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
       const row = await db.withTransaction(async (trx) => {
         const adjustment = await lockWaiting(trx, id);
         if (adjustment.requestedBy === operator.operatorId) throw new AppError('SELF_APPROVAL');
+        await assertIndependentApprover(
+          trx,
+          adjustment.requestedBy,
+          operator.operatorId,
+          clock.now(),
+        );
         if (adjustment.amountMinor > limitOf(approvals, operator.role))
           throw new AppError('ADJUSTMENT_LIMIT');
         await post(trx, adjustment, operator);

@@ -6,6 +6,11 @@ import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
 import { recordAudit, type Actor } from '@/modules/audit/audit.service.ts';
 import { isAllowedIp } from '@/modules/operators/ip-allowlist.ts';
 import * as repo from '@/modules/operators/operator.repository.ts';
+import {
+  assertOwnPassword,
+  createOperatorPasswordStep,
+  nextStepOf,
+} from '@/modules/operators/operator-password-step.ts';
 import { ROLE_PERMISSIONS } from '@/modules/operators/permissions.ts';
 import {
   enrolmentOf,
@@ -125,6 +130,7 @@ export function createOperatorAuthService(deps: AppDeps) {
     const operator = await repo.findOperatorById(db.kysely, session.operator_id);
     if (!operator || operator.status !== 'active') throw new AppError('UNAUTHORIZED');
     assertNotLocked(operator);
+    assertOwnPassword(operator);
     return { session, operator };
   }
 
@@ -182,6 +188,8 @@ export function createOperatorAuthService(deps: AppDeps) {
   }
 
   return {
+    ...createOperatorPasswordStep(deps),
+
     async signIn(username: string, password: string, client: ClientInfo) {
       await assertIpAllowed(client.ip);
       const operator = await repo.findOperatorByUsername(db.kysely, username);
@@ -207,7 +215,7 @@ export function createOperatorAuthService(deps: AppDeps) {
       });
       return {
         challengeToken: token,
-        next: operator.totp_enrolled_at ? ('totp' as const) : ('enrol' as const),
+        next: nextStepOf(operator),
         expiresAt: expiresAt.toISOString(),
       };
     },
@@ -273,6 +281,7 @@ export function createOperatorAuthService(deps: AppDeps) {
         session.revoked_at ||
         session.expires_at <= now ||
         session.status !== 'active' ||
+        session.must_set_password ||
         session.last_used_at.getTime() + idleMinutes * 60_000 <= now.getTime()
       )
         throw new AppError('UNAUTHORIZED');
@@ -301,6 +310,7 @@ export function createOperatorAuthService(deps: AppDeps) {
       const operator = await repo.findOperatorById(db.kysely, context.operatorId);
       if (!operator) throw new AppError('UNAUTHORIZED');
       assertNotLocked(operator);
+      assertOwnPassword(operator);
       const client = { ip: context.ip, userAgent: null };
       if (!(await passwords.verify(operator.password_hash, password)))
         return failTry(operator.id, client);
@@ -318,12 +328,16 @@ export function createOperatorAuthService(deps: AppDeps) {
       sessionEnds.ended('operator', [context.sessionId]);
     },
 
-    /** A new operator (the operator:create command, the demo seed). The password is never a default one. */
+    /**
+     * A new operator (the operator:create command, the demo seed). The password is never a default one; with
+     * `mustSetPassword` (the demo seed) the operator chooses their own at the first sign-in.
+     */
     async createOperator(input: {
       username: string;
       displayName: string;
       role: Role;
       password: string;
+      mustSetPassword?: boolean;
     }) {
       const username = input.username.trim().toLowerCase();
       if (!/^[a-z0-9._-]{3,64}$/.test(username))
@@ -341,6 +355,7 @@ export function createOperatorAuthService(deps: AppDeps) {
           role: input.role,
           passwordHash,
           now,
+          mustSetPassword: input.mustSetPassword ?? false,
         });
         if (!row) return undefined;
         await recordAudit(

@@ -205,7 +205,7 @@ export function createSettingChangesService({
       return Promise.all(
         rows.map(async (row) =>
           present(row, {
-            canConfirm: (await confirmRefusal(db.kysely, row, operator)) === null,
+            canConfirm: (await confirmRefusal(db.kysely, row, operator, clock.now())) === null,
             canCancel: canCancel(operator),
           }),
         ),
@@ -216,9 +216,9 @@ export function createSettingChangesService({
     async confirm(id: string, operator: OperatorContext): Promise<void> {
       await db.withTransaction(async (trx) => {
         const change = await lockPending(trx, id);
-        const refusal = await confirmRefusal(trx, change, operator);
-        if (refusal) throw new AppError(refusal);
         const now = clock.now();
+        const refusal = await confirmRefusal(trx, change, operator, now);
+        if (refusal) throw new AppError(refusal);
         await recordAudit(
           trx,
           actorOf(operator),
