@@ -161,6 +161,33 @@ describe('the approver is independent of the requester', () => {
       message: 'APPROVER_NOT_INDEPENDENT',
     });
   });
+
+  it('a money-critical setting change cannot be confirmed by an account its requester created', async () => {
+    const requester = await signedInOperator(t, 'owner');
+    const puppet = await puppetOf(requester, 'finance');
+    await reauthenticate(t, requester);
+    const saved = await adminApi(t, 'PUT', '/api/admin/settings/withdrawLimits', {
+      token: requester.token,
+      body: { dailyCount: 40, dailyAmountMinor: 400_000_00, autoPayoutMaxMinor: 90_000_00 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { id } = saved.json<{ pending: { id: string } }>().pending;
+    const listed = await adminApi(t, 'GET', '/api/admin/settings/pending', { token: puppet.token });
+    expect(listed.json<{ id: string; canConfirm: boolean }[]>()).toContainEqual(
+      expect.objectContaining({ id, canConfirm: false }),
+    );
+    await reauthenticate(t, puppet);
+    const confirmed = await adminApi(t, 'POST', `/api/admin/settings/pending/${id}/confirm`, {
+      token: puppet.token,
+    });
+    expect(confirmed.json()).toEqual({ message: 'APPROVER_NOT_INDEPENDENT' });
+    const other = await signedInOperator(t, 'finance');
+    await reauthenticate(t, other);
+    const byOther = await adminApi(t, 'POST', `/api/admin/settings/pending/${id}/confirm`, {
+      token: other.token,
+    });
+    expect(byOther.json()).toEqual({ message: 'OK' });
+  });
 });
 
 describe('the initial or reset password opens nothing but the choice of a new one', () => {
