@@ -1,5 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
+import type { Config } from '@/config.ts';
 import { AppError } from '@/lib/app-error.ts';
 
 export type PasswordParams = { memoryCost: number; timeCost: number; parallelism: number };
@@ -67,5 +68,40 @@ export function createPasswordHasher(
       dummyHash ??= run(() => argon2.hash(randomBytes(16).toString('hex'), options));
       await verifyOrFalse(await dummyHash, password);
     },
+  };
+}
+
+/**
+ * Operators' hashing runs apart from members': one hash at a time, 20 waiting, past that SERVICE_UNAVAILABLE. A flood
+ * of operator sign-ins fills only this line and takes at most one core, so member sign-in keeps its own
+ * (docs/back-office/sign-in.md).
+ */
+export const OPERATOR_HASHING = { maxConcurrency: 1, maxQueue: 20 } as const;
+
+/** The members' hasher (ARGON2_MAX_CONCURRENCY, ARGON2_MAX_QUEUE) and the operators' (OPERATOR_HASHING), same cost. */
+export function createPasswordHashers(
+  config: Pick<
+    Config,
+    | 'ARGON2_MEMORY_KIB'
+    | 'ARGON2_TIME_COST'
+    | 'ARGON2_PARALLELISM'
+    | 'ARGON2_MAX_CONCURRENCY'
+    | 'ARGON2_MAX_QUEUE'
+  >,
+  argon2?: Argon2,
+): { passwords: PasswordHasher; operatorPasswords: PasswordHasher } {
+  const params = {
+    memoryCost: config.ARGON2_MEMORY_KIB,
+    timeCost: config.ARGON2_TIME_COST,
+    parallelism: config.ARGON2_PARALLELISM,
+  };
+  const withArgon2 = argon2 ? { argon2 } : {};
+  return {
+    passwords: createPasswordHasher(params, {
+      maxConcurrency: config.ARGON2_MAX_CONCURRENCY,
+      maxQueue: config.ARGON2_MAX_QUEUE,
+      ...withArgon2,
+    }),
+    operatorPasswords: createPasswordHasher(params, { ...OPERATOR_HASHING, ...withArgon2 }),
   };
 }

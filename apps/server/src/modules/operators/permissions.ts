@@ -21,7 +21,14 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'settings.money',
     'reports.read',
   ],
-  support: ['queues.read', 'members.read', 'members.manage', 'settings.read', 'chat.read', 'chat.answer'],
+  support: [
+    'queues.read',
+    'members.read',
+    'members.manage',
+    'settings.read',
+    'chat.read',
+    'chat.answer',
+  ],
   marketing: [
     'members.read',
     'settings.read',
@@ -29,7 +36,14 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'settings.content',
     'reports.read',
   ],
-  auditor: ['queues.read', 'members.read', 'settings.read', 'reports.read', 'audit.read', 'chat.read'],
+  auditor: [
+    'queues.read',
+    'members.read',
+    'settings.read',
+    'reports.read',
+    'audit.read',
+    'chat.read',
+  ],
 };
 
 export function can(role: Role, permission: Permission): boolean {

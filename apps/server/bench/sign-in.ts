@@ -1,0 +1,206 @@
+/**
+ * `npm run bench:signin` (issue 27 item 5): member sign-in latency alone, then while 20 operator sign-in loops run
+ * (docs/back-office/sign-in.md): member p99 must stay within 2× its unloaded figure (exit 1 otherwise).
+ *
+ * The server runs in this process on a loopback port with the production password hashing (Argon2id, 19 MiB, 2
+ * passes) and TRUST_PROXY=1, so each loop is its own address (X-Forwarded-For). One member signs in back to back
+ * (a closed loop of one) for BENCH_SECONDS (15) per phase, after a 3 s warm-up:
+ *  1. unloaded;
+ *  2. with 20 loops of operator sign-ins with the right password (20 operators, 20 addresses): every try is hashed,
+ *     the worst case for the hashing line (a right password gives its budget back);
+ *  3. with 20 loops of wrong passwords for one operator name from 20 addresses (an attack): the budgets answer most
+ *     of them before any hashing.
+ * Database: a database of its own on the server DATABASE_URL names (created, then dropped), else in-memory PGlite.
+ * Writes the figures to docs/benchmarks.md.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@/app.ts';
+import { loadConfig } from '@/config.ts';
+import { runPhase, type PhaseResult } from './phase.ts';
+import { fmt } from './report.ts';
+import { createBenchDatabase, root } from './setup.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const LOOPS = 20;
+const WARMUP_SECONDS = 3;
+const MEMBER_PHONE = '0912345678';
+const MEMBER_PASSWORD = 'bench member password 1';
+
+type Answers = Map<string, number>;
+
+async function post(base: string, path: string, body: unknown, headers: Record<string, string>) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { message?: string };
+  return { status: response.status, message: json.message ?? 'OK' };
+}
+
+async function addMember(app: FastifyInstance) {
+  const now = new Date();
+  await app.deps.db.kysely
+    .insertInto('members')
+    .values({
+      id: randomUUID(),
+      public_id: `B${randomBytes(5).toString('hex').toUpperCase()}`,
+      phone: MEMBER_PHONE,
+      name: 'Bench member',
+      password_hash: await app.deps.passwords.hash(MEMBER_PASSWORD),
+      currency: 'BAHT',
+      status: 'active',
+      source_code: null,
+      invited_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+function memberSignIn(base: string) {
+  return async () => {
+    const r = await post(
+      base,
+      '/api/login',
+      { username: MEMBER_PHONE, password: MEMBER_PASSWORD },
+      { 'x-client': 'member-web', 'x-forwarded-for': '10.200.0.1' },
+    );
+    if (r.status !== 200) throw new Error(`member sign-in: ${r.status} ${r.message}`);
+  };
+}
+
+/** `LOOPS` operator sign-in loops until `stop` is set; counts their answers. */
+function operatorLoops(
+  base: string,
+  tryOf: (loop: number) => { username: string; password: string },
+) {
+  const answers: Answers = new Map();
+  let isStopped = false;
+  let tries = 0;
+  const started = performance.now();
+  const running = Promise.all(
+    Array.from({ length: LOOPS }, async (_, loop) => {
+      while (!isStopped) {
+        const r = await post(base, '/api/admin/auth/sign-in', tryOf(loop), {
+          'x-client': 'backoffice',
+          'x-forwarded-for': `10.100.0.${loop + 1}`,
+        }).catch(() => ({ status: 0, message: 'NETWORK' }));
+        tries += 1;
+        const key = `${r.status} ${r.message}`;
+        answers.set(key, (answers.get(key) ?? 0) + 1);
+      }
+    }),
+  );
+  return async () => {
+    isStopped = true;
+    await running;
+    return { answers, rate: tries / ((performance.now() - started) / 1000) };
+  };
+}
+
+function answersText(answers: Answers) {
+  return [...answers.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ×${n}`)
+    .join(', ');
+}
+
+function writeSection(driver: string, body: string) {
+  const path = `${root}docs/benchmarks.md`;
+  const existing = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
+  const block = `<!-- bench:signin-${driver} -->\n${body}\n<!-- /bench:signin-${driver} -->`;
+  const pattern = new RegExp(
+    `<!-- bench:signin-${driver} -->[\\s\\S]*?<!-- /bench:signin-${driver} -->`,
+  );
+  writeFileSync(
+    path,
+    pattern.test(existing)
+      ? existing.replace(pattern, block)
+      : `${existing.trimEnd()}\n\n${block}\n`,
+  );
+  return path;
+}
+
+async function main() {
+  const benchDb = process.env.DATABASE_URL
+    ? await createBenchDatabase(process.env.DATABASE_URL, 'bench_signin')
+    : undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    const config = loadConfig({
+      WEB_DIST_DIR: '/nonexistent',
+      ...(benchDb ? { DATABASE_URL: benchDb.url } : { PGLITE_DIR: 'memory://' }),
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'true',
+      TRUST_PROXY: '1',
+    });
+    app = await buildApp({ config, isJobsEnabled: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('the server did not listen');
+    const base = `http://127.0.0.1:${address.port}`;
+
+    await addMember(app);
+    const operators: { username: string; password: string }[] = [];
+    for (let i = 0; i < LOOPS; i += 1) {
+      const operator = { username: `bench-op-${i}`, password: `bench operator password ${i}` };
+      await app.operatorAuth.createOperator({
+        ...operator,
+        displayName: operator.username,
+        role: 'support',
+      });
+      operators.push(operator);
+    }
+
+    const signIn = memberSignIn(base);
+    await runPhase('warm-up', WARMUP_SECONDS, 1, signIn);
+    const alone = await runPhase('member sign-in, alone', SECONDS, 1, signIn);
+
+    const stopRight = operatorLoops(base, (loop) => operators[loop]!);
+    await new Promise((r) => setTimeout(r, 1000));
+    const withRight = await runPhase('member sign-in, 20 operator loops', SECONDS, 1, signIn);
+    const right = await stopRight();
+
+    const stopWrong = operatorLoops(base, (loop) => ({
+      username: operators[0]!.username,
+      password: `wrong password ${loop} ${randomBytes(4).toString('hex')}`,
+    }));
+    await new Promise((r) => setTimeout(r, 1000));
+    const withWrong = await runPhase('member sign-in, 20 attack loops', SECONDS, 1, signIn);
+    const wrong = await stopWrong();
+
+    const ratio = (phase: PhaseResult) => phase.p99 / alone.p99;
+    const row = (phase: PhaseResult, operatorsLine: string) =>
+      `| ${phase.name} | ${fmt(phase.rate)} | ${fmt(phase.p50)} | ${fmt(phase.p99)} | ${fmt(ratio(phase), 2)} | ${phase.errors} | ${operatorsLine} |`;
+    const driver = app.deps.db.driver === 'postgres' ? 'postgres' : 'pglite';
+    const body = `## Sign-in under operator sign-in floods (\`npm run bench:signin\`, ${driver})
+
+${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), shared with other work;
+${SECONDS} s per phase, Argon2id at the production cost (19 MiB, 2 passes). One member signs in back to back while
+${LOOPS} loops of operator sign-ins run, each from its own address (docs/back-office/sign-in.md: members and operators
+hash in separate lines, operators one at a time). Target (issue 27): member p99 within 2× of its unloaded figure.
+
+| phase | member sign-ins/s | p50 ms | p99 ms | p99 ÷ alone | errors | operator loops |
+| --- | --- | --- | --- | --- | --- | --- |
+${row(alone, '—')}
+${row(withRight, `right passwords, ${fmt(right.rate)}/s: ${answersText(right.answers)}`)}
+${row(withWrong, `wrong passwords at one name, ${fmt(wrong.rate)}/s: ${answersText(wrong.answers)}`)}
+`;
+    console.log(body);
+    console.log(`written to ${writeSection(driver, body)}`);
+    const worst = Math.max(ratio(withRight), ratio(withWrong));
+    if (worst > 2) {
+      console.error(`member p99 grew ${fmt(worst, 2)}× under operator sign-in loops (target ≤ 2×)`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await app?.close();
+    await benchDb?.drop();
+  }
+}
+
+await main();
