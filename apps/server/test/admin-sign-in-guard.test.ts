@@ -137,6 +137,12 @@ describe('operator sign-in against strangers (docs/back-office/sign-in.md)', () 
     expect((await signInStep(op.username, op.password, address)).json().message).toBe(
       'OPERATOR_LOCKED',
     );
+    // The owners' list shows the operator locked (somewhere), with the unlock.
+    const list = await adminApi(t, 'GET', '/api/admin/operators', { token: boss.token });
+    const row = (list.json().rows as { id: string; lockedUntil: string | null }[]).find(
+      (o) => o.id === op.id,
+    );
+    expect(row?.lockedUntil).not.toBeNull();
     nextTotpStep(t);
     await adminApi(t, 'POST', '/api/admin/auth/reauth', {
       token: boss.token,

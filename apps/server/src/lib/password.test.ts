@@ -90,3 +90,23 @@ describe('operators and members hash in separate lines (issue 27 item 5)', () =>
     await Promise.allSettled(flood);
   });
 });
+
+describe('a hashing line capped to a share of a core', () => {
+  it('rests between hashes (a quarter of a core: three times the hash), without holding up the answer', async () => {
+    const { argon2 } = instrumentedArgon2();
+    const hasher = createPasswordHasher(PARAMS, {
+      maxConcurrency: 1,
+      maxQueue: 10,
+      coreShare: 0.25,
+      argon2,
+    });
+    const started = performance.now();
+    expect(await hasher.verify('h:secret', 'secret')).toBe(true);
+    const first = performance.now() - started;
+    await Promise.all(Array.from({ length: 3 }, () => hasher.verify('h:secret', 'secret')));
+    const all = performance.now() - started;
+    // Each 5 ms hash is followed by 15 ms of rest before the next starts: four hashes take at least 60 ms.
+    expect(all).toBeGreaterThanOrEqual(55);
+    expect(first).toBeLessThan(all / 2);
+  });
+});

@@ -22,6 +22,11 @@ export type HashingLimits = {
   maxConcurrency?: number;
   /** Calls allowed to wait for a slot; past it a call is refused with SERVICE_UNAVAILABLE. */
   maxQueue?: number;
+  /**
+   * The share of one core each slot may take (1: all): after a hash of d ms the slot rests d × (1/share − 1) ms, so the
+   * cap follows the hashing cost (tests' cheap hashes barely rest).
+   */
+  coreShare?: number;
   /** Tests count concurrent calls through it. */
   argon2?: Argon2;
 };
@@ -30,9 +35,14 @@ export type HashingLimits = {
  * A counting semaphore with a bounded queue: a flood of sign-ins waits in line, and past the line is refused, instead
  * of starting thousands of Argon2 computations at once (docs/decisions/0009-account-security.md).
  */
-function boundedRunner(maxConcurrency: number, maxQueue: number) {
+function boundedRunner(maxConcurrency: number, maxQueue: number, coreShare: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active -= 1;
+  };
   return async function run<T>(task: () => Promise<T>): Promise<T> {
     if (active >= maxConcurrency) {
       if (waiting.length >= maxQueue) throw new AppError('SERVICE_UNAVAILABLE');
@@ -41,23 +51,30 @@ function boundedRunner(maxConcurrency: number, maxQueue: number) {
     } else {
       active += 1;
     }
+    const started = performance.now();
     try {
       return await task();
     } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active -= 1;
+      // The caller has its answer now; the slot rests before the next hash (coreShare) without holding it up.
+      const restMs = (performance.now() - started) * (1 / coreShare - 1);
+      if (restMs > 0) setTimeout(release, restMs);
+      else release();
     }
   };
 }
 
 export function createPasswordHasher(
   params: PasswordParams,
-  { maxConcurrency = 2, maxQueue = 200, argon2 = { hash, verify } }: HashingLimits = {},
+  {
+    maxConcurrency = 2,
+    maxQueue = 200,
+    coreShare = 1,
+    argon2 = { hash, verify },
+  }: HashingLimits = {},
 ): PasswordHasher {
   // Algorithm.Argon2id; the package exports a const enum, which isolated modules cannot read.
   const options = { algorithm: 2 as Algorithm, ...params };
-  const run = boundedRunner(maxConcurrency, maxQueue);
+  const run = boundedRunner(maxConcurrency, maxQueue, coreShare);
   const verifyOrFalse = (storedHash: string, password: string) =>
     run(() => argon2.verify(storedHash, password).catch(() => false));
   let dummyHash: Promise<string> | undefined;
@@ -72,11 +89,11 @@ export function createPasswordHasher(
 }
 
 /**
- * Operators' hashing runs apart from members': one hash at a time, 20 waiting, past that SERVICE_UNAVAILABLE. A flood
- * of operator sign-ins fills only this line and takes at most one core, so member sign-in keeps its own
- * (docs/back-office/sign-in.md).
+ * Operators' hashing runs apart from members': one hash at a time, taking at most a quarter of one core, 20 waiting,
+ * past that SERVICE_UNAVAILABLE. A flood of operator sign-ins fills only this line, so member sign-in keeps its line
+ * and its CPU (docs/back-office/sign-in.md).
  */
-export const OPERATOR_HASHING = { maxConcurrency: 1, maxQueue: 20 } as const;
+export const OPERATOR_HASHING = { maxConcurrency: 1, maxQueue: 20, coreShare: 0.25 } as const;
 
 /** The members' hasher (ARGON2_MAX_CONCURRENCY, ARGON2_MAX_QUEUE) and the operators' (OPERATOR_HASHING), same cost. */
 export function createPasswordHashers(

@@ -82,15 +82,19 @@ export function createOperatorAuthService(deps: AppDeps) {
    */
   async function failTry(
     attempt: SignInTry,
-    operator: { id: string; username: string } | null,
+    tried: { username: string; operator: { id: string; username: string } | null },
     client: ClientInfo,
     step: SignInStep,
   ): Promise<never> {
     const isLocking = await attempt.failed();
+    const now = clock.now();
+    // Shown to owners (who may unlock); the same statement whether the name exists or not.
+    if (isLocking)
+      await repo.markLockedSomewhere(db.kysely, tried.username, new Date(now.getTime() + LOCK_MS));
     await auditSignInFailure(
       db,
-      { operator, ip: client.ip, step, isLocking, lockMs: LOCK_MS },
-      clock.now(),
+      { operator: tried.operator, ip: client.ip, step, isLocking, lockMs: LOCK_MS },
+      now,
     );
     if (isLocking) throw new AppError('OPERATOR_LOCKED');
     throw new AppError(step === 'password' ? 'OPERATOR_SIGN_IN_FAILED' : 'OPERATOR_TOTP_INVALID');
@@ -177,7 +181,7 @@ export function createOperatorAuthService(deps: AppDeps) {
           : (await passwords.verifyDummy(password), false),
       );
       if (!operator || !isActive || !isRight)
-        return failTry(attempt, operator ?? null, client, 'password');
+        return failTry(attempt, { username, operator: operator ?? null }, client, 'password');
       await attempt.release();
       const now = clock.now();
       const token = newSecretToken();
@@ -219,7 +223,8 @@ export function createOperatorAuthService(deps: AppDeps) {
       const attempt = await guard.admit(operator.username, client.ip, clock.now().getTime());
       const now = clock.now();
       const step = /^\d{6}$/.test(code) ? await totpStep(operator.totp_secret, code, now) : null;
-      if (step === null) return failTry(attempt, operator, client, 'second_factor');
+      if (step === null)
+        return failTry(attempt, { username: operator.username, operator }, client, 'second_factor');
       const codes = newRecoveryCodes();
       const isEnrolled = await db.withTransaction(async (trx) => {
         const marked = await repo.markEnrolled(trx, operator.id, step, now);
@@ -244,7 +249,7 @@ export function createOperatorAuthService(deps: AppDeps) {
       if (!operator.totp_enrolled_at) throw new AppError('OPERATOR_ENROLMENT_REQUIRED');
       const attempt = await guard.admit(operator.username, client.ip, clock.now().getTime());
       if (!(await checked(attempt, () => isSecondFactorRight(operator, code))))
-        return failTry(attempt, operator, client, 'second_factor');
+        return failTry(attempt, { username: operator.username, operator }, client, 'second_factor');
       const signedIn = await finishSignIn(session, operator, client, 'operator.signed_in', attempt);
       return {
         ...signedIn,

@@ -52,6 +52,15 @@ export function insertOperator(
     .executeTakeFirst();
 }
 
+/** A lock of the name at some address, until `until`: what the owners' list shows (sign-in reads the counters). */
+export function markLockedSomewhere(db: Q, username: string, until: Date) {
+  return db
+    .updateTable('operators')
+    .set({ locked_until: until })
+    .where('username', '=', username.trim().toLowerCase())
+    .execute();
+}
+
 /** Whether the operator named `username` opened a session from `ip` since `since` (a familiar address). */
 export async function hasSignedInFrom(db: Q, username: string, ip: string | null, since: Date) {
   if (ip === null) return false;
