@@ -5,7 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 
-type Input = { base: string; seconds: number; tries: { username: string; password: string }[] };
+type Input = {
+  base: string;
+  seconds: number;
+  tries: { username: string; password: string }[];
+  /** Instead of signing in, GET this path (a control: any request flood). */
+  getPath?: string;
+};
 const input = JSON.parse(process.env.SIGNIN_LOOPS ?? '{}') as Input;
 
 const answers: Record<string, number> = {};
@@ -18,14 +24,16 @@ await Promise.all(
       const password = credentials.password.endsWith('*')
         ? `${credentials.password.slice(0, -1)}${randomBytes(4).toString('hex')}`
         : credentials.password;
-      const key = await fetch(`${input.base}/api/admin/auth/sign-in`, {
-        method: 'POST',
+      const key = await fetch(`${input.base}${input.getPath ?? '/api/admin/auth/sign-in'}`, {
+        method: input.getPath ? 'GET' : 'POST',
         headers: {
-          'content-type': 'application/json',
+          ...(input.getPath ? {} : { 'content-type': 'application/json' }),
           'x-client': 'backoffice',
           'x-forwarded-for': `10.100.${loop >> 8}.${(loop & 255) + 1}`,
         },
-        body: JSON.stringify({ username: credentials.username, password }),
+        ...(input.getPath
+          ? {}
+          : { body: JSON.stringify({ username: credentials.username, password }) }),
       }).then(
         async (r) => `${r.status} ${((await r.json()) as { message?: string }).message ?? 'OK'}`,
         () => 'network error',
@@ -35,4 +43,12 @@ await Promise.all(
     }
   }),
 );
-console.log(JSON.stringify({ answers, rate: count / ((performance.now() - started) / 1000) }));
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage();
+console.log(
+  JSON.stringify({
+    answers,
+    rate: count / seconds,
+    cores: (cpu.user + cpu.system) / 1e6 / seconds,
+  }),
+);
