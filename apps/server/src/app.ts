@@ -12,7 +12,7 @@ import { seedDemoHowto } from '@/db/seed/demo-howto.ts';
 import { seedDemoOperators } from '@/db/seed/demo-operators.ts';
 import { systemClock, type Clock } from '@/lib/clock.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
-import { createPasswordHasher } from '@/lib/password.ts';
+import { createPasswordHashers } from '@/lib/password.ts';
 import { registerBonusJobs } from '@/jobs/bonus-jobs.ts';
 import { registerGameJobs } from '@/jobs/game-jobs.ts';
 import { registerHousekeepingJobs } from '@/jobs/housekeeping-jobs.ts';
@@ -227,14 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
       counters,
       ...createAdapters(config, options),
-      passwords: createPasswordHasher(
-        {
-          memoryCost: config.ARGON2_MEMORY_KIB,
-          timeCost: config.ARGON2_TIME_COST,
-          parallelism: config.ARGON2_PARALLELISM,
-        },
-        { maxConcurrency: config.ARGON2_MAX_CONCURRENCY, maxQueue: config.ARGON2_MAX_QUEUE },
-      ),
+      ...createPasswordHashers(config),
       sessionEnds: createSessionEnds(),
       log: app.log,
     };

@@ -251,6 +251,8 @@ describe('the initial or reset password opens nothing but the choice of a new on
       'operator.two_factor_reset',
       'operator.unlocked',
       'operator.password_set',
+      // The given password tried after the operator chose their own: a failed sign-in, audited.
+      'operator.sign_in_failed',
     ]);
   });
 
@@ -348,6 +350,8 @@ describe('a new owner waits for a second owner', () => {
       .execute();
     expect(audit).toEqual([
       { action: 'operator.created', operator_name: owner.username },
+      // The pending owner's own try to sign in before the confirmation: refused and audited.
+      { action: 'operator.sign_in_failed', operator_name: username },
       { action: 'operator.owner_confirmed', operator_name: second.username },
     ]);
   });

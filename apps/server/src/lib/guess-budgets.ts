@@ -48,6 +48,10 @@ export const signInBudgets = (ip: string, config: Pick<Config, 'AUTH_GLOBAL_LIMI
     config.AUTH_GLOBAL_LIMIT_PER_MINUTE,
   );
 
+/** Operators' wrong sign-ins (password or code): a client 30 an hour and 10 a minute; all clients 60 a minute (docs/back-office/sign-in.md). */
+export const operatorSignInBudgets = (ip: string) =>
+  clientAndAllBudgets('op-login', ip, { limit: 30, windowMs: HOUR_MS, perMinute: 10 }, 60);
+
 /**
  * Answers that tell whether a phone is registered (one-time code send; registration while codes are off): a client
  * the settings a day (300: at least the day's one-time codes of a carrier-NAT address) and a minute (20); all clients

@@ -24,7 +24,7 @@ export function assertOwnPassword(operator: { must_set_password: boolean }): voi
 }
 
 export function createOperatorPasswordStep(deps: AppDeps) {
-  const { db, clock, passwords } = deps;
+  const { db, clock, operatorPasswords: passwords } = deps;
 
   return {
     /** Sets the operator's own password on a live challenge; the same challenge goes on to the code or enrolment. */
@@ -44,8 +44,6 @@ export function createOperatorPasswordStep(deps: AppDeps) {
         throw new AppError('UNAUTHORIZED');
       const operator = await repo.findOperatorById(db.kysely, session.operator_id);
       if (!operator || operator.status !== 'active') throw new AppError('UNAUTHORIZED');
-      if (operator.locked_until && operator.locked_until > now)
-        throw new AppError('OPERATOR_LOCKED');
       if (!operator.must_set_password) throw new AppError('UNAUTHORIZED');
       if (await passwords.verify(operator.password_hash, newPassword))
         throw new AppError('OPERATOR_PASSWORD_UNCHANGED');

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { type Kysely, type Transaction, type Updateable } from 'kysely';
 import { lockedIf } from '@/db/lockable.ts';
 import type {
   Database,
@@ -63,22 +63,29 @@ export function insertOperator(
     .executeTakeFirst();
 }
 
-/** One more failed try; at `maxTries` the operator is locked until `lockUntil` and the count starts again. */
-export function recordFailedTry(
-  db: Q,
-  operatorId: string,
-  options: { now: Date; maxTries: number; lockUntil: Date },
-) {
+/** A lock of the name at some address, until `until`: what the owners' list shows (sign-in reads the counters). */
+export function markLockedSomewhere(db: Q, username: string, until: Date) {
   return db
     .updateTable('operators')
-    .set({
-      failed_attempts: sql`case when failed_attempts + 1 >= ${options.maxTries} then 0 else failed_attempts + 1 end`,
-      locked_until: sql`case when failed_attempts + 1 >= ${options.maxTries} then ${options.lockUntil}::timestamptz else locked_until end`,
-      updated_at: options.now,
-    })
-    .where('id', '=', operatorId)
-    .returning(['failed_attempts', 'locked_until'])
+    .set({ locked_until: until })
+    .where('username', '=', username.trim().toLowerCase())
+    .execute();
+}
+
+/** Whether the operator named `username` opened a session from `ip` since `since` (a familiar address). */
+export async function hasSignedInFrom(db: Q, username: string, ip: string | null, since: Date) {
+  if (ip === null) return false;
+  const row = await db
+    .selectFrom('operator_sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.operator_id')
+    .select('s.id')
+    .where('o.username', '=', username)
+    .where('s.ip', '=', ip)
+    .where('s.stage', '=', 'signed_in')
+    .where('s.created_at', '>=', since)
+    .limit(1)
     .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** An update of one operator's columns, stamped with the time of the change, to run or to narrow further. */

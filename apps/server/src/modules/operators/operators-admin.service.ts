@@ -14,6 +14,7 @@ import {
 } from '@/modules/operators/operator-account-actions.repository.ts';
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import * as repo from '@/modules/operators/operator.repository.ts';
+import { unlockSignIn } from '@/modules/operators/operator-sign-in-guard.ts';
 
 type ListedOperator = Awaited<ReturnType<typeof repo.listOperators>>[number];
 
@@ -40,7 +41,7 @@ function auditView(o: { username: string; display_name: string; role: Role; stat
 
 /** The owner's management of operators (docs/decisions/0014-back-office.md#operators). */
 export function createOperatorsAdminService(deps: AppDeps) {
-  const { db, clock, passwords, sessionEnds } = deps;
+  const { db, clock, counters, operatorPasswords: passwords, sessionEnds } = deps;
 
   async function rowById(id: string): Promise<OperatorRow> {
     const [row] = await repo.listOperators(db.kysely, id);
@@ -222,13 +223,15 @@ export function createOperatorsAdminService(deps: AppDeps) {
 
     async unlock(actor: OperatorContext, id: string) {
       const now = clock.now();
-      await db.withTransaction(async (trx) => {
+      const unlocked = await db.withTransaction(async (trx) => {
         const target = await lockOperator(trx, id);
         await repo.clearFailedTries(trx, id, now);
         await actOn(trx, actor, 'unlocked', id, now, {
           before: { lockedUntil: target.locked_until },
         });
+        return target;
       });
+      await unlockSignIn(counters, unlocked.username, now.getTime());
     },
 
     /** Another owner switches a pending owner on: not its creator, nor an account the creator made or reset. */
