@@ -12,7 +12,7 @@ import { seedDemoHowto } from '@/db/seed/demo-howto.ts';
 import { seedDemoOperators } from '@/db/seed/demo-operators.ts';
 import { systemClock, type Clock } from '@/lib/clock.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
-import { createPasswordHasher } from '@/lib/password.ts';
+import { createPasswordHashers } from '@/lib/password.ts';
 import { registerBonusJobs } from '@/jobs/bonus-jobs.ts';
 import { registerGameJobs } from '@/jobs/game-jobs.ts';
 import { registerHousekeepingJobs } from '@/jobs/housekeeping-jobs.ts';
@@ -86,6 +86,7 @@ import { loadHomeRenderer } from '@/plugins/member-home-page.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
 import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
 import { registerApiDocs } from '@/modules/api-docs/api-docs.routes.ts';
+import { setUpAudit } from '@/modules/audit/audit-anchor.ts';
 import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
 import { registerJobsAdminRoutes } from '@/modules/jobs-admin/jobs-admin.routes.ts';
 import { registerOperatorNoticesRoutes } from '@/modules/operator-notices/operator-notices.routes.ts';
@@ -106,9 +107,7 @@ import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
 import { registerAdminDepositRoutes } from '@/modules/admin-deposits/admin-deposits.routes.ts';
 import { registerHowtoRoutes } from '@/modules/howto/howto.routes.ts';
 import { createHowtoService } from '@/modules/howto/howto.service.ts';
-import { registerSettingsAdminRoutes } from '@/modules/settings/settings-admin.routes.ts';
-import { createSettingsAdminService } from '@/modules/settings/settings-admin.service.ts';
-import { createSettingsCatalogueService } from '@/modules/settings/settings-catalogue.service.ts';
+import { registerSettingsAdmin } from '@/modules/settings/settings-admin.setup.ts';
 import { findSettingCached } from '@/modules/settings/settings.repository.ts';
 import { registerAgreementRoutes } from '@/modules/agreement/agreement.routes.ts';
 import { createAgreementService } from '@/modules/agreement/agreement.service.ts';
@@ -192,7 +191,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   app.removeContentTypeParser('text/plain');
-
   checkMoneyInConfig(config);
   const db = await createDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -210,7 +208,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await counters.close();
     await db.destroy();
   });
-
   try {
     const applied = await migrateToLatest(
       db.kysely,
@@ -227,14 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
       counters,
       ...createAdapters(config, options),
-      passwords: createPasswordHasher(
-        {
-          memoryCost: config.ARGON2_MEMORY_KIB,
-          timeCost: config.ARGON2_TIME_COST,
-          parallelism: config.ARGON2_PARALLELISM,
-        },
-        { maxConcurrency: config.ARGON2_MAX_CONCURRENCY, maxQueue: config.ARGON2_MAX_QUEUE },
-      ),
+      ...createPasswordHashers(config),
       sessionEnds: createSessionEnds(),
       log: app.log,
     };
@@ -261,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('jobs', jobs);
     registerGameJobs(jobs, games, config);
     registerHousekeepingJobs(jobs, deps);
+    setUpAudit(jobs, deps);
     if (options.isJobsEnabled) app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
     const bonus = createBonusService(deps, wallet, games);
@@ -376,10 +367,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
     registerReportRoutes(app, apiRoutes);
     registerAdminDepositRoutes(app, apiRoutes, workClaims);
-    registerSettingsAdminRoutes(app, apiRoutes, {
-      settings: createSettingsAdminService(deps),
-      catalogue: createSettingsCatalogueService(deps, games),
-    });
+    registerSettingsAdmin(app, apiRoutes, jobs, deps, games);
     registerHowtoRoutes(app, apiRoutes, createHowtoService(deps));
     registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));
     app.decorate(
