@@ -82,6 +82,7 @@ export default defineConfig({
       COUNTRY: 'TH',
       // Every test registers from 127.0.0.1; the per-IP daily cap on one-time codes must not end the run.
       OTP_DAILY_LIMIT_IP: '100000',
+      OTP_HOURLY_LIMIT_IP: '100000',
       PHONE_LOOKUP_LIMIT_IP_DAY: '100000',
       PHONE_LOOKUP_LIMIT_IP_MINUTE: '100000',
       LOG_LEVEL: 'warn',

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api.ts';
 import { BACKOFFICE_VIEWPORT, openBackoffice } from './support/backoffice.ts';
 import { memberBonus } from './support/bonus.ts';
+import { creditFromBank, memberMoney } from './support/money.ts';
 
 /** Promotions in the back office (docs/back-office/promotions.md): bonus editor, preview, wheel odds, rates. */
 
@@ -121,7 +122,35 @@ test.describe('promotions (back office)', () => {
       await page.goto('/backoffice/promotions?tab=rates');
       await expect(page.locator('form').first()).toBeVisible();
       await shot(page, `rates-${locale}`);
+      await page.goto('/backoffice/promotions?tab=play');
+      await expect(page.getByTestId('held-invites')).toBeVisible();
+      await expect(page.locator('form').first()).toBeVisible();
+      await shot(page, `play-${locale}`);
     }
+  });
+
+  test('a held invite (same address and browser as the inviter) is released by marketing with a reason', async ({ page }) => {
+    const inviter = await api.registerMember();
+    const friend = await api.registerMember({ inviteCode: `PR${inviter.id}` });
+    const friendToken = await api.login(friend.phone, friend.password);
+    await api.login(inviter.phone, inviter.password);
+    await creditFromBank(friend, 500);
+    await memberMoney(api, friendToken).waitForCash(500);
+    await page.addInitScript(() => localStorage.setItem('mekong-backoffice-locale', 'en'));
+    await openBackoffice(page, 'marketing', '/promotions?tab=play');
+    const row = page.getByTestId('held-row').filter({ hasText: friend.phone });
+    await expect(row).toContainText('address');
+    await expect(row).toContainText('฿5.00');
+    await shot(page, 'play-held-en');
+    await row.getByTestId('held-release').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('textarea').fill('checked with both by phone');
+    await shot(page, 'play-release-dialog-en');
+    await dialog.getByRole('button', { name: 'Release' }).click();
+    await expect(row).toHaveCount(0);
+    const inviterToken = await api.login(inviter.phone, inviter.password);
+    const figures = await api.post<{ inviteWaiting: number; inviteHeld: number }>('/api/invite', { page: 1, limit: 10 }, { token: inviterToken });
+    expect(figures).toMatchObject({ inviteWaiting: 5, inviteHeld: 0 });
   });
 
   test('usable on a tablet (1024×768)', async ({ page }) => {

@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { BACKOFFICE_VIEWPORT, freshOperator, openBackoffice } from './support/backoffice.ts';
 
 /**
- * Review screenshots of the back office's own screens (sign-in, enrolment, recovery codes, overview, audit trail,
+ * Review screenshots of the back office's own screens (sign-in, own password, enrolment, recovery codes, overview, audit trail,
  * operators) in th, en and la at 1280x800, written to SHOTS_DIR (run only when it is set: playwright.config.ts).
  */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '';
@@ -22,17 +22,24 @@ async function useLocale(page: Page, locale: string) {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SHOTS_DIR, `${name}.png`), animations: 'disabled' });
 
-test('sign-in, enrolment and recovery codes', async ({ page }) => {
+test('sign-in, own password, enrolment and recovery codes', async ({ page }) => {
   const { username, password } = await freshOperator('marketing');
+  const newPassword = page.locator('input[autocomplete="new-password"]');
   for (const locale of LOCALES) {
     await useLocale(page, locale);
     await page.goto('/backoffice/sign-in');
     await expect(page.locator('#sign-in-title')).toBeVisible();
     await shot(page, `bo-${locale}-01-sign-in`);
+    // The one-time password leads to the choice of the operator's own (until it is chosen, each time).
+    await page.locator('input[autocomplete="username"]').fill(username);
+    await page.locator('input[type="password"]').fill(password);
+    await page.locator('button[type="submit"]').click();
+    await expect(newPassword).toHaveCount(2);
+    await shot(page, `bo-${locale}-01b-own-password`);
   }
-  // Enrolment once (in Lao, the last locale set), then the recovery codes.
-  await page.locator('input[autocomplete="username"]').fill(username);
-  await page.locator('input[type="password"]').fill(password);
+  // Own password and enrolment once (in Lao, the last locale set), then the recovery codes.
+  await newPassword.nth(0).fill('my-own-long-passphrase');
+  await newPassword.nth(1).fill('my-own-long-passphrase');
   await page.locator('button[type="submit"]').click();
   await expect(page.locator('.qr svg')).toBeVisible();
   await shot(page, 'bo-la-02-enrol');

@@ -12,7 +12,7 @@ import { SERVER_URL } from './support/urls.ts';
 test.use(BACKOFFICE_VIEWPORT);
 
 test.describe('back office sign-in (docs/decisions/0014-back-office.md#sign-in)', () => {
-  test('a new auditor enrols an authenticator from the QR page, keeps the recovery codes and reaches the shell', async ({
+  test('a new auditor chooses their own password, enrols an authenticator from the QR page, keeps the recovery codes and reaches the shell', async ({
     page,
   }) => {
     const { username, password } = await freshOperator('auditor');
@@ -21,6 +21,22 @@ test.describe('back office sign-in (docs/decisions/0014-back-office.md#sign-in)'
     await page.getByLabel('ชื่อผู้ใช้').fill(username);
     await page.getByLabel('รหัสผ่าน').fill(password);
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    // The password the owner saw works only to choose one of their own (docs/back-office/operators.md#first-sign-in).
+    await expect(page.getByRole('heading', { name: 'ตั้งรหัสผ่านของคุณเอง' })).toBeVisible();
+    const newPassword = page.getByLabel('รหัสผ่านใหม่', { exact: true });
+    const again = page.getByLabel('ยืนยันรหัสผ่านใหม่', { exact: true });
+    const save = page.getByRole('button', { name: 'บันทึกและดำเนินการต่อ' });
+    await newPassword.fill('my-own-long-passphrase');
+    await again.fill('my-own-long-passphrasf');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText('รหัสผ่านทั้งสองช่องไม่ตรงกัน');
+    await newPassword.fill(password);
+    await again.fill(password);
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText('ตั้งรหัสผ่านที่ต่างจากรหัสที่ได้รับมา');
+    await newPassword.fill('my-own-long-passphrase');
+    await again.fill('my-own-long-passphrase');
+    await save.click();
     await expect(page.getByRole('heading', { name: 'ตั้งค่าการยืนยันตัวตนสองขั้นตอน' })).toBeVisible();
     await expect(page.locator('.qr svg')).toBeVisible();
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();

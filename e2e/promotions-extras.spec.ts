@@ -5,7 +5,8 @@ import type { Coupon } from '@mekong/contracts/spinwheel';
 import { sliceIndexAt } from '../apps/web/src/features/spinwheel/hooks/wheel-math.ts';
 import { uniqueBankAccountNo, uniquePhone } from './support/data.ts';
 import { expect, test } from './support/fixtures.ts';
-import { baht, creditFromBank, fill, memberMoney, signIn } from './support/money.ts';
+import { adminPost, operatorToken } from './support/backoffice.ts';
+import { baht, creditFromBank, fill, memberMoney, playThrough, signIn } from './support/money.ts';
 import { screenshot } from './support/screenshot.ts';
 import { readOtp } from './support/sms.ts';
 import { smallTargets, smallText } from './support/touch-targets.ts';
@@ -98,10 +99,30 @@ test.describe('promotions: invite, refund, prize wheel', () => {
     const friendToken = await api.login(friend.phone, friend.password);
     await memberMoney(api, friendToken).waitForCash(1000);
 
-    // 1 % of the friend's 1,000 baht deposit (the demo invite setting), accrued when the deposit was credited.
-    await expect
-      .poll(async () => (await api.post<{ inviteAmount: number; total: number }>('/api/invite', { page: 1, limit: 10 }, { token })))
-      .toMatchObject({ inviteAmount: 10, total: 1 });
+    // 1 % of the friend's 1,000 baht deposit (the demo invite setting), accrued when the deposit was credited. The
+    // friend registered from this same machine and browser, so the commission is held for review (issue 27 item 6).
+    type Figures = { inviteAmount: number; inviteWaiting: number; inviteHeld: number; total: number };
+    const figures = () => api.post<Figures>('/api/invite', { page: 1, limit: 10 }, { token });
+    await expect.poll(figures).toMatchObject({ inviteAmount: 0, inviteHeld: 10, total: 1 });
+    await page.keyboard.press('Escape');
+    await openFromDrawer(page, 'invite');
+    await expect(modal.getByTestId('invite-held')).toContainText(baht(10));
+    await expect(modal.getByTestId('invite-collect')).toBeDisabled();
+    await screenshot(page, 'promotions-invite-held');
+
+    // An operator releases it; the commission then waits for the friend's deposit to be played, and arrives once it is.
+    const marketing = await operatorToken('marketing');
+    const held = (await adminPost('/api/admin/promotions/invite-reviews/list', { status: 'held' }, marketing)) as { items: { invitee: { id: string; phone: string } }[] };
+    const review = held.items.find((item) => item.invitee.phone === friend.phone);
+    expect(review).toBeDefined();
+    await adminPost(`/api/admin/promotions/invite-reviews/${review!.invitee.id}/release`, { reason: 'checked: a real friend' }, marketing);
+    await expect.poll(figures).toMatchObject({ inviteAmount: 0, inviteWaiting: 10, inviteHeld: 0 });
+    await page.keyboard.press('Escape');
+    await openFromDrawer(page, 'invite');
+    await expect(modal.getByTestId('invite-waiting')).toContainText(baht(10));
+    await screenshot(page, 'promotions-invite-waiting');
+    await playThrough(api, friendToken, 1000);
+    await expect.poll(figures).toMatchObject({ inviteAmount: 10, inviteWaiting: 0, total: 1 });
     await page.keyboard.press('Escape');
     await openFromDrawer(page, 'invite');
     await expect(modal.getByTestId('invite-amount')).toHaveText(baht(10));
@@ -129,6 +150,15 @@ test.describe('promotions: invite, refund, prize wheel', () => {
     await creditFromBank(member, 2000);
     await money.waitForCash(2000);
     await signIn(page, api, token);
+
+    // The coins wait until the deposit is played (issue 27 item 6): the wheel says so.
+    await page.getByTestId('plus-button').click();
+    await page.getByTestId('action-spin').click();
+    await expect(page.getByTestId('spin-modal').getByTestId('spin-waiting')).toHaveAttribute('data-coins', '20');
+    await screenshot(page, 'promotions-spin-waiting');
+    await page.keyboard.press('Escape');
+    await playThrough(api, token, 2000);
+    await page.reload();
 
     await page.getByTestId('plus-button').click();
     await expect(page.getByTestId('action-spin-coins')).toHaveText(fill(en.spin.coins_other, { count: '20' }));
@@ -237,6 +267,8 @@ test.describe('promotions: invite, refund, prize wheel', () => {
       const token = await api.login(member.phone, member.password);
       await creditFromBank(member, 300);
       await memberMoney(api, token).waitForCash(300);
+      // Played, so its 3 coins have arrived (issue 27 item 6).
+      await playThrough(api, token, 300);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await signIn(page, api, token, '/user/home', locale);
 

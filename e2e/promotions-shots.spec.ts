@@ -7,7 +7,7 @@ import type { Coupon } from '@mekong/contracts/spinwheel';
 import type { SlotAccount } from '@mekong/contracts/wallet';
 import { DEMO } from './support/bonus.ts';
 import { expect, test } from './support/fixtures.ts';
-import { creditFromBank, memberMoney, signIn } from './support/money.ts';
+import { creditFromBank, memberMoney, playThrough, signIn } from './support/money.ts';
 import { SANDBOX_URL } from './support/urls.ts';
 
 /**
@@ -72,6 +72,8 @@ test.describe('promotion screenshots', () => {
       // Invite.
       await page.getByTestId('action-invite').click();
       await expect(page.getByTestId('invite-row')).toHaveCount(1);
+      // The friend signed in from this machine: the commission is held for review (issue 27 item 6).
+      await expect(page.getByTestId('invite-held')).toBeVisible();
       await shot('invite');
       await page.getByTestId('invite-row').scrollIntoViewIfNeeded();
       await shot('invite-table');
@@ -89,6 +91,16 @@ test.describe('promotion screenshots', () => {
       await refund.getByTestId('refund-row').scrollIntoViewIfNeeded();
       await shot('refund-received-log');
       await page.keyboard.press('Escape');
+
+      // The wheel before the deposit is played: its coins wait (issue 27 item 6); then it is played.
+      await page.getByTestId('plus-button').click();
+      await page.getByTestId('action-spin').click();
+      await expect(page.getByTestId('spin-modal').getByTestId('spin-waiting')).toHaveAttribute('data-coins', '30');
+      await shot('spin-waiting');
+      await page.keyboard.press('Escape');
+      await playThrough(api, token, 1500);
+      await playThrough(api, token, 1500);
+      await page.reload();
 
       // The wheel, a prize, the coupons and a claim.
       await page.getByTestId('plus-button').click();

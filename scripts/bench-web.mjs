@@ -36,6 +36,7 @@ async function startProduct(port, sandboxPort) {
       SEED_DEMO: 'true',
       DEMO_OPERATORS_FILE: join(tmpdir(), `mekong-bench-web-operators-${port}.json`),
       OTP_DAILY_LIMIT_IP: '100000',
+      OTP_HOURLY_LIMIT_IP: '100000',
       LOG_LEVEL: 'warn',
     },
   });

@@ -19,6 +19,7 @@ export const INSTALLATION_SECRETS = {
   TRUELINK_SECRET: randomSecret,
   SLIP_LINK_SECRET: randomSecret,
   CHAT_GUEST_SECRET: randomSecret,
+  AUDIT_HMAC_KEY: randomSecret,
   // AES-256 key as 64 hex digits (the server's GAME_CREDENTIALS_KEY format).
   GAME_CREDENTIALS_KEY: () => randomBytes(32).toString('hex'),
 };

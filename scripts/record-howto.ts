@@ -44,6 +44,7 @@ async function startApp(port: number, sandboxPort: number): Promise<ChildProcess
       SEED_SLIP_WINDOW: 'open',
       COUNTRY: 'TH',
       OTP_DAILY_LIMIT_IP: '100000',
+      OTP_HOURLY_LIMIT_IP: '100000',
       PHONE_LOOKUP_LIMIT_IP_DAY: '100000',
       PHONE_LOOKUP_LIMIT_IP_MINUTE: '100000',
       LOG_LEVEL: 'warn',

@@ -42,13 +42,23 @@ function readSecrets(): Secrets {
     : {};
 }
 
-export function demoOperator(role: Role): { username: string; password: string } {
+/** The password the seed gave the role's demo operator (it works only to choose their own: ownPasswordOf). */
+function seededOperator(role: Role): { username: string; password: string } {
   const file = JSON.parse(readFileSync(E2E_OPERATORS_FILE, 'utf8')) as {
     operators: { username: string; role: string; password: string }[];
   };
   const found = file.operators.find((o) => o.role === role);
   if (!found) throw new Error(`no demo operator of role ${role}`);
   return found;
+}
+
+/** The password a demo operator chose at their first sign-in (docs/back-office/operators.md#first-sign-in). */
+const ownPasswordOf = (seeded: string) => `${seeded}-own`;
+
+/** The role's demo operator with their own password (call after totpCodeFor/operatorToken, which set it). */
+export function demoOperator(role: Role): { username: string; password: string } {
+  const { username, password } = seededOperator(role);
+  return { username, password: ownPasswordOf(password) };
 }
 
 /** A POST of the back-office API (marker header, the operator's token); throws on any failed answer. */
@@ -93,13 +103,21 @@ async function freshCode(role: Role, secrets: Secrets): Promise<string> {
   return generate({ secret: entry.secret, epoch: step * 30 + 1 });
 }
 
-/** Enrols the role's authenticator (first use in this run) and answers its secret. Call inside withLock. */
+/**
+ * Chooses the role's own password and enrols its authenticator (first use in this run), keeping its secret. Call inside
+ * withLock.
+ */
 async function ensureEnrolled(role: Role, secrets: Secrets): Promise<void> {
   if (secrets[role]) return;
-  const { username, password } = demoOperator(role);
+  const { username, password } = seededOperator(role);
   const signIn = await adminPost('/api/admin/auth/sign-in', { username, password });
-  if (signIn.next !== 'enrol')
-    throw new Error(`${role} is enrolled but its secret is unknown to the tests`);
+  if (signIn.next !== 'password')
+    throw new Error(`${role} chose its password but its secret is unknown to the tests`);
+  const chosen = await adminPost('/api/admin/auth/set-password', {
+    challengeToken: signIn.challengeToken,
+    newPassword: ownPasswordOf(password),
+  });
+  if (chosen.next !== 'enrol') throw new Error(`${role} is enrolled but its secret is unknown`);
   const start = await adminPost('/api/admin/auth/enrol/start', {
     challengeToken: signIn.challengeToken,
   });
@@ -165,7 +183,7 @@ export async function openBackoffice(page: Page, role: Role, path = '/'): Promis
   return token;
 }
 
-/** Signs in through the sign-in page: username, password, then the authenticator code. */
+/** Signs in through the sign-in page: username, (own) password, then the authenticator code. */
 export async function signInThroughPage(page: Page, role: Role): Promise<void> {
   const { username, password } = demoOperator(role);
   // First (it enrols the role's authenticator on first use, which must not race the page's own sign-in).
@@ -190,8 +208,8 @@ export async function confirmReauth(page: Page, role: Role): Promise<void> {
 }
 
 /**
- * A new operator nobody else uses (created by the demo owner through the API), not enrolled yet: for tests that walk
- * through the enrolment page without racing the shared demo operators.
+ * A new operator nobody else uses (created by the demo owner through the API) with the one-time password the owner saw,
+ * not enrolled yet: for tests that walk through the own-password and enrolment pages without racing the demo operators.
  */
 export async function freshOperator(role: Role): Promise<{ username: string; password: string }> {
   const token = await operatorToken('owner');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { IDEMPOTENCY_HEADER } from '@mekong/contracts/constants';
 import type { StatementEntry } from '@mekong/contracts/statement';
 import type { SlotAccount, WalletResponse } from '@mekong/contracts/wallet';
@@ -229,4 +229,18 @@ export async function readStatementRows(page: Page): Promise<ShownRow[]> {
     });
   }
   return shown;
+}
+
+/**
+ * Plays `baht` through PG at the sandbox provider, every round winning back its stake, and books the bets: what a
+ * deposit needs before its wheel coins and invite commission arrive (docs/decisions/0013-promotions.md#earned-by-play).
+ */
+export async function playThrough(api: Api, token: string, baht: number): Promise<void> {
+  const money = memberMoney(api, token);
+  await api.call('GET', '/api/wallet/activate/PG', { token });
+  expect((await money.transfer('wallet', 'PG', baht)).status).toBe('SUCCESS');
+  const { username } = await money.account('PG');
+  await playAtProvider('PG', username, [{ betMinor: baht * 100, winMinor: baht * 100 }]);
+  expect((await money.transfer('PG', 'wallet', baht)).status).toBe('SUCCESS');
+  await api.get('/api/wallet/refresh/slot', { token });
 }

@@ -24,7 +24,9 @@ export type AppDeps = {
   qr: QrGateway;
   slipVerifier: SlipVerifier;
   vouchers: VoucherService;
+  /** Members' password hashing; operators' has its own bounded line (docs/back-office/sign-in.md). */
   passwords: PasswordHasher;
+  operatorPasswords: PasswordHasher;
   sessionEnds: SessionEnds;
   log: FastifyBaseLogger;
 };

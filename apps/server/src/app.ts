@@ -12,7 +12,7 @@ import { seedDemoHowto } from '@/db/seed/demo-howto.ts';
 import { seedDemoOperators } from '@/db/seed/demo-operators.ts';
 import { systemClock, type Clock } from '@/lib/clock.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
-import { createPasswordHasher } from '@/lib/password.ts';
+import { createPasswordHashers } from '@/lib/password.ts';
 import { registerBonusJobs } from '@/jobs/bonus-jobs.ts';
 import { registerGameJobs } from '@/jobs/game-jobs.ts';
 import { registerHousekeepingJobs } from '@/jobs/housekeeping-jobs.ts';
@@ -27,11 +27,7 @@ import { registerAccountRoutes } from '@/modules/account/account.routes.ts';
 import { registerBonusAdminRoutes } from '@/modules/bonus/bonus-admin.routes.ts';
 import { createBonusAdminService } from '@/modules/bonus/bonus-admin.service.ts';
 import { registerBonusRoutes } from '@/modules/bonus/bonus.routes.ts';
-import {
-  createBonusService,
-  withdrawBonusHooks,
-  type BonusService,
-} from '@/modules/bonus/bonus.service.ts';
+import { createBonusService, type BonusService } from '@/modules/bonus/bonus.service.ts';
 import { registerDepositRoutes } from '@/modules/deposit/deposit.routes.ts';
 import { registerInviteRoutes } from '@/modules/invite/invite.routes.ts';
 import { createInviteService } from '@/modules/invite/invite.service.ts';
@@ -70,6 +66,7 @@ import { registerSpinwheelAdminRoutes } from '@/modules/spinwheel/spinwheel-admi
 import { createSpinwheelAdminService } from '@/modules/spinwheel/spinwheel-admin.service.ts';
 import { registerSpinwheelRoutes } from '@/modules/spinwheel/spinwheel.routes.ts';
 import { createSpinwheelService } from '@/modules/spinwheel/spinwheel.service.ts';
+import { withdrawPromotionHooks } from '@/modules/spinwheel/prize-turnover.ts';
 import { registerStatementRoutes } from '@/modules/statement/statement.routes.ts';
 import { createStatementService } from '@/modules/statement/statement.service.ts';
 import { registerWithdrawalRoutes } from '@/modules/withdrawal/withdrawal.routes.ts';
@@ -89,6 +86,7 @@ import { loadHomeRenderer } from '@/plugins/member-home-page.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
 import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
 import { registerApiDocs } from '@/modules/api-docs/api-docs.routes.ts';
+import { setUpAudit } from '@/modules/audit/audit-anchor.ts';
 import { registerAuditRoutes } from '@/modules/audit/audit.routes.ts';
 import { registerJobsAdminRoutes } from '@/modules/jobs-admin/jobs-admin.routes.ts';
 import { registerOperatorNoticesRoutes } from '@/modules/operator-notices/operator-notices.routes.ts';
@@ -109,9 +107,7 @@ import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
 import { registerAdminDepositRoutes } from '@/modules/admin-deposits/admin-deposits.routes.ts';
 import { registerHowtoRoutes } from '@/modules/howto/howto.routes.ts';
 import { createHowtoService } from '@/modules/howto/howto.service.ts';
-import { registerSettingsAdminRoutes } from '@/modules/settings/settings-admin.routes.ts';
-import { createSettingsAdminService } from '@/modules/settings/settings-admin.service.ts';
-import { createSettingsCatalogueService } from '@/modules/settings/settings-catalogue.service.ts';
+import { registerSettingsAdmin } from '@/modules/settings/settings-admin.setup.ts';
 import { findSettingCached } from '@/modules/settings/settings.repository.ts';
 import { registerAgreementRoutes } from '@/modules/agreement/agreement.routes.ts';
 import { createAgreementService } from '@/modules/agreement/agreement.service.ts';
@@ -195,7 +191,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   app.removeContentTypeParser('text/plain');
-
   checkMoneyInConfig(config);
   const db = await createDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -213,7 +208,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await counters.close();
     await db.destroy();
   });
-
   try {
     const applied = await migrateToLatest(
       db.kysely,
@@ -230,14 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
       counters,
       ...createAdapters(config, options),
-      passwords: createPasswordHasher(
-        {
-          memoryCost: config.ARGON2_MEMORY_KIB,
-          timeCost: config.ARGON2_TIME_COST,
-          parallelism: config.ARGON2_PARALLELISM,
-        },
-        { maxConcurrency: config.ARGON2_MAX_CONCURRENCY, maxQueue: config.ARGON2_MAX_QUEUE },
-      ),
+      ...createPasswordHashers(config),
       sessionEnds: createSessionEnds(),
       log: app.log,
     };
@@ -264,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('jobs', jobs);
     registerGameJobs(jobs, games, config);
     registerHousekeepingJobs(jobs, deps);
+    setUpAudit(jobs, deps);
     if (options.isJobsEnabled) app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
     const bonus = createBonusService(deps, wallet, games);
@@ -271,7 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerBonusJobs(jobs, bonus);
     const withdrawals = createWithdrawalService(deps, {
       gatherGames: wallet.gatherToWallet,
-      bonus: withdrawBonusHooks(deps),
+      bonus: withdrawPromotionHooks(deps),
     });
     const statement = createStatementService(deps);
     const bankFeed = createBankFeedService(deps);
@@ -379,10 +367,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
     registerReportRoutes(app, apiRoutes);
     registerAdminDepositRoutes(app, apiRoutes, workClaims);
-    registerSettingsAdminRoutes(app, apiRoutes, {
-      settings: createSettingsAdminService(deps),
-      catalogue: createSettingsCatalogueService(deps, games),
-    });
+    registerSettingsAdmin(app, apiRoutes, jobs, deps, games);
     registerHowtoRoutes(app, apiRoutes, createHowtoService(deps));
     registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));
     app.decorate(

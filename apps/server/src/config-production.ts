@@ -3,7 +3,7 @@ import {
   SANDBOX_DEFAULT_SECRETS,
   SANDBOX_SECRET_NAMES,
 } from '@mekong/contracts/installation-secrets';
-import type { Config } from '@/config.ts';
+import type { ParsedConfig } from '@/config.ts';
 
 /** The outside parties the server calls; in production none may be this machine or the sandbox. */
 export const ADAPTER_URL_SETTINGS = [
@@ -21,6 +21,7 @@ export const SECRET_SETTINGS = [
   'TRUELINK_SECRET',
   'SLIP_LINK_SECRET',
   'CHAT_GUEST_SECRET',
+  'AUDIT_HMAC_KEY',
   'GAME_CREDENTIALS_KEY',
 ] as const;
 
@@ -59,16 +60,70 @@ export function isLocalOrSandboxHost(hostname: string): boolean {
   return family !== 0 && localAddresses.check(host, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+const privateAddresses = new BlockList();
+for (const [network, prefix] of [
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['169.254.0.0', 16], // link-local
+] as const) {
+  privateAddresses.addSubnet(network, prefix, 'ipv4');
+  privateAddresses.addSubnet(`::ffff:${network}`, 96 + prefix, 'ipv6');
+}
+privateAddresses.addSubnet('fc00::', 7, 'ipv6'); // unique local
+privateAddresses.addSubnet('fe80::', 10, 'ipv6'); // link-local
+
+/** Names only a local network resolves: one label (`server`), or a suffix reserved for private use. */
+const PRIVATE_NAME = /(?:^[^.]+|\.(?:local|internal|lan|intranet|home\.arpa))$/;
+
 /**
- * What keeps a configuration from running in production (docs/decisions/0012-deploy-secrets.md), one line per setting
- * naming it; empty when it may run.
+ * Whether outside parties (the QR gateways' webhooks) can reach the host: not this machine, the sandbox, a private,
+ * carrier-NAT or link-local address, or a name only a local network resolves.
  */
-export function productionProblems(config: Config): string[] {
+export function isPublicHost(hostname: string): boolean {
+  if (isLocalOrSandboxHost(hostname)) return false;
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  const family = isIP(host);
+  if (family !== 0) return !privateAddresses.check(host, family === 4 ? 'ipv4' : 'ipv6');
+  return !PRIVATE_NAME.test(host);
+}
+
+/**
+ * What keeps a configuration from running in production (docs/decisions/0012-deploy-secrets.md,
+ * docs/operations.md#production), one line per setting naming it; empty when it may run.
+ */
+export function productionProblems(config: ParsedConfig): string[] {
   const problems: string[] = [];
   for (const name of ADAPTER_URL_SETTINGS) {
-    if (isLocalOrSandboxHost(new URL(config[name]).hostname))
+    const url = new URL(config[name]);
+    // The API keys travel in the calls' headers or bodies.
+    if (url.protocol !== 'https:')
+      problems.push(`${name}: must be https in production (API keys would travel in clear text)`);
+    if (isLocalOrSandboxHost(url.hostname))
       problems.push(`${name}: points at this machine or the sandbox (${config[name]})`);
   }
+  if (!config.DATABASE_URL)
+    problems.push(
+      'DATABASE_URL: required when NODE_ENV is production (the embedded database is for development)',
+    );
+  if (!config.PUBLIC_URL)
+    problems.push(
+      "PUBLIC_URL: required when NODE_ENV is production (the QR gateways' callbacks go there)",
+    );
+  else if (new URL(config.PUBLIC_URL).protocol !== 'https:')
+    problems.push('PUBLIC_URL: must be https in production');
+  else if (!isPublicHost(new URL(config.PUBLIC_URL).hostname))
+    problems.push(
+      `PUBLIC_URL: must be a public address outside parties can reach (${config.PUBLIC_URL})`,
+    );
+  if (config.SEED_DEMO === true)
+    problems.push(
+      'SEED_DEMO: demo data is never seeded in production (demo deposit accounts, bonuses, the wheel)',
+    );
   for (const name of SECRET_SETTINGS) {
     const value = config[name];
     if (!value) problems.push(`${name}: required when NODE_ENV is production`);

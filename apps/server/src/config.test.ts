@@ -62,6 +62,8 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
   /** A configuration production accepts: real hosts, every secret long, random-looking and set. */
   const good: Record<string, string> = {
     NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://wallet@db.example.com:5432/wallet',
+    PUBLIC_URL: 'https://wallet.example.com',
     SMS_GATEWAY_URL: 'https://sms.example.com/v2',
     BANK_API_URL: 'https://bank.example.com',
     GAME_PROVIDER_URL: 'https://games.example.com',
@@ -79,11 +81,87 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
     TRUELINK_SECRET: strong('truelink'),
     SLIP_LINK_SECRET: strong('slip-link'),
     CHAT_GUEST_SECRET: strong('chat-guest'),
+    AUDIT_HMAC_KEY: strong('audit'),
     GAME_CREDENTIALS_KEY: 'ab'.repeat(32),
   };
 
   it('starts with real hosts and strong secrets', () => {
     expect(loadConfig(good).NODE_ENV).toBe('production');
+  });
+
+  it('seeds no demo data unless told, and refuses to be told (issue 27 item 7)', () => {
+    expect(loadConfig(good).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...good, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(() => loadConfig({ ...good, SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO: demo data is never seeded in production/,
+    );
+    // Development keeps its demo by default.
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+  });
+
+  it('needs PostgreSQL: the embedded database is refused', () => {
+    expect(() => loadConfig({ ...good, DATABASE_URL: undefined })).toThrow(
+      /DATABASE_URL: required when NODE_ENV is production/,
+    );
+  });
+
+  it.each([
+    'SMS_GATEWAY_URL',
+    'BANK_API_URL',
+    'GAME_PROVIDER_URL',
+    'QR_GATEWAY_URL',
+    'SLIP_VERIFIER_URL',
+    'TRUEMONEY_URL',
+  ])('refuses %s over plain http', (name) => {
+    const url = good[name]?.replace('https://', 'http://');
+    expect(() => loadConfig({ ...good, [name]: url })).toThrow(
+      new RegExp(`${name}: must be https in production`),
+    );
+  });
+
+  it('needs PUBLIC_URL, over https', () => {
+    expect(() => loadConfig({ ...good, PUBLIC_URL: undefined })).toThrow(
+      /PUBLIC_URL: required when NODE_ENV is production/,
+    );
+    expect(() => loadConfig({ ...good, PUBLIC_URL: 'http://wallet.example.com' })).toThrow(
+      /PUBLIC_URL: must be https in production/,
+    );
+  });
+
+  it.each([
+    'https://127.0.0.1:3000',
+    'https://localhost',
+    'https://[::1]:8443',
+    'https://0.0.0.0',
+    'https://10.1.2.3',
+    'https://172.20.0.5',
+    'https://192.168.1.10:8443',
+    'https://100.64.3.4',
+    'https://169.254.1.1',
+    'https://[fd00::1]',
+    'https://[fe80::1]',
+    'https://[::ffff:192.168.0.1]',
+    'https://server',
+    'https://wallet.local',
+    'https://api.internal',
+    'https://sandbox:3001',
+  ])('refuses PUBLIC_URL %s: outside parties cannot reach it', (url) => {
+    expect(() => loadConfig({ ...good, PUBLIC_URL: url })).toThrow(
+      /PUBLIC_URL: must be a public address/,
+    );
+  });
+
+  it.each(['https://wallet.example.com/base/', 'https://203.0.113.7', 'https://[2001:db8::7]'])(
+    'takes PUBLIC_URL %s',
+    (url) => {
+      expect(loadConfig({ ...good, PUBLIC_URL: url }).PUBLIC_URL).toBe(url);
+    },
+  );
+
+  it('refuses to start without its own AUDIT_HMAC_KEY (issue 27 item 1)', () => {
+    const { AUDIT_HMAC_KEY: _unset, ...withoutKey } = good;
+    expect(() => loadConfig(withoutKey)).toThrow(/AUDIT_HMAC_KEY: is a published sandbox default/);
+    expect(() => loadConfig({ ...good, AUDIT_HMAC_KEY: 'k'.repeat(31) })).toThrow(/AUDIT_HMAC_KEY/);
   });
 
   it.each([
@@ -158,6 +236,9 @@ describe('loadConfig with NODE_ENV=production (issue 8 A1)', () => {
     expect(error.message).toMatch(/SMS_GATEWAY_URL: points at this machine/);
     expect(error.message).toMatch(/SMS_API_KEY: is a published sandbox default/);
     expect(error.message).toMatch(/GAME_CREDENTIALS_KEY: required/);
+    expect(error.message).toMatch(/DATABASE_URL: required/);
+    expect(error.message).toMatch(/PUBLIC_URL: required/);
+    expect(error.message).toMatch(/SMS_GATEWAY_URL: must be https/);
   });
 
   it('accepts the sandbox defaults outside production', () => {
@@ -184,4 +265,19 @@ describe('TRUST_PROXY (issue 8 A6)', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
     },
   );
+});
+
+describe('the audit trail anchors (issue 27 item 1)', () => {
+  it('anchors beside the database: data/ with PostgreSQL, beside an embedded one, none in memory', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).AUDIT_ANCHOR_FILE).toMatch(
+      /data\/audit-anchors\.jsonl$/,
+    );
+    expect(loadConfig({ PGLITE_DIR: '/srv/mekong/pglite/' }).AUDIT_ANCHOR_FILE).toBe(
+      '/srv/mekong/pglite-audit-anchors.jsonl',
+    );
+    expect(loadConfig({ PGLITE_DIR: 'memory://' }).AUDIT_ANCHOR_FILE).toBeUndefined();
+    expect(loadConfig({ AUDIT_ANCHOR_FILE: '/keep/anchors.jsonl' }).AUDIT_ANCHOR_FILE).toBe(
+      '/keep/anchors.jsonl',
+    );
+  });
 });

@@ -91,7 +91,8 @@ const optionalUrl = (protocols: RegExp) =>
  * Every setting of the server, read from environment variables (docs/design.md#running).
  * Name → meaning (default):
  * - PORT (3000), HOST (0.0.0.0): where the HTTP server listens.
- * - DATABASE_URL: PostgreSQL connection string; without it the embedded PGlite is used.
+ * - DATABASE_URL: PostgreSQL connection string; without it the embedded PGlite is used (development only: required in
+ *   production).
  * - DATABASE_SCHEMA: PostgreSQL schema to use (search_path of every pooled connection); default public.
  * - DATABASE_POOL_MAX (10): PostgreSQL pool size.
  * - PGLITE_DIR (<repo>/data/pglite): PGlite data directory, or 'memory://' for an in-memory database.
@@ -99,15 +100,19 @@ const optionalUrl = (protocols: RegExp) =>
  * - REDIS_PREFIX (mekong:): prefix of every Redis key.
  * - COUNTRY (TH): TH or LA; decides the phone rule and the currency choice.
  * - SMS_GATEWAY_URL (http://127.0.0.1:3001/sms), SMS_API_KEY (sandbox-sms-key), SMS_TIMEOUT_MS (10000): the one-time-code gateway.
- * - OTP_DAILY_LIMIT_PHONE (5), OTP_DAILY_LIMIT_IP (20): one-time codes per 24 hours.
+ * - OTP_DAILY_LIMIT_PHONE (5): one-time codes a phone gets per 24 hours, for each purpose apart (registration; the
+ *   member's reset; resets support sends). OTP_DAILY_LIMIT_PHONE_IP (3): of those, what one client address may ask for.
+ * - OTP_DAILY_LIMIT_IP (200), OTP_HOURLY_LIMIT_IP (30): one-time codes one client address may have sent per 24 hours
+ *   and per hour (many members share a carrier-NAT address; docs/decisions/0009-account-security.md#one-time-codes).
  * - SMS_DAILY_LIMIT (1000): SMS the server sends in 24 hours, all phones together (the operator's SMS cost); past it,
  *   one-time codes answer OTP_SEND_PAUSED and nothing is sent.
- * - PHONE_LOOKUP_LIMIT_IP_DAY (100), PHONE_LOOKUP_LIMIT_IP_MINUTE (20): answers that tell whether a phone is
+ * - PHONE_LOOKUP_LIMIT_IP_DAY (300), PHONE_LOOKUP_LIMIT_IP_MINUTE (20): answers that tell whether a phone is
  *   registered (one-time code send, registration with codes off) one client address may get a day and a minute.
  * - AUTH_GLOBAL_LIMIT_PER_MINUTE (600): wrong sign-ins, and phone look-ups (register validate, one-time code send), per
  *   minute from all clients together (REQUEST_LIMIT_1MIN past it); docs/decisions/0009-account-security.md.
  * - WEB_DIST_DIR (<repo>/apps/web/dist): the built web app served at /.
- * - SEED_DEMO (true): insert demo data (banks, sources, operator settings) at start, idempotently.
+ * - SEED_DEMO (true; false in production, where true is refused): insert demo data (banks, demo deposit accounts,
+ *   bonuses, the wheel, operator settings) at start, idempotently.
  * - SEED_DEMO_VIDEOS (true): with SEED_DEMO, load the recorded how-to videos (apps/server/demo-content/howto) as
  *   operator content when the how-to setting was never written (docs/decisions/0020-howto-videos.md).
  * - DEMO_OPERATORS_FILE (none): with SEED_DEMO, where the demo back-office operators (one per role, random passwords)
@@ -126,9 +131,11 @@ const optionalUrl = (protocols: RegExp) =>
  * - BANK_FEED_INTERVAL_MS (10000): how often the incoming bank feed is read (deposits credited within a minute).
  * - PAYOUT_RECONCILE_INTERVAL_MS (15000): how often payouts with an unknown outcome are settled by asking the bank.
  * - PAYOUT_MAX_RESENDS (3): how many times a payout the bank never saw is sent again; then it waits for an operator.
- * - NODE_ENV (development): production refuses to start (naming the setting) while an adapter URL points at this
- *   machine or the sandbox, or a key or secret is unset, a published sandbox default, or under 32 bytes
- *   (config-production.ts). `npm start` generates every key and secret once per installation (data/secrets.json).
+ * - NODE_ENV (development): production refuses to start (naming the setting) while an adapter URL is not https or
+ *   points at this machine or the sandbox, a key or secret is unset, a published sandbox default, or under 32 bytes,
+ *   DATABASE_URL or PUBLIC_URL is unset, PUBLIC_URL is not a public https address, or SEED_DEMO is asked for
+ *   (config-production.ts, docs/operations.md#production). `npm start` generates every key and secret once per
+ *   installation (data/secrets.json).
  * - GAME_PROVIDER_URL (http://127.0.0.1:3001/games), GAME_API_KEY (sandbox-game-key), GAME_TIMEOUT_MS (10000): the game
  *   providers (each under <url>/<CODE>).
  * - GAME_CREDENTIALS_KEY: 32-byte key (64 hex digits or base64) encrypting members' game passwords (AES-256-GCM);
@@ -142,7 +149,8 @@ const optionalUrl = (protocols: RegExp) =>
  * - METRICS_PORT (unset), METRICS_HOST (127.0.0.1): Prometheus metrics at http://<host>:<port>/metrics, a listener of
  *   their own so the public port never shows them; METRICS_ON_PUBLIC_PORT (false) serves /metrics on the public port
  *   too, for a deployment whose balancer keeps /metrics private (docs/operations.md#metrics).
- * - PUBLIC_URL (http://127.0.0.1:<PORT>): how outside parties reach this server (the QR gateways' webhook callback).
+ * - PUBLIC_URL (http://127.0.0.1:<PORT>; required in production, https on a public host): how outside parties reach
+ *   this server (the QR gateways' webhook callback).
  * - QR_GATEWAY_URL (http://127.0.0.1:3001/qr), QR_API_KEY (sandbox-qr-key), QR_TIMEOUT_MS (10000): the QR payment
  *   gateways (each under <url>/<PROVIDER>).
  * - QR_WEBHOOK_SECRET_KBANK / _WW / _E2P: each gateway's webhook HMAC secret; unset outside production, a random one
@@ -154,6 +162,14 @@ const optionalUrl = (protocols: RegExp) =>
  *   image links; at least 32 characters; `npm start` generates one per installation.
  * - CHAT_GUEST_SECRET (a published development value, refused in production): HMAC key signing the support chat's
  *   guest tokens (docs/decisions/0015-support-chat.md#identities); at least 32 characters; `npm start` generates one.
+ * - AUDIT_HMAC_KEY (a published development value, refused in production): HMAC key of the audit trail's hash chain,
+ *   kept outside the database so a database superuser cannot rewrite the chain consistently; at least 32 characters;
+ *   `npm start` generates one. Changing it breaks the verification of every record written with the old one
+ *   (docs/decisions/0014-back-office.md#audit-trail).
+ * - AUDIT_ANCHOR_FILE, AUDIT_ANCHOR_INTERVAL_MS (600000): where and how often the audit chain's head is appended (one
+ *   JSON line, also logged) for verification to compare against; keep copies of it. Default: data/audit-anchors.jsonl
+ *   with DATABASE_URL, <PGLITE_DIR>-audit-anchors.jsonl beside an embedded database (the anchors belong to its
+ *   chain), none for an in-memory one (nothing outlives the process).
  * - TRUEMONEY_URL (http://127.0.0.1:3001), TRUEMONEY_TIMEOUT_MS (15000): the TrueMoney gift voucher service.
  * - TRUELINK_SECRET: the gift-link shared secret (the web's VITE_TRUELINK_SECRET); required in production, the
  *   contracts' TRUELINK_DEV_SECRET otherwise.
@@ -176,13 +192,16 @@ export const configSchema = z.object({
   COUNTRY: z.enum(COUNTRIES, { error: 'must be TH or LA' }).default('TH'),
   ...outsideParty('SMS', 'SMS_GATEWAY_URL', 'http://127.0.0.1:3001/sms', 10_000),
   OTP_DAILY_LIMIT_PHONE: integer(1, 1000).default(5),
-  OTP_DAILY_LIMIT_IP: integer(1, 100_000).default(20),
+  OTP_DAILY_LIMIT_PHONE_IP: integer(1, 1000).default(3),
+  OTP_DAILY_LIMIT_IP: integer(1, 100_000).default(200),
+  OTP_HOURLY_LIMIT_IP: integer(1, 100_000).default(30),
   SMS_DAILY_LIMIT: integer(1, 10_000_000).default(1000),
   AUTH_GLOBAL_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
-  PHONE_LOOKUP_LIMIT_IP_DAY: integer(1, 1_000_000).default(100),
+  PHONE_LOOKUP_LIMIT_IP_DAY: integer(1, 1_000_000).default(300),
   PHONE_LOOKUP_LIMIT_IP_MINUTE: integer(1, 1_000_000).default(20),
   WEB_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/web/dist`),
-  SEED_DEMO: booleanFromEnv.default(true),
+  // Unset: true outside production, false in production (where asking for it is refused); resolved in loadConfig.
+  SEED_DEMO: booleanFromEnv.optional(),
   SEED_DEMO_VIDEOS: booleanFromEnv.default(true),
   DEMO_OPERATORS_FILE: z.string().min(1).optional(),
   BACKOFFICE_DIST_DIR: z.string().min(1).default(`${repoRoot}apps/backoffice/dist`),
@@ -236,6 +255,12 @@ export const configSchema = z.object({
     .string()
     .min(32, 'must be at least 32 characters')
     .default(SANDBOX_DEFAULT_SECRETS.CHAT_GUEST_SECRET),
+  AUDIT_HMAC_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .default(SANDBOX_DEFAULT_SECRETS.AUDIT_HMAC_KEY),
+  AUDIT_ANCHOR_FILE: z.string().min(1).optional(),
+  AUDIT_ANCHOR_INTERVAL_MS: integer(1000, 86_400_000).default(600_000),
   TRUEMONEY_URL: httpUrl.default('http://127.0.0.1:3001'),
   TRUEMONEY_TIMEOUT_MS: integer(100, 120_000).default(15_000),
   TRUELINK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -246,7 +271,9 @@ export const configSchema = z.object({
   MANUAL_DEPOSIT_MATCH_INTERVAL_MS: integer(1000, 3_600_000).default(30_000),
 });
 
-export type Config = z.output<typeof configSchema>;
+/** The settings as parsed, before the defaults that depend on NODE_ENV. */
+export type ParsedConfig = z.output<typeof configSchema>;
+export type Config = Omit<ParsedConfig, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -265,8 +292,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
-  const problems = result.data.NODE_ENV === 'production' ? productionProblems(result.data) : [];
+  const isProduction = result.data.NODE_ENV === 'production';
+  const problems = isProduction ? productionProblems(result.data) : [];
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration for production:\n  ${problems.join('\n  ')}`);
-  return result.data;
+  return {
+    ...result.data,
+    SEED_DEMO: result.data.SEED_DEMO ?? !isProduction,
+    AUDIT_ANCHOR_FILE: auditAnchorFileOf(result.data),
+  };
+}
+
+/** Where the audit chain's head is anchored when AUDIT_ANCHOR_FILE is unset (docs/back-office/audit.md). */
+function auditAnchorFileOf(
+  config: Pick<Config, 'AUDIT_ANCHOR_FILE' | 'DATABASE_URL' | 'PGLITE_DIR'>,
+): string | undefined {
+  if (config.AUDIT_ANCHOR_FILE) return config.AUDIT_ANCHOR_FILE;
+  if (config.DATABASE_URL) return `${repoRoot}data/audit-anchors.jsonl`;
+  if (config.PGLITE_DIR.startsWith('memory://')) return undefined;
+  return `${config.PGLITE_DIR.replace(/\/+$/, '')}-audit-anchors.jsonl`;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyAuditChain } from '@/modules/audit/audit.service.ts';
+import { auditCheckOf, verifyAuditChain } from '@/modules/audit/audit.service.ts';
 import { adminApi, signedInOperator } from './support/operators.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -40,7 +40,7 @@ async function withRecords() {
 describe('audit trail chained by hash (docs/decisions/0014-back-office.md#audit-trail)', () => {
   it('is intact after normal use, and the auditor reads it filtered', async () => {
     const { t, owner } = await withRecords();
-    const verdict = await verifyAuditChain(t.app.deps.db.kysely);
+    const verdict = await verifyAuditChain(t.app.deps.db.kysely, auditCheckOf(t.app.deps.config));
     expect(verdict).toMatchObject({ isIntact: true, problem: null });
     expect(verdict.records).toBeGreaterThanOrEqual(6);
     const list = await adminApi(t, 'POST', '/api/admin/audit', {
@@ -70,7 +70,9 @@ describe('audit trail chained by hash (docs/decisions/0014-back-office.md#audit-
       t,
       `update audit_log set after = '{"username":"mallory","role":"owner"}'::jsonb where seq = 2`,
     );
-    expect(await verifyAuditChain(t.app.deps.db.kysely)).toMatchObject({
+    expect(
+      await verifyAuditChain(t.app.deps.db.kysely, auditCheckOf(t.app.deps.config)),
+    ).toMatchObject({
       isIntact: false,
       atSeq: 2,
     });
@@ -79,7 +81,9 @@ describe('audit trail chained by hash (docs/decisions/0014-back-office.md#audit-
   it('a removed record and a removed last record are reported', async () => {
     const { t } = await withRecords();
     await tamper(t, `delete from audit_log where seq = 3`);
-    expect(await verifyAuditChain(t.app.deps.db.kysely)).toMatchObject({
+    expect(
+      await verifyAuditChain(t.app.deps.db.kysely, auditCheckOf(t.app.deps.config)),
+    ).toMatchObject({
       isIntact: false,
       atSeq: 3,
     });
@@ -88,7 +92,7 @@ describe('audit trail chained by hash (docs/decisions/0014-back-office.md#audit-
       .select('seq')
       .executeTakeFirstOrThrow();
     await tamper(t, `delete from audit_log where seq >= 3`);
-    const verdict = await verifyAuditChain(t.app.deps.db.kysely);
+    const verdict = await verifyAuditChain(t.app.deps.db.kysely, auditCheckOf(t.app.deps.config));
     expect(verdict.isIntact).toBe(false);
     expect(verdict.atSeq).toBe(Number(last.seq));
   });
@@ -96,24 +100,25 @@ describe('audit trail chained by hash (docs/decisions/0014-back-office.md#audit-
   it('a record re-hashed after editing breaks the link of the next one', async () => {
     const { t } = await withRecords();
     await tamper(t, `update audit_log set reason = 'edited', hash = 'forged' where seq = 2`);
-    const verdict = await verifyAuditChain(t.app.deps.db.kysely);
+    const verdict = await verifyAuditChain(t.app.deps.db.kysely, auditCheckOf(t.app.deps.config));
     expect(verdict.isIntact).toBe(false);
     expect(verdict.atSeq).toBe(2);
   });
 
   it(
-    'npm run audit:verify reports an edited record with exit code 1',
+    'npm run audit:verify lists every edited record with exit code 1 (issue 27 item 1)',
     { timeout: 120_000 },
     async () => {
       const isPostgres = Boolean(process.env.DATABASE_URL);
       dir = await mkdtemp(join(tmpdir(), 'audit-verify-'));
       t = await createTestApp(isPostgres ? {} : { PGLITE_DIR: dir });
       await signedInOperator(t, 'owner');
-      await tamper(t, `update audit_log set operator_name = 'someone-else' where seq = 1`);
+      await tamper(t, `update audit_log set operator_name = 'someone-else' where seq in (1, 2)`);
       const env: Record<string, string> = { ...process.env, LOG_LEVEL: 'silent' } as Record<
         string,
         string
       >;
+      env.AUDIT_ANCHOR_FILE = join(dir, 'audit-anchors.jsonl');
       if (isPostgres) env.DATABASE_SCHEMA = t.config.DATABASE_SCHEMA ?? '';
       else {
         env.PGLITE_DIR = dir;
@@ -128,7 +133,12 @@ describe('audit trail chained by hash (docs/decisions/0014-back-office.md#audit-
         (error: { code: number; stderr: string }) => error,
       );
       expect(failure?.code, failure?.stderr).toBe(1);
-      expect(failure?.stderr ?? '', failure?.stderr).toMatch(/AUDIT TRAIL BROKEN at record 1/);
+      expect(failure?.stderr ?? '', failure?.stderr).toMatch(
+        /AUDIT TRAIL BROKEN at record 1: changed/,
+      );
+      expect(failure?.stderr ?? '', failure?.stderr).toMatch(
+        /AUDIT TRAIL BROKEN at record 2: changed/,
+      );
     },
   );
 });

@@ -14,12 +14,15 @@ import {
   signedInOperator,
   type TestOperator,
 } from './support/operators.ts';
+import { GUARDS_OFF, setGuards } from './support/promotion-play.ts';
 
 let t: MoneyInTestApp;
 let finance: TestOperator;
 let owner: TestOperator;
 beforeAll(async () => {
   t = await createMoneyInTestApp();
+  // Coins, commission and prizes as mechanics, the play guards off (they are tested in promotions-farming.test.ts).
+  await setGuards(t, GUARDS_OFF);
   finance = await signedInOperator(t, 'finance');
   owner = await signedInOperator(t, 'owner');
 });
@@ -88,7 +91,7 @@ describe('held QR payments (docs/back-office/money-in.md)', () => {
       claim: null,
     });
     expect(await cashOf(t, m.memberId)).toBe(300_00n);
-    expect(await coinsOf(t.app.deps.db.kysely, m.memberId)).toBe(3);
+    expect(await coinsOf(t.app.deps.db, m.memberId, t.clock.now())).toBe(3);
     const again = await decide(t, finance, 'qr', id, 'credit', { reason: 'member paid more' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'ITEM_ALREADY_DECIDED' });

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashOf } from './support/bank.ts';
 import { auditOf, claimAndDecide, claimItem, decide, listQueue } from './support/deposit-queues.ts';
 import { uniqueAccountNo } from './support/members.ts';
 import { createMoneyInTestApp, type MoneyInTestApp } from './support/money-in.ts';
 import { expectLedgerConsistent } from './support/money.ts';
+import { setSecondApprovalAbove } from './support/money-out.ts';
 import {
   adminApi,
   reauthenticate,
@@ -202,5 +204,62 @@ describe('slips not credited (docs/back-office/money-in.md)', () => {
     expect(within.statusCode, within.body).toBe(200);
     expect(await cashOf(t, other.m.memberId)).toBe(50_000_00n);
     await expectLedgerConsistent(t.app.deps.db);
+  });
+});
+
+describe('a typed slip amount counts in the day’s solo sums (docs/back-office/members.md#adjustments)', () => {
+  it('adds to the operator’s solo adjustments of the Bangkok day; past the line it is refused, nothing credited', async () => {
+    await setSecondApprovalAbove(t, 25_000_00);
+    try {
+      const clerk = await signedInOperator(t, 'finance');
+      const first = await mismatchedSlip(80_00);
+      await claimAndDecide(t, clerk, 'slips', first.id, 'credit', {
+        amountMinor: 10_000_00,
+        reason: 'typed from the bank statement',
+      });
+      const member = await slipMember(t);
+      const adjust = async () => {
+        const response = await adminApi(
+          t,
+          'POST',
+          `/api/admin/members/${member.memberId}/adjustments`,
+          {
+            token: clerk.token,
+            body: {
+              requestId: randomUUID(),
+              direction: 'credit',
+              amountMinor: '1000000',
+              reason: 'Goodwill',
+            },
+          },
+        );
+        return response.json<{ status: string }>().status;
+      };
+      // 10,000.00 typed + 10,000.00 adjusted: 20,000.00; the next 10,000.00 would pass the 25,000.00 line.
+      expect(await adjust()).toBe('posted');
+      expect(await adjust()).toBe('awaiting_approval');
+
+      const second = await mismatchedSlip(90_00);
+      await claimItem(t, clerk, 'slips', second.id);
+      await reauthenticate(t, clerk);
+      const over = await decide(t, clerk, 'slips', second.id, 'credit', {
+        amountMinor: 6_000_00,
+        reason: 'typed past the line',
+      });
+      expect({ status: over.statusCode, body: over.json() }).toEqual({
+        status: 409,
+        body: { message: 'ADJUSTMENT_DAILY_LINE' },
+      });
+      expect(await cashOf(t, second.m.memberId)).toBe(0n);
+      // The verifier's own amount is no manual credit: it is not counted, and still credited.
+      const verified = await decide(t, clerk, 'slips', second.id, 'credit', {
+        reason: 'the slip is right',
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(await cashOf(t, second.m.memberId)).toBe(90_00n);
+      await expectLedgerConsistent(t.app.deps.db);
+    } finally {
+      await setSecondApprovalAbove(t, 50_000_00);
+    }
   });
 });

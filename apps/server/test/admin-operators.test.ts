@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, reauthenticate, signedInOperator, totpAt, type TestOperator } from './support/operators.ts';
+import {
+  adminApi,
+  reauthenticate,
+  signedInOperator,
+  totpAt,
+  type TestOperator,
+} from './support/operators.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -16,7 +22,7 @@ const signIn = (username: string, password: string) =>
   adminApi(t, 'POST', '/api/admin/auth/sign-in', { body: { username, password } });
 
 describe('operators managed by the owner (docs/decisions/0014-back-office.md#operators)', () => {
-  it('creates an operator with a one-time password shown once; they enrol at first sign-in', async () => {
+  it('creates an operator with a one-time password shown once; they choose their own and enrol at first sign-in', async () => {
     // Sign-in counts as a re-authentication for five minutes; after that the owner is asked again.
     t.clock.advance(6 * 60_000);
     const refused = await adminApi(t, 'POST', '/api/admin/operators', {
@@ -33,7 +39,8 @@ describe('operators managed by the owner (docs/decisions/0014-back-office.md#ope
     const { operator, initialPassword } = created.json();
     expect(operator).toMatchObject({ username: 'nok.finance', role: 'finance', isEnrolled: false });
     expect(initialPassword.length).toBeGreaterThanOrEqual(16);
-    expect((await signIn('nok.finance', initialPassword)).json().next).toBe('enrol');
+    expect(operator).toMatchObject({ status: 'active', isPasswordToSet: true });
+    expect((await signIn('nok.finance', initialPassword)).json().next).toBe('password');
     const again = await adminApi(t, 'POST', '/api/admin/operators', {
       token: owner.token,
       body: { username: 'nok.finance', displayName: 'Nok 2', role: 'support' },
@@ -56,8 +63,12 @@ describe('operators managed by the owner (docs/decisions/0014-back-office.md#ope
       body: { status: 'disabled' },
     });
     expect(disabled.statusCode, disabled.body).toBe(200);
-    expect((await adminApi(t, 'GET', '/api/admin/auth/me', { token: support.token })).statusCode).toBe(401);
-    expect((await signIn(support.username, support.password)).json().message).toBe('OPERATOR_SIGN_IN_FAILED');
+    expect(
+      (await adminApi(t, 'GET', '/api/admin/auth/me', { token: support.token })).statusCode,
+    ).toBe(401);
+    expect((await signIn(support.username, support.password)).json().message).toBe(
+      'OPERATOR_SIGN_IN_FAILED',
+    );
     const audit = await t.app.deps.db.kysely
       .selectFrom('audit_log')
       .select(['action', 'before', 'after', 'operator_name'])
@@ -79,10 +90,20 @@ describe('operators managed by the owner (docs/decisions/0014-back-office.md#ope
     const a = await signedInOperator(t, 'owner');
     const b = await signedInOperator(t, 'owner');
     // Only a and b are owners now.
-    await t.app.deps.db.kysely.updateTable('operators').set({ role: 'finance' }).where('id', '=', owner.id).execute();
+    await t.app.deps.db.kysely
+      .updateTable('operators')
+      .set({ role: 'finance' })
+      .where('id', '=', owner.id)
+      .execute();
     const [ab, ba] = await Promise.all([
-      adminApi(t, 'PUT', `/api/admin/operators/${b.id}`, { token: a.token, body: { role: 'support' } }),
-      adminApi(t, 'PUT', `/api/admin/operators/${a.id}`, { token: b.token, body: { role: 'support' } }),
+      adminApi(t, 'PUT', `/api/admin/operators/${b.id}`, {
+        token: a.token,
+        body: { role: 'support' },
+      }),
+      adminApi(t, 'PUT', `/api/admin/operators/${a.id}`, {
+        token: b.token,
+        body: { role: 'support' },
+      }),
     ]);
     const answers = [ab, ba].map((r) => (r.statusCode === 200 ? 'OK' : r.json().message)).sort();
     // The second demotion either finds the last owner (refused) or its actor already demoted (session ended).
@@ -95,10 +116,14 @@ describe('operators managed by the owner (docs/decisions/0014-back-office.md#ope
       .where('status', '=', 'active')
       .execute();
     expect(owners).toHaveLength(1);
-    await t.app.deps.db.kysely.updateTable('operators').set({ role: 'owner' }).where('id', '=', owner.id).execute();
+    await t.app.deps.db.kysely
+      .updateTable('operators')
+      .set({ role: 'owner' })
+      .where('id', '=', owner.id)
+      .execute();
   });
 
-  it('a reset authenticator makes the operator enrol again; an unlock lets a locked operator in', async () => {
+  it('a reset authenticator makes the operator choose a password and enrol again; an unlock lets a locked operator in', async () => {
     const finance = await signedInOperator(t, 'finance');
     // A fresh owner session (the earlier role change ended the first one's sessions).
     const boss = await signedInOperator(t, 'owner');
@@ -107,11 +132,17 @@ describe('operators managed by the owner (docs/decisions/0014-back-office.md#ope
       token: boss.token,
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect((await adminApi(t, 'GET', '/api/admin/auth/me', { token: finance.token })).statusCode).toBe(401);
-    expect((await signIn(finance.username, finance.password)).json().next).toBe('enrol');
+    expect(
+      (await adminApi(t, 'GET', '/api/admin/auth/me', { token: finance.token })).statusCode,
+    ).toBe(401);
+    expect((await signIn(finance.username, finance.password)).json().next).toBe('password');
     for (let i = 0; i < 5; i += 1) await signIn(finance.username, 'wrong-password-here');
-    expect((await signIn(finance.username, finance.password)).json().message).toBe('OPERATOR_LOCKED');
-    const unlock = await adminApi(t, 'POST', `/api/admin/operators/${finance.id}/unlock`, { token: boss.token });
+    expect((await signIn(finance.username, finance.password)).json().message).toBe(
+      'OPERATOR_LOCKED',
+    );
+    const unlock = await adminApi(t, 'POST', `/api/admin/operators/${finance.id}/unlock`, {
+      token: boss.token,
+    });
     expect(unlock.statusCode, unlock.body).toBe(200);
     expect((await signIn(finance.username, finance.password)).statusCode).toBe(200);
   });
@@ -136,8 +167,12 @@ describe('operators managed by the owner (docs/decisions/0014-back-office.md#ope
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await signIn(op.username, op.password)).json().message).toBe('OPERATOR_SIGN_IN_FAILED');
     expect((await signIn(op.username, 'a-much-longer-passphrase')).statusCode).toBe(200);
-    expect((await adminApi(t, 'GET', '/api/admin/auth/me', { token: otherToken })).statusCode).toBe(401);
-    expect((await adminApi(t, 'GET', '/api/admin/auth/me', { token: op.token })).statusCode).toBe(200);
+    expect((await adminApi(t, 'GET', '/api/admin/auth/me', { token: otherToken })).statusCode).toBe(
+      401,
+    );
+    expect((await adminApi(t, 'GET', '/api/admin/auth/me', { token: op.token })).statusCode).toBe(
+      200,
+    );
     expect(await totpAt(t, op.secret)).toMatch(/^\d{6}$/);
   });
 });

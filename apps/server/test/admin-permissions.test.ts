@@ -12,6 +12,7 @@ const ROLES: Role[] = ['owner', 'finance', 'support', 'marketing', 'auditor'];
 /** The sign-in steps: the only back-office calls made without a session. */
 const PUBLIC = new Set([
   'POST /api/admin/auth/sign-in',
+  'POST /api/admin/auth/set-password',
   'POST /api/admin/auth/enrol/start',
   'POST /api/admin/auth/enrol/confirm',
   'POST /api/admin/auth/totp',

@@ -8,6 +8,7 @@ import { adminApi, signedInOperator, type TestOperator } from './support/operato
 import { deposit, setup, useDemoWheel } from './support/spinwheel.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { memberIdOf } from './support/bank.ts';
+import { GUARDS_OFF, setGuards } from './support/promotion-play.ts';
 
 /** The prize wheel, the coin rule and the refund and invite rates in the back office (docs/back-office/promotions.md). */
 
@@ -15,6 +16,8 @@ let t: TestApp;
 let marketing: TestOperator;
 beforeAll(async () => {
   t = await createTestApp();
+  // Coins, commission and prizes as mechanics, the play guards off (they are tested in promotions-farming.test.ts).
+  await setGuards(t, GUARDS_OFF);
   marketing = await signedInOperator(t, 'marketing');
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember } from './support/members.ts';
 import { adminApi, signedInOperator, type TestOperator } from './support/operators.ts';
+import { confirmChange, requestChange } from './support/setting-changes.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /** Deposit accounts, game providers and the agreement edited in the back office (docs/back-office/settings.md). */
@@ -66,34 +67,42 @@ const auditOf = (targetId: string) =>
 
 describe('operator deposit accounts (settings.money)', () => {
   it('an added account is offered to members; disabled, it is no longer offered', async () => {
+    // Each change waits for a second operator (admin-setting-changes.test.ts): here the owner confirms at once.
     const member = await signedInMember(t);
-    const created = await adminApi(t, 'POST', ACCOUNTS, { token: finance.token, body: account() });
-    expect(created.statusCode, created.body).toBe(200);
-    const row = created.json<Account>();
+    const created = await requestChange(t, finance, () =>
+      adminApi(t, 'POST', ACCOUNTS, { token: finance.token, body: account() }),
+    );
+    await confirmChange(t, owner, created);
+    const row = (await accounts()).find((a) => a.accountNo === '5551234567')!;
     expect(row).toMatchObject({ accountNo: '5551234567', isEnabled: true });
     expect((await memberDepositNumbers(member.token)).options).toContain('5551234567');
 
-    const disabled = await adminApi(t, 'PUT', `${ACCOUNTS}/${row.id}`, {
-      token: finance.token,
-      body: account({ isEnabled: false, accountName: 'บจก. ทดสอบ 2' }),
-    });
-    expect(disabled.statusCode, disabled.body).toBe(200);
+    const disabled = await requestChange(t, finance, () =>
+      adminApi(t, 'PUT', `${ACCOUNTS}/${row.id}`, {
+        token: finance.token,
+        body: account({ isEnabled: false, accountName: 'บจก. ทดสอบ 2' }),
+      }),
+    );
+    await confirmChange(t, owner, disabled);
     const seen = await memberDepositNumbers(member.token);
     expect(seen.options).not.toContain('5551234567');
     expect(seen.lookup).not.toContain('5551234567');
     expect((await accounts()).find((a) => a.id === row.id)).toMatchObject({ isEnabled: false });
 
     const trail = await auditOf(row.id);
-    expect(trail.map((a) => [a.action, a.target_type])).toEqual([
-      ['setting.changed', 'operator_account'],
-      ['setting.changed', 'operator_account'],
-    ]);
+    expect(trail.map((a) => [a.action, a.target_type])).toEqual(
+      ['applied', 'confirmed', 'requested', 'applied', 'confirmed', 'requested'].map((step) => [
+        `setting.${step}`,
+        'operator_account',
+      ]),
+    );
     expect(trail[0]).toMatchObject({
-      operator_id: finance.id,
+      operator_id: owner.id,
       before: { isEnabled: true, accountName: 'บจก. ทดสอบ' },
       after: { isEnabled: false, accountName: 'บจก. ทดสอบ 2' },
     });
-    expect(trail[1]).toMatchObject({ before: null, after: { accountNo: '5551234567' } });
+    expect(trail[2]).toMatchObject({ operator_id: finance.id, after: { isEnabled: false } });
+    expect(trail[3]).toMatchObject({ before: null, after: { accountNo: '5551234567' } });
   });
 
   it('the order set by the operator is the order members see', async () => {
@@ -169,16 +178,18 @@ describe('operator deposit accounts (settings.money)', () => {
 
   it('a wallet account is offered as a wallet', async () => {
     const member = await signedInMember(t);
-    const created = await adminApi(t, 'POST', ACCOUNTS, {
-      token: finance.token,
-      body: account({
-        kind: 'wallet',
-        channel: 'promptpay',
-        accountNo: '0899990000',
-        accountName: 'PromptPay',
+    const created = await requestChange(t, finance, () =>
+      adminApi(t, 'POST', ACCOUNTS, {
+        token: finance.token,
+        body: account({
+          kind: 'wallet',
+          channel: 'promptpay',
+          accountNo: '0899990000',
+          accountName: 'PromptPay',
+        }),
       }),
-    });
-    expect(created.statusCode, created.body).toBe(200);
+    );
+    await confirmChange(t, owner, created);
     const options = (await t.api('GET', '/api/deposit/options', { token: member.token })).json();
     expect(options.wallets).toContainEqual({
       mode: 'promptpay',

@@ -1,18 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { howtoVideos } from './support/howto.ts';
 import { registration, signedInMember } from './support/members.ts';
-import { adminApi, signedInOperator, type TestOperator } from './support/operators.ts';
+import {
+  adminApi,
+  reauthenticate,
+  signedInOperator,
+  type TestOperator,
+} from './support/operators.ts';
+import { savedAndConfirmed } from './support/setting-changes.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
-/** System settings and parallel saves through /api/admin, seen at once by the server (docs/back-office/settings.md). */
+/**
+ * System settings and parallel saves through /api/admin, seen at once by the server (docs/back-office/settings.md). The
+ * service switch, one-time codes and back-office access are money-critical: in effect once a second owner confirms
+ * (admin-setting-changes.test.ts).
+ */
 
 let t: TestApp;
 let owner: TestOperator;
+let owner2: TestOperator;
 let finance: TestOperator;
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signedInOperator(t, 'owner');
+  owner2 = await signedInOperator(t, 'owner');
   finance = await signedInOperator(t, 'finance');
 });
 afterAll(async () => {
@@ -51,16 +63,17 @@ describe('system settings (settings.system)', () => {
   it('terminating the service refuses member calls but not the back office, which switches it back', async () => {
     const member = await signedInMember(t);
     expect((await t.api('GET', '/api/wallet', { token: member.token })).statusCode).toBe(200);
-    await saved(owner, 'service', { terminated: true });
+    await savedAndConfirmed(t, owner, owner2, 'service', { terminated: true });
     const refused = await t.api('GET', '/api/wallet', { token: member.token });
     expect(refused.statusCode).toBe(410);
     expect(refused.json()).toEqual({ message: 'gone' });
     expect(await lookup('active')).toEqual({ terminated: 'gone' });
     const settings = await adminApi(t, 'GET', '/api/admin/settings', { token: owner.token });
     expect(settings.json().service).toEqual({ terminated: true });
-    await saved(owner, 'service', { terminated: false });
+    await savedAndConfirmed(t, owner, owner2, 'service', { terminated: false });
     expect((await t.api('GET', '/api/wallet', { token: member.token })).statusCode).toBe(200);
     expect(await lastAudit('service')).toMatchObject({
+      action: 'setting.applied',
       before: { terminated: true },
       after: { terminated: false },
     });
@@ -72,7 +85,7 @@ describe('system settings (settings.system)', () => {
     const withoutCode = registration();
     const refused = await t.api('POST', '/api/account', { body: withoutCode });
     expect(refused.json()).toEqual({ message: 'UNVERIFIED_OTP' });
-    await saved(owner, 'registerOtp', { enabled: false });
+    await savedAndConfirmed(t, owner, owner2, 'registerOtp', { enabled: false });
     expect(await lookup('registerOTP')).toEqual({ enabled: false });
     // Registration itself no longer asks for a code.
     const accepted = await t.api('POST', '/api/account', { body: withoutCode });
@@ -82,7 +95,7 @@ describe('system settings (settings.system)', () => {
     expect(await lookup('slip')).toEqual({ isOpen: false, closedFrom: '09:30', closedTo: '10:30' });
     await saved(owner, 'slip', { closedFrom: null, closedTo: null });
     expect((await lookup('slip')).isOpen).toBe(true);
-    await saved(owner, 'registerOtp', { enabled: true });
+    await savedAndConfirmed(t, owner, owner2, 'registerOtp', { enabled: true });
     await saved(owner, 'chatWidget', { enabled: false });
   });
 
@@ -97,9 +110,10 @@ describe('system settings (settings.system)', () => {
     }
   });
 
-  it('the admin allowlist applies at once, refuses bad entries and never locks out the operator saving it', async () => {
+  it('the admin allowlist applies once confirmed, refuses bad entries and never locks out the operator saving it', async () => {
     const ownIp = '203.0.113.9';
     const access = (ipAllowlist: string[]) => ({ ipAllowlist, idleMinutes: 20, absoluteHours: 8 });
+    await reauthenticate(t, owner);
     const bad = await save(owner, 'adminAccess', access(['203.0.113.0/24', 'not-an-ip']), ownIp);
     expect(bad.json()).toEqual({ message: 'SETTING_ALLOWLIST_INVALID' });
     const wide = await save(owner, 'adminAccess', access(['10.0.0.0/33']), ownIp);
@@ -110,13 +124,14 @@ describe('system settings (settings.system)', () => {
     const limits = await save(owner, 'adminAccess', { ...access([]), idleMinutes: 1 }, ownIp);
     expect(limits.json()).toEqual({ message: 'SETTING_SESSION_LIMITS_INVALID' });
 
-    const response = await save(
+    await savedAndConfirmed(
+      t,
       owner,
+      owner2,
       'adminAccess',
       access(['203.0.113.0/24', ' 2001:db8::/32 ']),
       ownIp,
     );
-    expect(response.statusCode, response.body).toBe(200);
     const elsewhere = await adminApi(t, 'GET', '/api/admin/settings', {
       token: finance.token,
       ip: '198.51.100.7',
@@ -128,7 +143,7 @@ describe('system settings (settings.system)', () => {
     });
     expect(inside.json().adminAccess).toEqual(access(['203.0.113.0/24', '2001:db8::/32']));
 
-    expect((await save(owner, 'adminAccess', access([]), ownIp)).statusCode).toBe(200);
+    await savedAndConfirmed(t, owner, owner2, 'adminAccess', access([]), ownIp);
     expect(
       (
         await adminApi(t, 'GET', '/api/admin/settings', {
@@ -181,7 +196,11 @@ describe('parallel saves', () => {
 
 describe('session limits (last: they end the other operators’ sessions)', () => {
   it('a shorter idle limit applies to the very next call of every session', async () => {
-    await saved(owner, 'adminAccess', { ipAllowlist: [], idleMinutes: 5, absoluteHours: 12 });
+    await savedAndConfirmed(t, owner, owner2, 'adminAccess', {
+      ipAllowlist: [],
+      idleMinutes: 5,
+      absoluteHours: 12,
+    });
     t.clock.advance(4 * 60_000);
     const settings = await adminApi(t, 'GET', '/api/admin/settings', { token: owner.token });
     expect(settings.json().adminAccess.idleMinutes).toBe(5);
@@ -189,6 +208,11 @@ describe('session limits (last: they end the other operators’ sessions)', () =
     // Finance was idle six minutes, the owner two.
     const idle = await adminApi(t, 'GET', '/api/admin/settings', { token: finance.token });
     expect(idle.statusCode).toBe(401);
-    await saved(owner, 'adminAccess', { ipAllowlist: [], idleMinutes: 30, absoluteHours: 12 });
+    // The second owner was idle as long: a new owner confirms the way back.
+    await savedAndConfirmed(t, owner, await signedInOperator(t, 'owner'), 'adminAccess', {
+      ipAllowlist: [],
+      idleMinutes: 30,
+      absoluteHours: 12,
+    });
   });
 });

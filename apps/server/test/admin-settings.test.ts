@@ -4,12 +4,14 @@ import { depositViaBank, withdrawCall } from './support/bank.ts';
 import { howtoVideos } from './support/howto.ts';
 import { signedInMember } from './support/members.ts';
 import { adminApi, signedInOperator, type TestOperator } from './support/operators.ts';
+import { savedAndConfirmed } from './support/setting-changes.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /** Settings of DESIGN D10 saved through /api/admin and seen at once by the member API (docs/back-office/settings.md). */
 
 let t: TestApp;
 let owner: TestOperator;
+let owner2: TestOperator;
 let marketing: TestOperator;
 let finance: TestOperator;
 let support: TestOperator;
@@ -18,6 +20,7 @@ let auditor: TestOperator;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signedInOperator(t, 'owner');
+  owner2 = await signedInOperator(t, 'owner');
   marketing = await signedInOperator(t, 'marketing');
   finance = await signedInOperator(t, 'finance');
   support = await signedInOperator(t, 'support');
@@ -251,8 +254,13 @@ describe('who may change what', () => {
 });
 
 describe('money settings (settings.money)', () => {
-  it('withdraw limits, manual deposits and approval limits (the owner saves those) take effect at once', async () => {
-    await saved(finance, 'withdraw', { minMinor: 250_00, maxMinor: 40_000_00 });
+  // Withdrawal and approval limits are money-critical: in effect once a second operator confirms
+  // (admin-setting-changes.test.ts); the manual deposit mode takes effect at once.
+  it('withdraw limits, manual deposits and approval limits (the owner saves those) take effect once confirmed', async () => {
+    await savedAndConfirmed(t, finance, owner, 'withdraw', {
+      minMinor: 250_00,
+      maxMinor: 40_000_00,
+    });
     expect(await lookup('withdraw')).toEqual({ withdrawMin: 250, withdrawMax: 40_000 });
     const member = await signedInMember(t);
     const below = await withdrawCall(t, member.token, 200);
@@ -271,17 +279,21 @@ describe('money settings (settings.money)', () => {
       secondApprovalAboveMinor: 7_000_00,
       adjustLimitMinor: { owner: 9_000_00, finance: 800_00 },
     };
-    await saved(owner, 'approvals', approvals);
+    await savedAndConfirmed(t, owner, owner2, 'approvals', approvals);
     expect(await findSettingCached(t.app.deps.db.kysely, 'approvals')).toEqual(approvals);
     expect(await lastAudit('approvals')).toMatchObject({
-      operator_id: owner.id,
+      action: 'setting.applied',
+      operator_id: owner2.id,
       after: approvals,
     });
   });
 
   it('the auto-payout limit and the daily count apply to the next withdrawal', async () => {
-    await saved(finance, 'withdraw', { minMinor: 100_00, maxMinor: 50_000_00 });
-    await saved(finance, 'withdrawLimits', {
+    await savedAndConfirmed(t, finance, owner, 'withdraw', {
+      minMinor: 100_00,
+      maxMinor: 50_000_00,
+    });
+    await savedAndConfirmed(t, finance, owner, 'withdrawLimits', {
       dailyCount: 2,
       dailyAmountMinor: 100_000_00,
       autoPayoutMaxMinor: 1_000_00,

@@ -1,6 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '@/modules/api-docs/openapi-document.ts';
+import { signedInMember } from './support/members.ts';
+import { signedInOperator } from './support/operators.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /** docs/decisions/0016-api-docs.md: the OpenAPI document lists every API route the server has, and only those. */
@@ -31,10 +33,20 @@ function routesOf(tree: string): { method: string; path: string }[] {
 
 let t: TestApp;
 let doc: Doc;
+let operatorToken: string;
+
+const docsAs = (token?: string, url = '/api/docs/json') =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
-  const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  // The whole document is a signed-in operator's (issue 27 item 7); the member part is everyone's.
+  operatorToken = (await signedInOperator(t, 'auditor')).token;
+  const response = await docsAs(operatorToken);
   expect(response.statusCode).toBe(200);
   doc = response.json();
 });
@@ -77,7 +89,38 @@ describe('API documentation', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('swagger-ui');
-    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const json = await docsAs(operatorToken);
     expect(json.json()).toEqual(doc);
+  });
+});
+
+describe('the back-office part of the API documentation (issue 27 item 7)', () => {
+  const adminPaths = (document: Doc) =>
+    Object.keys(document.paths).filter((path) => path.startsWith('/api/admin'));
+
+  it('is shown to nobody but a signed-in operator: anonymous and members see the member part only', async () => {
+    expect(adminPaths(doc).length).toBeGreaterThan(50);
+    const member = await signedInMember(t);
+    for (const token of [undefined, member.token, 'not-a-session-token']) {
+      const response = await docsAs(token);
+      expect(response.statusCode).toBe(200);
+      const memberDoc = response.json<Doc>();
+      expect(adminPaths(memberDoc)).toEqual([]);
+      expect(memberDoc.paths['/api/wallet']?.get).toEqual(doc.paths['/api/wallet']?.get);
+      expect(Object.keys(memberDoc.paths).length).toBe(
+        Object.keys(doc.paths).length - adminPaths(doc).length,
+      );
+      expect(JSON.stringify(memberDoc)).not.toMatch(/x-permission|\/api\/admin/);
+      const result = await new Validator().validate(memberDoc as never);
+      expect(result.errors ?? []).toEqual([]);
+    }
+  });
+
+  it('keeps the YAML form to the same rule', async () => {
+    const anonymous = await docsAs(undefined, '/api/docs/yaml');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.body).toContain('/api/wallet');
+    expect(anonymous.body).not.toContain('/api/admin');
+    expect((await docsAs(operatorToken, '/api/docs/yaml')).body).toContain('/api/admin/members');
   });
 });

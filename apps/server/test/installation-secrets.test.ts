@@ -22,7 +22,10 @@ const hmac = (secret: string, body: string) =>
 /** A paid notice for a fresh 777-baht KBANK QR of a new member, as a forger would write it. */
 async function forgeableNotice(app: MoneyInTestApp) {
   const m = await walletMember(app);
-  const created = await app.api('POST', '/api/qrcode/KBANK', { token: m.token, body: { amount: 777 } });
+  const created = await app.api('POST', '/api/qrcode/KBANK', {
+    token: m.token,
+    body: { amount: 777 },
+  });
   expect(created.statusCode, created.body).toBe(200);
   const row = await app.app.deps.db.kysely
     .selectFrom('qr_payments')
@@ -60,7 +63,9 @@ describe('no published secret is live (issue 8 A1)', () => {
     const secret = randomBytes(32).toString('base64url');
     t = await createMoneyInTestApp({ QR_WEBHOOK_SECRET_KBANK: secret });
     const { m, body, post } = await forgeableNotice(t);
-    expect((await post(hmac(SANDBOX_DEFAULT_SECRETS.QR_WEBHOOK_SECRET_KBANK, body))).statusCode).toBe(401);
+    expect(
+      (await post(hmac(SANDBOX_DEFAULT_SECRETS.QR_WEBHOOK_SECRET_KBANK, body))).statusCode,
+    ).toBe(401);
     expect(await cashOf(t, m.memberId)).toBe(0n);
     const genuine = await post(hmac(secret, body));
     expect(genuine.json()).toMatchObject({ result: 'credited' });
@@ -82,7 +87,17 @@ describe('the secrets `npm start` makes (scripts/installation-secrets.mjs)', () 
       const hosts = Object.fromEntries(
         ADAPTER_URL_SETTINGS.map((name) => [name, 'https://party.example.com']),
       );
-      expect(() => loadConfig({ NODE_ENV: 'production', ...hosts, ...first })).not.toThrow();
+      const database = 'postgres://wallet@db.example.com:5432/wallet';
+      const publicUrl = 'https://wallet.example.com';
+      expect(() =>
+        loadConfig({
+          NODE_ENV: 'production',
+          DATABASE_URL: database,
+          PUBLIC_URL: publicUrl,
+          ...hosts,
+          ...first,
+        }),
+      ).not.toThrow();
       expect(new Set(Object.values(first)).size).toBe(SECRET_SETTINGS.length);
     } finally {
       rmSync(dir, { recursive: true, force: true });

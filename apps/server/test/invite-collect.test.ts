@@ -12,12 +12,15 @@ import {
 import { signedInMember } from './support/members.ts';
 import { expectLedgerConsistent } from './support/money.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { GUARDS_OFF, setGuards } from './support/promotion-play.ts';
 
 /** The invitee list and the collect of the commission (docs/decisions/0013-promotions.md#invite). */
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Coins, commission and prizes as mechanics, the play guards off (they are tested in promotions-farming.test.ts).
+  await setGuards(t, GUARDS_OFF);
 });
 afterAll(async () => {
   await t?.close();

@@ -13,12 +13,15 @@ import {
 } from './support/invite.ts';
 import { registerMember, registration, verifyPhone } from './support/members.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { GUARDS_OFF, setGuards } from './support/promotion-play.ts';
 
 /** Invite commission accrual and self-invitation (docs/decisions/0013-promotions.md#invite, #deposits). */
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Coins, commission and prizes as mechanics, the play guards off (they are tested in promotions-farming.test.ts).
+  await setGuards(t, GUARDS_OFF);
 });
 afterAll(async () => {
   await t?.close();

@@ -10,6 +10,7 @@ import {
   uniquePhone,
   verifyPhone,
 } from './support/members.ts';
+import { adminApi, signedInOperator } from './support/operators.ts';
 import { createTestApp, uniqueIp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -101,18 +102,15 @@ describe('POST /api/account/password/forgot', () => {
   it('allows one code per phone per 60 s and 5 a day, members and others alike', async () => {
     const member = await registerMember(t);
     t.clock.advance(MINUTE);
-    // The member's phone already had its registration's code today: the day's 5 count both.
-    for (const [phone, sentToday] of [
-      [member.username, 1],
-      [uniquePhone(), 0],
-    ] as const) {
+    // The member's registration code today is not counted: reset codes have their own 5 (issue 27 item 8).
+    for (const phone of [member.username, uniquePhone()]) {
       await forgotOk(phone);
       t.clock.advance(59_000);
       const tooSoon = await forgot(t, phone);
       expect(tooSoon.statusCode).toBe(429);
       expect(tooSoon.json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
       t.clock.advance(1000);
-      for (let i = 1 + sentToday; i < 5; i += 1) {
+      for (let i = 1; i < 5; i += 1) {
         await forgotOk(phone);
         t.clock.advance(61_000);
       }
@@ -373,6 +371,90 @@ describe('resetting the password with the verified code', () => {
     const response = await t.api('POST', '/api/account/password/reset', { body });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message });
+  });
+});
+
+describe('a stranger cannot block a member’s password reset (issue 27 item 8)', () => {
+  const supportReset = async (token: string, memberId: string) =>
+    adminApi(t, 'POST', `/api/admin/members/${memberId}/password-reset`, {
+      token,
+      body: { reason: 'Member called: cannot get a code' },
+    });
+  const memberIdOf = async (phone: string) =>
+    (
+      await t.app.deps.db.kysely
+        .selectFrom('members')
+        .select('id')
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('counts registration and reset codes apart: a phone’s 5 reset codes leave its registration codes alone', async () => {
+    const phone = uniquePhone();
+    for (let i = 0; i < 5; i += 1) {
+      await forgotOk(phone);
+      t.clock.advance(61_000);
+    }
+    expect(messageOf(await forgot(t, phone))).toBe('REQUEST_LIMIT');
+    const send = await t.api('POST', '/api/otp/send', {
+      body: { phoneNumber: phone },
+      ip: uniqueIp(),
+    });
+    expect(send.statusCode, send.body).toBe(200);
+    expect(send.json()).toMatchObject({ code: 'OK' });
+  });
+
+  it('keeps one client address to 3 of a phone’s reset codes a day: the member still gets one', async () => {
+    const member = await registerMember(t);
+    t.clock.advance(MINUTE);
+    const stranger = uniqueIp();
+    const answers: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      answers.push(messageOf(await forgot(t, member.username, stranger)) ?? 'OK');
+      t.clock.advance(61_000);
+    }
+    expect(answers).toEqual(['OK', 'OK', 'OK', 'REQUEST_LIMIT']);
+    const own = await verifiedResetToken(member.username);
+    expect(messageOf(await reset(member.username, own))).toBe('SUCCESS');
+  });
+
+  it('lets support send a reset when strangers used up the phone’s budget, without spending the member’s', async () => {
+    const member = await registerMember(t);
+    const memberId = await memberIdOf(member.username);
+    const support = await signedInOperator(t, 'support');
+    t.clock.advance(MINUTE);
+    // Four strangers' addresses, a minute apart, and a fifth: the phone's reset codes for the day are gone.
+    for (let i = 0; i < 5; i += 1) {
+      await forgotOk(member.username, uniqueIp());
+      t.clock.advance(61_000);
+    }
+    expect(messageOf(await forgot(t, member.username))).toBe('REQUEST_LIMIT');
+
+    const sent = await supportReset(support.token, memberId);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { otpRef } = sent.json<{ otpRef: string }>();
+    // The member's own call picks up support's code, and the reset goes through.
+    const picked = await forgotOk(member.username);
+    expect(picked.otpRef).toBe(otpRef);
+    expect(messageOf(await verify(picked.otpToken, await t.readOtp(member.username)))).toBe(
+      'OTP_CODE_VALID',
+    );
+    expect(messageOf(await reset(member.username, picked.otpToken))).toBe('SUCCESS');
+  });
+
+  it('does not take support’s reset out of the member’s own daily budget', async () => {
+    const member = await registerMember(t);
+    const memberId = await memberIdOf(member.username);
+    const support = await signedInOperator(t, 'support');
+    t.clock.advance(MINUTE);
+    expect((await supportReset(support.token, memberId)).statusCode).toBe(200);
+    // Support's code expires unused; the member still has the day's 5 of their own.
+    t.clock.advance(6 * MINUTE);
+    for (let i = 0; i < 5; i += 1) {
+      await forgotOk(member.username);
+      t.clock.advance(61_000);
+    }
+    expect(messageOf(await forgot(t, member.username))).toBe('REQUEST_LIMIT');
   });
 });
 

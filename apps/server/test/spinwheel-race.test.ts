@@ -4,10 +4,13 @@ import { cashOf } from './support/bank.ts';
 import { expectLedgerConsistent, walletMember } from './support/money.ts';
 import { claim, deposit, expectCoinsMatchMoves, spin, useWheel } from './support/spinwheel.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { GUARDS_OFF, setGuards } from './support/promotion-play.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Coins, commission and prizes as mechanics, the play guards off (they are tested in promotions-farming.test.ts).
+  await setGuards(t, GUARDS_OFF);
 });
 afterAll(async () => {
   await t?.close();

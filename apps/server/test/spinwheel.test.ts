@@ -17,11 +17,14 @@ import {
   useWheel,
   type CouponAnswer,
 } from './support/spinwheel.ts';
+import { GUARDS_OFF, setGuards } from './support/promotion-play.ts';
 
 let t: MoneyInTestApp;
 beforeAll(async () => {
   // The bank feed and the slip verifier are one sandbox: both can report the same bank transaction.
   t = await createMoneyInTestApp((gatewayUrl) => ({ BANK_API_URL: `${gatewayUrl}/bank` }));
+  // Coins, commission and prizes as mechanics, the play guards off (they are tested in promotions-farming.test.ts).
+  await setGuards(t, GUARDS_OFF);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberCall } from './contract.ts';
+import { textSchema } from './fields.ts';
 
 /**
  * The member's acceptance of the operator's agreement (docs/back-office/settings.md#agreement): stored per member on
@@ -20,8 +21,7 @@ export const agreementStatus = memberCall('GET', '/api/account/agreement', {
 /** Accepts the version the member read; a version that is no longer current answers AGREEMENT_VERSION_OUTDATED. */
 export const agreementAccept = memberCall('POST', '/api/account/agreement', {
   body: z.strictObject({
-    version: z
-      .string({ error: 'AGREEMENT_VERSION_OUTDATED' })
+    version: textSchema('AGREEMENT_VERSION_OUTDATED')
       .min(1, { error: 'AGREEMENT_VERSION_OUTDATED' })
       .max(40, { error: 'AGREEMENT_VERSION_OUTDATED' }),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { defineContract } from './contract.ts';
-import { hasNoControlCharacters } from './fields.ts';
+import { isStorableText, textSchema } from './fields.ts';
 
 /**
  * The support chat of guests and members (docs/spec.md §2 "Support chat", §4 Chat, §7 Chat; docs/decisions/0015-support-chat.md).
@@ -43,15 +43,22 @@ export const CHAT_SOCKET = {
   unwatch: 'unwatch',
 } as const;
 
-export const CHAT_MESSAGE_TYPES = ['text', 'buttons', 'media', 'quick_replies', 'generic', 'postback'] as const;
+export const CHAT_MESSAGE_TYPES = [
+  'text',
+  'buttons',
+  'media',
+  'quick_replies',
+  'generic',
+  'postback',
+] as const;
 export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 export const CHAT_FILE_TYPES = ['image', 'video', 'file'] as const;
 /** The sender's optimistic copy before the stored one arrives (spec §3). */
 export const CHAT_DELIVERY_STATUSES = ['uploading_file', 'sending', 'failed', 'succeed'] as const;
 export type ChatDeliveryStatus = (typeof CHAT_DELIVERY_STATUSES)[number];
 
-/** Control characters (fields.ts) except line feed: a chat text may have several lines. */
-const isChatText = (text: string) => hasNoControlCharacters(text, '\n');
+/** Well-formed, without control characters (fields.ts) except line feed: a chat text may have several lines. */
+const isChatText = (text: string) => isStorableText(text, '\n');
 
 /** A message text: line feeds allowed, other control characters refused, at most 2000 characters. */
 export const chatTextSchema = z
@@ -73,7 +80,7 @@ export type ChatChoice = z.infer<typeof chatChoiceSchema>;
 /** A media payload (spec §3): `filePath` is what the upload answered; `url` the unguessable address it is served at. */
 export const chatMediaPayloadSchema = z.strictObject({
   message: chatTextSchema.optional(),
-  url: z.string().max(500, { error: 'CHAT_MESSAGE_INVALID' }),
+  url: textSchema('CHAT_MESSAGE_INVALID').max(500, { error: 'CHAT_MESSAGE_INVALID' }),
   fileType: z.enum(CHAT_FILE_TYPES, { error: 'CHAT_MESSAGE_INVALID' }),
   filePath: shortText(200),
 });
@@ -82,15 +89,24 @@ export const chatMediaPayloadSchema = z.strictObject({
 export const chatMessageBodySchema = z.discriminatedUnion(
   'message_type',
   [
-    z.strictObject({ message_type: z.literal('text'), payload: z.strictObject({ message: chatTextSchema }) }),
+    z.strictObject({
+      message_type: z.literal('text'),
+      payload: z.strictObject({ message: chatTextSchema }),
+    }),
     z.strictObject({ message_type: z.literal('media'), payload: chatMediaPayloadSchema }),
     z.strictObject({
       message_type: z.literal('buttons'),
-      payload: z.strictObject({ message: chatTextSchema, buttons: z.array(chatChoiceSchema).min(1).max(5) }),
+      payload: z.strictObject({
+        message: chatTextSchema,
+        buttons: z.array(chatChoiceSchema).min(1).max(5),
+      }),
     }),
     z.strictObject({
       message_type: z.literal('quick_replies'),
-      payload: z.strictObject({ message: chatTextSchema, replies: z.array(chatChoiceSchema).min(1).max(10) }),
+      payload: z.strictObject({
+        message: chatTextSchema,
+        replies: z.array(chatChoiceSchema).min(1).max(10),
+      }),
     }),
     z.strictObject({
       message_type: z.literal('generic'),
@@ -100,7 +116,7 @@ export const chatMessageBodySchema = z.discriminatedUnion(
             z.strictObject({
               title: shortText(80),
               subtitle: chatTextSchema.optional(),
-              imageUrl: z.string().max(500).optional(),
+              imageUrl: textSchema('CHAT_MESSAGE_INVALID').max(500).optional(),
               buttons: z.array(chatChoiceSchema).max(3).optional(),
             }),
           )
@@ -139,8 +155,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /** Optional ids a client may repeat in a body (spec §7); when present they must be the caller's own. */
 const ownerFields = {
-  userId: z.string().max(64).nullish(),
-  guestId: z.string().max(64).nullish(),
+  userId: textSchema('INVALID_REQUEST').max(64).nullish(),
+  guestId: textSchema('INVALID_REQUEST').max(64).nullish(),
 };
 
 /** A chat call a member or a guest may make: authentication is checked by the chat module itself. */
@@ -163,7 +179,11 @@ export const chatGuest = chatCall('POST', '/api/chat/guest', {
 });
 
 export const chatSendMessage = chatCall('POST', '/api/chat/send-message', {
-  body: z.strictObject({ clientId: chatClientIdSchema, message: chatMessageBodySchema, ...ownerFields }),
+  body: z.strictObject({
+    clientId: chatClientIdSchema,
+    message: chatMessageBodySchema,
+    ...ownerFields,
+  }),
   response: z.object({ timestamp: z.string(), message: chatMessageSchema }),
 });
 
@@ -171,7 +191,12 @@ export const chatSendMessage = chatCall('POST', '/api/chat/send-message', {
 export const chatHistory = chatCall('POST', '/api/chat/history', {
   body: z.strictObject({
     ...ownerFields,
-    limit: z.number().int().min(1).max(PAGE_SIZE.chatHistory * 5).default(PAGE_SIZE.chatHistory),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(PAGE_SIZE.chatHistory * 5)
+      .default(PAGE_SIZE.chatHistory),
     skip: z.number().int().min(0).max(1_000_000).default(0),
   }),
   response: z.object({
@@ -183,9 +208,17 @@ export const chatHistory = chatCall('POST', '/api/chat/history', {
 });
 
 /** Multipart, field `file`; the answer's `path` goes into a media message's `filePath`. */
-const uploadResponse = z.object({ path: z.string(), url: z.string(), fileType: z.enum(CHAT_FILE_TYPES) });
-export const chatUploadImage = chatCall('POST', '/api/chat/upload-image', { response: uploadResponse });
-export const chatUploadVideo = chatCall('POST', '/api/chat/upload-video', { response: uploadResponse });
+const uploadResponse = z.object({
+  path: z.string(),
+  url: z.string(),
+  fileType: z.enum(CHAT_FILE_TYPES),
+});
+export const chatUploadImage = chatCall('POST', '/api/chat/upload-image', {
+  response: uploadResponse,
+});
+export const chatUploadVideo = chatCall('POST', '/api/chat/upload-video', {
+  response: uploadResponse,
+});
 
 /** The customer has read everything up to now (sent at most once a second, spec §9). */
 export const chatReadCustomer = chatCall('PUT', '/api/chat/read-customer/', {
@@ -195,6 +228,6 @@ export const chatReadCustomer = chatCall('PUT', '/api/chat/read-customer/', {
 
 /** After signing in, a member hands over the guest token the browser kept: the guest's messages move to the member. */
 export const chatClaimGuest = chatCall('POST', '/api/chat/claim-guest', {
-  body: z.strictObject({ guestToken: z.string().min(1).max(500) }),
+  body: z.strictObject({ guestToken: textSchema('INVALID_REQUEST').min(1).max(500) }),
   response: z.object({ moved: z.number().int() }),
 });

@@ -55,7 +55,9 @@ export const qrCreate = memberCall('POST', '/api/qrcode/:providerCode', {
 
 export const qrCancel = memberCall('DELETE', '/api/qrcode/:providerCode', {
   ...qrParts,
-  body: z.strictObject({ qrcodeId: textSchema('QR_FAIL').min(1, { error: 'QR_FAIL' }).max(64, { error: 'QR_FAIL' }) }),
+  body: z.strictObject({
+    qrcodeId: textSchema('QR_FAIL').min(1, { error: 'QR_FAIL' }).max(64, { error: 'QR_FAIL' }),
+  }),
 });
 
 /** The ways in, in the order the deposit modal offers them (QR first: it confirms itself). */
@@ -80,7 +82,11 @@ export type DepositOptions = z.infer<typeof depositOptions.response>;
 /** Manual deposit notice (used when the deposit lookup's isManual is on). */
 export const walletAdd = memberCall('POST', '/api/wallet/add', {
   body: z.strictObject({ amount: amountSchema('TRANSFER_MINIMUM') }),
-  response: z.object({ message: z.literal('SUCCESS'), depositId: z.string(), status: z.enum(MONEY_STATUSES) }),
+  response: z.object({
+    message: z.literal('SUCCESS'),
+    depositId: z.string(),
+    status: z.enum(MONEY_STATUSES),
+  }),
 });
 
 /** Spec §4 slip reasons, in the order the spec lists them. */
@@ -117,15 +123,23 @@ export const walletSlipUpload = memberCall('POST', '/api/wallet/slip', {
 export const SLIP_MAX_BYTES = 10 * 1024 * 1024;
 export const SLIP_FILE_FIELD = 'file';
 
-export const slipList = pagedListCall('/api/statement/slip', PAGE_SIZE.slip, { slips: z.array(slipSchema) });
+export const slipList = pagedListCall('/api/statement/slip', PAGE_SIZE.slip, {
+  slips: z.array(slipSchema),
+});
 
 export const slipReference = memberCall('GET', '/api/statement/slip/reference/:reference', {
-  params: z.strictObject({ reference: textSchema('NO_DATA').min(1, { error: 'NO_DATA' }).max(64, { error: 'NO_DATA' }) }),
+  params: z.strictObject({
+    reference: textSchema('NO_DATA').min(1, { error: 'NO_DATA' }).max(64, { error: 'NO_DATA' }),
+  }),
   response: z.object({ url: z.string() }),
 });
 
 /** `link` is the gift link encrypted with truelink-crypto's encryptTrueLink. */
 export const walletTruelink = memberCall('POST', '/api/wallet/truelink', {
-  body: z.strictObject({ link: z.string({ error: 'TRUELINK_INVALID' }).min(1, { error: 'TRUELINK_INVALID' }).max(2000, { error: 'TRUELINK_INVALID' }) }),
+  body: z.strictObject({
+    link: textSchema('TRUELINK_INVALID')
+      .min(1, { error: 'TRUELINK_INVALID' })
+      .max(2000, { error: 'TRUELINK_INVALID' }),
+  }),
   response: z.object({ message: z.literal('SUCCESS'), amount: z.number(), depositId: z.string() }),
 });

@@ -35,14 +35,39 @@ export function hasNoControlCharacters(text: string, allowed = ''): boolean {
   return true;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+const LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
+
 /**
- * A string of a body or path: refuses control characters first (INVALID_CHARACTERS, and no further rule runs), so
- * none reaches the database, which refuses some of them (NUL) with an error.
+ * Well-formed Unicode: no lone UTF-16 surrogate. PostgreSQL cannot keep one (it stores U+FFFD instead), so a text
+ * holding one would not be what was checked, hashed into the audit trail or shown (issue 27; docs/decisions/
+ * 0014-back-office.md#audit-trail).
  */
-export function textSchema(typeError: string) {
+export function isWellFormedText(text: string): boolean {
+  // In a `u` pattern a surrogate range matches only an unpaired surrogate (String.isWellFormed is too new for some
+  // members' browsers).
+  return !LONE_SURROGATE.test(text);
+}
+
+/** The text with each lone surrogate replaced by U+FFFD, as PostgreSQL would keep it. */
+export function toWellFormedText(text: string): string {
+  return text.replace(LONE_SURROGATES, '\uFFFD');
+}
+
+/** Text that may be stored as it is: well-formed, and without the control characters `allowed` does not name. */
+export function isStorableText(text: string, allowed = ''): boolean {
+  return isWellFormedText(text) && hasNoControlCharacters(text, allowed);
+}
+
+/**
+ * A string of a body or path: refuses broken Unicode and control characters first (INVALID_CHARACTERS, and no further
+ * rule runs), so none reaches the database, which refuses some of them (NUL) and changes others (lone surrogates).
+ * `allowed`: the layout controls the text may hold (TEXT_LAYOUT for operator-written HTML and chat messages).
+ */
+export function textSchema(typeError: string, allowed = '') {
   return z
     .string({ error: typeError })
-    .refine((text) => hasNoControlCharacters(text), { error: 'INVALID_CHARACTERS', abort: true });
+    .refine((text) => isStorableText(text, allowed), { error: 'INVALID_CHARACTERS', abort: true });
 }
 
 /** A whole number from `min` to `max`; every failure answers `code`. */
@@ -97,6 +122,7 @@ export const newPasswordSchema = textSchema('PASSWORD_REQUIRED')
 /** An existing password being presented (login, old password): only presence and a sane bound. */
 export const givenPasswordSchema = z
   .string({ error: 'PASSWORD_REQUIRED' })
+  .refine(isWellFormedText, { error: 'INVALID_CHARACTERS', abort: true })
   .min(1, { error: 'PASSWORD_REQUIRED' })
   .max(PASSWORD_MAX_LENGTH, { error: 'PASSWORD_TOO_LONG' });
 

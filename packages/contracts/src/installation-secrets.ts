@@ -17,6 +17,7 @@ export const SANDBOX_DEFAULT_SECRETS = {
   TRUELINK_SECRET: TRUELINK_DEV_SECRET,
   SLIP_LINK_SECRET: 'slip-link-development-secret-not-for-production',
   CHAT_GUEST_SECRET: 'chat-guest-development-secret-not-for-production',
+  AUDIT_HMAC_KEY: 'audit-hmac-development-key-not-for-production',
   GAME_CREDENTIALS_KEY: '36feabd40a4513738514058ae1c99692537bb8560b55332a3f6227d7caf6195a',
 } as const;
 

@@ -21,8 +21,12 @@ export type InviteRow = z.infer<typeof inviteRowSchema>;
 
 export const inviteList = pagedListCall('/api/invite', PAGE_SIZE.invite, {
   invites: z.array(inviteRowSchema),
-  /** Commission accrued and not yet collected. */
+  /** Commission accrued, collectable now and not yet collected. */
   inviteAmount: z.number(),
+  /** Commission that arrives once the invitees' deposits are played (docs/decisions/0013-promotions.md). */
+  inviteWaiting: z.number(),
+  /** Commission held for an operator's review (an invitee sharing an address, a browser or a name with you). */
+  inviteHeld: z.number(),
   inviteSuccess: z.number(),
   inviteFail: z.number(),
   /** The commission rate in percent of each invitee deposit. */

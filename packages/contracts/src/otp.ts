@@ -3,8 +3,17 @@ import type { Country } from './constants.ts';
 import { defineContract } from './contract.ts';
 import { phoneSchema, textSchema } from './fields.ts';
 
+export const otpTokenSchema = textSchema('OTP_TOKEN_REQUIRED')
+  .min(1, { error: 'OTP_TOKEN_REQUIRED' })
+  .max(200, { error: 'OTP_TOKEN_INVALID' });
+
+/**
+ * `otpToken` (optional): the token of this phone's code the client already verified. With it the answer is
+ * `OTP_VERIFIED` while that verification counts; without it a verified phone gets a fresh code that replaces the
+ * verification (a client that lost its token is not stuck).
+ */
 export function otpSendBodySchema(country: Country) {
-  return z.strictObject({ phoneNumber: phoneSchema(country) });
+  return z.strictObject({ phoneNumber: phoneSchema(country), otpToken: otpTokenSchema.optional() });
 }
 
 export const otpSendResponseSchema = z.discriminatedUnion('code', [
@@ -19,13 +28,11 @@ export const otpSend = defineContract({
   response: otpSendResponseSchema,
 });
 
-export const otpTokenSchema = textSchema('OTP_TOKEN_REQUIRED')
-  .min(1, { error: 'OTP_TOKEN_REQUIRED' })
-  .max(200, { error: 'OTP_TOKEN_INVALID' });
-
 export const otpVerifyBodySchema = z.strictObject({
   otpToken: otpTokenSchema,
-  otpCode: textSchema('OTP_CODE_FORMAT').trim().regex(/^\d{6}$/, { error: 'OTP_CODE_FORMAT' }),
+  otpCode: textSchema('OTP_CODE_FORMAT')
+    .trim()
+    .regex(/^\d{6}$/, { error: 'OTP_CODE_FORMAT' }),
 });
 
 export const otpVerify = defineContract({

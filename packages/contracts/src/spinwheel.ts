@@ -4,7 +4,12 @@ import { localizedTextSchema, textSchema } from './fields.ts';
 
 /** Prize wheel and coupons (docs/spec.md §3 Spin wheel, Coupon; §7 Spin wheel; docs/design.md#promotions). */
 
-export const WHEEL = { canvasPx: 350, friction: 0.991, minExtraTurns: 2, maxExtraTurns: 4 } as const;
+export const WHEEL = {
+  canvasPx: 350,
+  friction: 0.991,
+  minExtraTurns: 2,
+  maxExtraTurns: 4,
+} as const;
 
 /** What a slice's coupon gives: cash to the wallet, a bonus started by its code, or nothing (a "try again"). */
 export const PRIZE_KINDS = ['cash', 'bonus', 'none'] as const;
@@ -37,6 +42,10 @@ export const spinwheelSetup = memberCall('GET', '/api/spinwheel/setup', {
         .object({ name: localizedTextSchema, slices: z.array(sliceSchema) })
         .nullable(),
       userCoin: z.number().int(),
+      /** Coins of deposits not played yet: they arrive once the deposit is played (docs/decisions/0013-promotions.md). */
+      waitingCoin: z.number().int(),
+      /** Cash prizes that cannot be withdrawn until `toPlay` more is staked. */
+      prizeLock: z.object({ amount: z.number(), toPlay: z.number() }),
       fairness: fairnessCommitSchema,
     }),
   }),

@@ -9,6 +9,7 @@ import { Button } from '@/components/button';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { QueryState } from '@/components/query-state';
 import { signOut } from '@/features/auth/api/auth-api';
+import { NoticeBell } from '@/features/notices/components/notice-bell';
 import { ChangePasswordDialog } from '@/features/operators/components/change-password-dialog';
 import { clearToken, getToken } from '@/lib/session';
 import { useOperator } from '@/lib/use-operator';
@@ -47,6 +48,7 @@ export function Layout() {
               <span className="topbar__who" data-testid="operator-name">
                 {operator.displayName} · <span className="badge">{t(`role.${operator.role}`)}</span>
               </span>
+              <NoticeBell />
               <LanguageSwitcher />
               <Button variant="ghost" onClick={() => setIsPasswordOpen(true)}>
                 <KeyRound size={16} aria-hidden /> {t('operators:changePassword')}

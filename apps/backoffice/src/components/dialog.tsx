@@ -10,7 +10,8 @@ export type DialogProps = {
   description?: string;
   children: ReactNode;
   footer?: ReactNode;
-  size?: 'narrow' | 'wide';
+  /** `panel`: at the top right under the header, beside what opened it (the notices). */
+  size?: 'narrow' | 'wide' | 'panel';
 };
 
 /** The one dialog of the back office (focus trap, Escape, labelled title). */

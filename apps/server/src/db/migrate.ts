@@ -27,6 +27,11 @@ import { migration0029 } from '@/db/migrations/0029-support-chat.ts';
 import { migration0030 } from '@/db/migrations/0030-howto-media.ts';
 import { migration0031 } from '@/db/migrations/0031-job-states.ts';
 import { migration0032 } from '@/db/migrations/0032-operator-notices.ts';
+import { migration0033 } from '@/db/migrations/0033-audit-hash-version.ts';
+import { migration0034 } from '@/db/migrations/0034-adjustment-day-sums.ts';
+import { migration0035 } from '@/db/migrations/0035-pending-setting-changes.ts';
+import { migration0036 } from '@/db/migrations/0036-operator-independence.ts';
+import { migration0038 } from '@/db/migrations/0038-promotion-play.ts';
 import { migration0040 } from '@/db/migrations/0040-home-page-keys.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
@@ -58,6 +63,11 @@ const migrations: Record<string, Migration> = {
   '0030-howto-media': migration0030,
   '0031-job-states': migration0031,
   '0032-operator-notices': migration0032,
+  '0033-audit-hash-version': migration0033,
+  '0034-adjustment-day-sums': migration0034,
+  '0035-pending-setting-changes': migration0035,
+  '0036-operator-independence': migration0036,
+  '0038-promotion-play': migration0038,
   '0040-home-page-keys': migration0040,
 };
 

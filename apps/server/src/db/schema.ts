@@ -46,6 +46,8 @@ import type {
   SpinResultsTable,
   SpinCoinMovesTable,
   CouponsTable,
+  SpinCoinPendingTable,
+  InviteReviewsTable,
 } from '@/db/schema/promotions.ts';
 import type {
   OperatorsTable,
@@ -55,8 +57,12 @@ import type {
   AuditHeadTable,
   AuditLogTable,
   OperatorNoticesTable,
+  OperatorAccountActionsTable,
 } from '@/db/schema/operators.ts';
-import type { MemberAdjustmentsTable } from '@/db/schema/member-adjustments.ts';
+import type {
+  AdjustmentDaySumsTable,
+  MemberAdjustmentsTable,
+} from '@/db/schema/member-adjustments.ts';
 import type { WithdrawalApprovalsTable } from '@/db/schema/withdrawal-approvals.ts';
 import type { MemberAgreementsTable } from '@/db/schema/agreements.ts';
 import type {
@@ -66,6 +72,7 @@ import type {
   ChatMessagesTable,
 } from '@/db/schema/chat.ts';
 import type { HowtoMediaTable } from '@/db/schema/howto.ts';
+import type { PendingSettingChangesTable } from '@/db/schema/setting-changes.ts';
 
 export type * from '@/db/schema/members.ts';
 export type * from '@/db/schema/ledger-games.ts';
@@ -77,6 +84,7 @@ export type * from '@/db/schema/withdrawal-approvals.ts';
 export type * from '@/db/schema/agreements.ts';
 export type * from '@/db/schema/chat.ts';
 export type * from '@/db/schema/howto.ts';
+export type * from '@/db/schema/setting-changes.ts';
 
 export type Database = {
   banks: BanksTable;
@@ -116,6 +124,8 @@ export type Database = {
   spin_results: SpinResultsTable;
   spin_coin_moves: SpinCoinMovesTable;
   coupons: CouponsTable;
+  spin_coin_pending: SpinCoinPendingTable;
+  invite_reviews: InviteReviewsTable;
   operators: OperatorsTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
   operator_sessions: OperatorSessionsTable;
@@ -123,7 +133,10 @@ export type Database = {
   audit_head: AuditHeadTable;
   audit_log: AuditLogTable;
   operator_notices: OperatorNoticesTable;
+  pending_setting_changes: PendingSettingChangesTable;
+  operator_account_actions: OperatorAccountActionsTable;
   member_adjustments: MemberAdjustmentsTable;
+  adjustment_day_sums: AdjustmentDaySumsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
   member_agreements: MemberAgreementsTable;
   chat_conversations: ChatConversationsTable;

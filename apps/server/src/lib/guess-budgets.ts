@@ -48,9 +48,14 @@ export const signInBudgets = (ip: string, config: Pick<Config, 'AUTH_GLOBAL_LIMI
     config.AUTH_GLOBAL_LIMIT_PER_MINUTE,
   );
 
+/** Operators' wrong sign-ins (password or code): a client 30 an hour and 10 a minute; all clients 60 a minute (docs/back-office/sign-in.md). */
+export const operatorSignInBudgets = (ip: string) =>
+  clientAndAllBudgets('op-login', ip, { limit: 30, windowMs: HOUR_MS, perMinute: 10 }, 60);
+
 /**
  * Answers that tell whether a phone is registered (one-time code send; registration while codes are off): a client
- * the settings a day (100) and a minute (20); all clients the setting a minute.
+ * the settings a day (300: at least the day's one-time codes of a carrier-NAT address) and a minute (20); all clients
+ * the setting a minute.
  */
 export const phoneLookupBudgets = (
   ip: string,
@@ -97,4 +102,55 @@ export const promotionCodeBudgets = (memberId: string): Budget[] => [
     windowMs: MINUTE_MS,
     code: 'REQUEST_LIMIT_1MIN',
   },
+];
+
+/** Whose one-time code it is: each has a phone's budget of its own (docs/decisions/0009-account-security.md#one-time-codes). */
+export type CodeKind = 'register' | 'reset' | 'support-reset';
+
+/**
+ * The sending rules of a one-time code (docs/design.md#one-time-codes), in the order they answer: one per phone and kind
+ * per 60 s; a phone's day per kind, of which one client address (or operator) may take only a part; the client's hour
+ * and day, roomy enough for the many members behind one carrier-NAT address; the operator's SMS cost, all phones
+ * together.
+ */
+export const oneTimeCodeBudgets = (
+  phone: string,
+  client: string,
+  kind: CodeKind,
+  config: Pick<
+    Config,
+    | 'OTP_DAILY_LIMIT_PHONE'
+    | 'OTP_DAILY_LIMIT_PHONE_IP'
+    | 'OTP_HOURLY_LIMIT_IP'
+    | 'OTP_DAILY_LIMIT_IP'
+    | 'SMS_DAILY_LIMIT'
+  >,
+  resendMs: number,
+): Budget[] => [
+  { key: `otp:resend:${kind}:${phone}`, limit: 1, windowMs: resendMs, code: 'REQUEST_LIMIT_1MIN' },
+  {
+    key: `otp:day:phone:${kind}:${phone}`,
+    limit: config.OTP_DAILY_LIMIT_PHONE,
+    windowMs: DAY_MS,
+    code: 'REQUEST_LIMIT',
+  },
+  {
+    key: `otp:day:phone-ip:${kind}:${phone}:${client}`,
+    limit: config.OTP_DAILY_LIMIT_PHONE_IP,
+    windowMs: DAY_MS,
+    code: 'REQUEST_LIMIT',
+  },
+  {
+    key: `otp:hour:ip:${client}`,
+    limit: config.OTP_HOURLY_LIMIT_IP,
+    windowMs: HOUR_MS,
+    code: 'REQUEST_LIMIT',
+  },
+  {
+    key: `otp:day:ip:${client}`,
+    limit: config.OTP_DAILY_LIMIT_IP,
+    windowMs: DAY_MS,
+    code: 'REQUEST_LIMIT',
+  },
+  { key: 'sms:day:all', limit: config.SMS_DAILY_LIMIT, windowMs: DAY_MS, code: 'OTP_SEND_PAUSED' },
 ];

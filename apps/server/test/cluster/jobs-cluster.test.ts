@@ -73,6 +73,8 @@ describe('periodic jobs across two server processes', () => {
       'bonus-expiry',
       'bonus-lost',
       'housekeeping',
+      'setting-changes-due',
+      'audit-anchor',
     ];
     expect(states.rows.map((row) => row.job).sort()).toEqual([...names].sort());
     for (const name of names) {
@@ -93,7 +95,13 @@ describe('periodic jobs across two server processes', () => {
       const count = rows.filter((row) => row.name === name).length;
       expect(count, name).toBeGreaterThanOrEqual(Math.floor((WINDOW_MS / PERIOD_MS) * 0.6));
     }
-    for (const name of ['money-in-recovery', 'bonus-lost', 'bonus-expiry', 'housekeeping'])
+    for (const name of [
+      'money-in-recovery',
+      'bonus-lost',
+      'bonus-expiry',
+      'housekeeping',
+      'audit-anchor',
+    ])
       expect(rows.filter((row) => row.name === name).length, name).toBeLessThanOrEqual(2);
     // Both processes' workers took runs.
     const nodes = new Set(rows.map((row) => row.node));

@@ -41,25 +41,45 @@ export function adminApi(
   });
 }
 
-/** Creates an operator of `role`, enrols its authenticator and signs it in: a back-office session token. */
-export async function signedInOperator(
+/**
+ * Step 1 of a sign-in: the password. When the server asks the operator to choose their own password (first sign-in,
+ * after a reset), sets `ownPassword`. Answers the challenge token, the step after and the password now in force.
+ */
+export async function passwordStep(
   t: TestApp,
-  role: Role,
-  username?: string,
-): Promise<TestOperator> {
-  const name = username ?? `${role}-${randomBytes(3).toString('hex')}`;
-  const password = `pw-${randomBytes(12).toString('hex')}`;
-  const { id } = await t.app.operatorAuth.createOperator({
-    username: name,
-    displayName: name,
-    role,
-    password,
-  });
+  username: string,
+  password: string,
+  ownPassword = `own-${randomBytes(12).toString('hex')}`,
+): Promise<{ challengeToken: string; next: 'totp' | 'enrol'; password: string }> {
   const signIn = await adminApi(t, 'POST', '/api/admin/auth/sign-in', {
-    body: { username: name, password },
+    body: { username, password },
   });
   expect(signIn.statusCode, signIn.body).toBe(200);
-  const { challengeToken } = signIn.json<{ challengeToken: string }>();
+  const { challengeToken, next } = signIn.json<{
+    challengeToken: string;
+    next: 'password' | 'totp' | 'enrol';
+  }>();
+  if (next !== 'password') return { challengeToken, next, password };
+  const set = await adminApi(t, 'POST', '/api/admin/auth/set-password', {
+    body: { challengeToken, newPassword: ownPassword },
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  return {
+    challengeToken,
+    next: set.json<{ next: 'totp' | 'enrol' }>().next,
+    password: ownPassword,
+  };
+}
+
+/** Signs an operator in for the first time: their own password, then the enrolment of an authenticator. */
+export async function enrolledSignIn(
+  t: TestApp,
+  username: string,
+  password: string,
+): Promise<Omit<TestOperator, 'id' | 'username'>> {
+  const step = await passwordStep(t, username, password);
+  expect(step.next).toBe('enrol');
+  const { challengeToken } = step;
   const start = await adminApi(t, 'POST', '/api/admin/auth/enrol/start', {
     body: { challengeToken },
   });
@@ -70,7 +90,28 @@ export async function signedInOperator(
   });
   expect(confirm.statusCode, confirm.body).toBe(200);
   const { token, recoveryCodes } = confirm.json<{ token: string; recoveryCodes: string[] }>();
-  return { id, username: name, password, secret, token, recoveryCodes };
+  return { password: step.password, secret, token, recoveryCodes };
+}
+
+/**
+ * Creates an operator of `role` (with a one-time password, like an owner's creation), sets their own password, enrols
+ * the authenticator and signs in: a back-office session token.
+ */
+export async function signedInOperator(
+  t: TestApp,
+  role: Role,
+  username?: string,
+): Promise<TestOperator> {
+  const name = username ?? `${role}-${randomBytes(3).toString('hex')}`;
+  const initialPassword = `pw-${randomBytes(12).toString('hex')}`;
+  const { id } = await t.app.operatorAuth.createOperator({
+    username: name,
+    displayName: name,
+    role,
+    password: initialPassword,
+    mustSetPassword: true,
+  });
+  return { id, username: name, ...(await enrolledSignIn(t, name, initialPassword)) };
 }
 
 /** A fresh re-authentication for money decisions (moves the clock to a new TOTP step first). */

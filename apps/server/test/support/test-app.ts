@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -104,6 +107,8 @@ export async function createTestApp(
     BANK_API_URL: `${sandboxUrl}/bank`,
     BANK_TIMEOUT_MS: '1000',
     WEB_DIST_DIR: '/nonexistent/mekong-web-dist',
+    // Each app's audit anchors apart, never the installation's data/audit-anchors.jsonl.
+    AUDIT_ANCHOR_FILE: join(tmpdir(), `mekong-audit-anchors-${suffix}.jsonl`),
     ...(databaseUrl && schema
       ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, DATABASE_POOL_MAX: '4' }
       : {}),
@@ -188,6 +193,7 @@ export async function createTestApp(
       await app.close();
       await sandbox.close();
       await dropSchema();
+      if (config.AUDIT_ANCHOR_FILE) await rm(config.AUDIT_ANCHOR_FILE, { force: true });
       if (process.env.REDIS_URL) {
         const redis = new Redis(process.env.REDIS_URL);
         const keys = await redis.keys(`${redisPrefix}*`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from '../fields.ts';
 import { adminCall, permissionSchema, roleSchema } from './admin-contract.ts';
+import { newOperatorPasswordSchema } from './operators.ts';
 
 const usernameSchema = textSchema('OPERATOR_SIGN_IN_FAILED').trim().toLowerCase().min(1).max(64);
 const passwordSchema = textSchema('OPERATOR_SIGN_IN_FAILED').min(1).max(200);
@@ -18,12 +19,18 @@ export const operatorSchema = z.object({
 });
 export type OperatorProfile = z.infer<typeof operatorSchema>;
 
-/** Step 1: the password. Answers a short-lived challenge token for step 2 (the code, or enrolment when not enrolled). */
+/** After the password (and the operator's own password when asked): the code, or the enrolment of an authenticator. */
+const secondStepSchema = z.enum(['totp', 'enrol']);
+
+/**
+ * Step 1: the password. Answers a short-lived challenge token for the next step: `password` when the password was
+ * given by someone else (a new or reset operator chooses their own first), then the code or the enrolment.
+ */
 export const adminSignInContract = adminCall('POST', '/api/admin/auth/sign-in', {
   body: z.strictObject({ username: usernameSchema, password: passwordSchema }),
   response: z.object({
     challengeToken: z.string(),
-    next: z.enum(['totp', 'enrol']),
+    next: z.enum(['password', ...secondStepSchema.options]),
     expiresAt: z.string(),
   }),
   permission: null,
@@ -31,6 +38,16 @@ export const adminSignInContract = adminCall('POST', '/api/admin/auth/sign-in', 
 
 const challengeBody = z.strictObject({
   challengeToken: textSchema('UNAUTHORIZED').min(1).max(200),
+});
+
+/**
+ * The `password` step (docs/back-office/operators.md#first-sign-in): the operator's own password replaces the one an
+ * owner saw; the same challenge token then goes on to the code or the enrolment.
+ */
+export const adminSetOwnPasswordContract = adminCall('POST', '/api/admin/auth/set-password', {
+  body: challengeBody.extend({ newPassword: newOperatorPasswordSchema }),
+  response: z.object({ next: secondStepSchema }),
+  permission: null,
 });
 
 export const adminEnrolStartContract = adminCall('POST', '/api/admin/auth/enrol/start', {

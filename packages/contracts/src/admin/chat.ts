@@ -94,7 +94,11 @@ export const adminChatSendContract = conversationCall('POST', '/send', {
 
 /** Multipart, field `file` (same rules as the customer's upload); answers the media to send. */
 export const adminChatUploadContract = conversationCall('POST', '/upload', {
-  response: z.object({ path: z.string(), url: z.string(), fileType: z.enum(['image', 'video', 'file']) }),
+  response: z.object({
+    path: z.string(),
+    url: z.string(),
+    fileType: z.enum(['image', 'video', 'file']),
+  }),
   permission: 'chat.answer',
 });
 
@@ -112,7 +116,9 @@ export const adminChatAssignContract = conversationCall('POST', '/assign', {
 });
 
 export const adminChatStatusContract = conversationCall('POST', '/status', {
-  body: z.strictObject({ status: z.enum(CHAT_CONVERSATION_STATUSES, { error: 'INVALID_REQUEST' }) }),
+  body: z.strictObject({
+    status: z.enum(CHAT_CONVERSATION_STATUSES, { error: 'INVALID_REQUEST' }),
+  }),
   response: adminChatConversationSchema,
   permission: 'chat.answer',
 });
@@ -140,8 +146,11 @@ export const cannedReplySchema = z.object({
 export type CannedReply = z.infer<typeof cannedReplySchema>;
 
 const cannedBody = z.strictObject({
-  title: textSchema('INVALID_REQUEST').trim().min(1, { error: 'INVALID_REQUEST' }).max(80, { error: 'INVALID_REQUEST' }),
-  text: z.string({ error: 'INVALID_REQUEST' }).trim().min(1, { error: 'INVALID_REQUEST' }).max(2000, {
+  title: textSchema('INVALID_REQUEST')
+    .trim()
+    .min(1, { error: 'INVALID_REQUEST' })
+    .max(80, { error: 'INVALID_REQUEST' }),
+  text: textSchema('INVALID_REQUEST', '\n').trim().min(1, { error: 'INVALID_REQUEST' }).max(2000, {
     error: 'CHAT_MESSAGE_TOO_LONG',
   }),
 });
@@ -151,8 +160,16 @@ export const adminChatCannedListContract = adminCall('GET', '/api/admin/chat/can
   permission: 'chat.read',
 });
 /** Creating and changing a canned reply take the same body and answer the reply as saved. */
-const cannedSave = { body: cannedBody, response: cannedReplySchema, permission: 'chat.answer' } as const;
-export const adminChatCannedCreateContract = adminCall('POST', '/api/admin/chat/canned', cannedSave);
+const cannedSave = {
+  body: cannedBody,
+  response: cannedReplySchema,
+  permission: 'chat.answer',
+} as const;
+export const adminChatCannedCreateContract = adminCall(
+  'POST',
+  '/api/admin/chat/canned',
+  cannedSave,
+);
 export const adminChatCannedUpdateContract = adminCall('PUT', '/api/admin/chat/canned/:id', {
   params: idParams,
   ...cannedSave,
@@ -168,7 +185,7 @@ export const adminChatCannedDeleteContract = adminCall('DELETE', '/api/admin/cha
  * whether that reference was already used; it credits nothing (crediting stays in the money-in queue).
  */
 export const adminChatCheckSlipContract = conversationCall('POST', '/check-slip', {
-  body: z.strictObject({ path: z.string().min(1).max(200) }),
+  body: z.strictObject({ path: textSchema('INVALID_REQUEST').min(1).max(200) }),
   response: z.object({
     result: z.enum(['READ', 'NO_QR', 'NOT_SLIP', 'UNREADABLE']),
     reference: z.string().nullable(),

@@ -40,6 +40,9 @@ const memberActionCall = <TBody extends z.ZodType, TResponse extends z.ZodType>(
     permission: 'members.manage',
   });
 
+/** The shortest query a member search accepts (docs/back-office/members.md#search). */
+export const MEMBER_SEARCH_MIN_LENGTH = 3;
+
 export const memberStatusSchema = z.enum(['active', 'suspended']);
 
 /** Where a search looks: `any` tries every way at once. */
@@ -66,9 +69,12 @@ export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
 export const adminMemberSearchContract = adminCall('POST', '/api/admin/members/search', {
   body: z.strictObject({
-    query: textSchema('INVALID_REQUEST').trim().min(1, { error: 'INVALID_REQUEST' }).max(100, {
-      error: 'INVALID_REQUEST',
-    }),
+    // At least 3 characters (an exact phone, member id or account number is longer), so no search lists everyone.
+    query: textSchema('INVALID_REQUEST')
+      .trim()
+      .min(1, { error: 'INVALID_REQUEST' })
+      .min(MEMBER_SEARCH_MIN_LENGTH, { error: 'MEMBER_SEARCH_TOO_SHORT' })
+      .max(100, { error: 'INVALID_REQUEST' }),
     field: memberSearchFieldSchema.default('any'),
     ...pageFields(),
   }),

@@ -7,7 +7,10 @@ export const operatorRowSchema = z.object({
   username: z.string(),
   displayName: z.string(),
   role: roleSchema,
-  status: z.enum(['active', 'disabled']),
+  /** pending: a new owner waiting for a second owner's confirmation. */
+  status: z.enum(['active', 'disabled', 'pending']),
+  /** The operator has not chosen their own password yet (new, or reset). */
+  isPasswordToSet: z.boolean(),
   isEnrolled: z.boolean(),
   lockedUntil: z.string().nullable(),
   createdAt: z.string(),
@@ -32,7 +35,10 @@ export const adminOperatorsListContract = adminCall('GET', '/api/admin/operators
   permission: 'operators.manage',
 });
 
-/** A new operator with a one-time password shown once to the owner; they enrol their authenticator at first sign-in. */
+/**
+ * A new operator with a one-time password shown once to the owner; at their first sign-in they choose their own password
+ * and enrol their authenticator. A new owner stays pending until another owner confirms (when there is one).
+ */
 export const adminOperatorCreateContract = adminCall('POST', '/api/admin/operators', {
   body: z.strictObject({
     username: newUsernameSchema,
@@ -56,7 +62,15 @@ export const adminOperatorUpdateContract = adminCall('PUT', '/api/admin/operator
   isReauthRequired: true,
 });
 
-/** Forgets the operator's authenticator and recovery codes and ends their sessions: they enrol again at sign-in. */
+/** Another owner confirms a pending owner (not the one who created it, nor an account that one made). */
+export const adminOperatorConfirmContract = adminCall('POST', '/api/admin/operators/:id/confirm', {
+  params: idParams,
+  response: z.object({ operator: operatorRowSchema }),
+  permission: 'operators.manage',
+  isReauthRequired: true,
+});
+
+/** Forgets the operator's authenticator and recovery codes and ends their sessions: they choose a new password and enrol again at sign-in. */
 export const adminOperatorResetTwoFactorContract = adminCall(
   'POST',
   '/api/admin/operators/:id/reset-two-factor',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoControlCharacters, TEXT_LAYOUT, textSchema, wholeNumberSchema } from '../fields.ts';
+import { isStorableText, TEXT_LAYOUT, textSchema, wholeNumberSchema } from '../fields.ts';
 
 /** Field schemas of the back office's promotion calls (docs/back-office/promotions.md); each failure is a message code. */
 
@@ -17,7 +17,7 @@ export function html(code: string, max: number) {
   return z
     .string({ error: code })
     .max(max, { error: code })
-    .refine((s) => hasNoControlCharacters(s, TEXT_LAYOUT), {
+    .refine((s) => isStorableText(s, TEXT_LAYOUT), {
       error: 'INVALID_CHARACTERS',
     });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { HttpMethod } from '../contract.ts';
 import { BONUS_AMOUNT_KINDS, BONUS_CONDITION_KINDS, BONUS_TYPES } from '../bonus.ts';
+import { textSchema } from '../fields.ts';
 import { GAME_CATEGORIES } from '../wallet.ts';
 import { adminCall, filterTextSchema } from './admin-contract.ts';
 import { memberSummarySchema } from './members.ts';
@@ -52,7 +53,9 @@ export type BonusStatus = (typeof BONUS_STATUSES)[number];
 const isGameCategory = (key: string) => (GAME_CATEGORIES as readonly string[]).includes(key);
 
 const categoryWeightsSchema = z
-  .record(z.string(), percent('PROMO_WEIGHTS_INVALID', 1000), { error: 'PROMO_WEIGHTS_INVALID' })
+  .record(textSchema('PROMO_WEIGHTS_INVALID'), percent('PROMO_WEIGHTS_INVALID', 1000), {
+    error: 'PROMO_WEIGHTS_INVALID',
+  })
   .refine((weights) => Object.keys(weights).every(isGameCategory), {
     error: 'PROMO_WEIGHTS_INVALID',
   });

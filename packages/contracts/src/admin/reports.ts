@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEDGER_CURRENCIES } from '../constants.ts';
 import { adminCall } from './admin-contract.ts';
+import { textSchema } from '../fields.ts';
 
 /**
  * The back office's reports (docs/back-office/reports.md): a summary per day of the players' calendar (Asia/Bangkok)
@@ -147,7 +148,7 @@ export const differenceSchema = z.object({
 });
 export type Difference = z.infer<typeof differenceSchema>;
 
-const cursorSchema = z.string().max(200).nullable().default(null);
+const cursorSchema = textSchema('INVALID_REQUEST').max(200).nullable().default(null);
 
 export const reconciliationRequestSchema = z.strictObject({
   from: daySchema,

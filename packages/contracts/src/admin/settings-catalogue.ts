@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bankAccountNoSchema, textSchema } from '../fields.ts';
 import { adminCall, idParams } from './admin-contract.ts';
+import { settingChangeAnswerSchema } from './setting-changes.ts';
 
 /**
  * The operator's deposit accounts and the game providers on or off, edited in the back office
@@ -64,13 +65,18 @@ export const adminOperatorAccountsContract = adminCall(
   },
 );
 
+/**
+ * Adding or editing an account members pay into is money-critical: a fresh re-authentication, and the change waits for
+ * a second operator (setting-changes.ts); the answer tells the change now waiting.
+ */
 export const adminCreateOperatorAccountContract = adminCall(
   'POST',
   '/api/admin/settings/operator-accounts',
   {
     body: operatorAccountBodySchema,
-    response: operatorAccountSchema,
+    response: settingChangeAnswerSchema,
     permission: 'settings.money',
+    isReauthRequired: true,
   },
 );
 
@@ -80,12 +86,16 @@ export const adminUpdateOperatorAccountContract = adminCall(
   {
     params: idParams,
     body: operatorAccountBodySchema,
-    response: operatorAccountSchema,
+    response: settingChangeAnswerSchema,
     permission: 'settings.money',
+    isReauthRequired: true,
   },
 );
 
-/** The new order of every operator account (each id once): the deposit screens list them in it. */
+/**
+ * The new order of every operator account (each id once): the deposit screens list them in it. It takes effect at once:
+ * it only reorders accounts that were each confirmed.
+ */
 export const adminOrderOperatorAccountsContract = adminCall(
   'POST',
   '/api/admin/settings/operator-accounts/order',

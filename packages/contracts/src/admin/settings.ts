@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoControlCharacters, TEXT_LAYOUT, textSchema, wholeNumberSchema } from '../fields.ts';
+import { isStorableText, TEXT_LAYOUT, textSchema, wholeNumberSchema } from '../fields.ts';
 import { LOCALES } from '../constants.ts';
 import {
   brandSchema,
@@ -12,6 +12,7 @@ import {
   type HowtoVideoKey,
 } from '../lookup.ts';
 import { adminCall, okSchema } from './admin-contract.ts';
+import { settingChangeAnswerSchema } from './setting-changes.ts';
 
 /**
  * Operator settings of DESIGN D10 edited in the back office (docs/back-office/settings.md), except promotions. Amounts
@@ -27,7 +28,7 @@ const text = (max: number) =>
 const longText = (max: number) =>
   z
     .string({ error: 'SETTING_TEXT_INVALID' })
-    .refine((v) => hasNoControlCharacters(v, TEXT_LAYOUT), {
+    .refine((v) => isStorableText(v, TEXT_LAYOUT), {
       error: 'INVALID_CHARACTERS',
       abort: true,
     })
@@ -107,7 +108,9 @@ export const agreementSaveSchema = z.strictObject({
 export const noticeSettingSchema = z.strictObject({ text: localized(500).nullable() });
 
 /** An uploaded how-to video or poster, as the upload call answered it. */
-const howtoMediaUrl = z.string().regex(HOWTO_MEDIA_URL, { error: 'SETTING_URL_INVALID' });
+const howtoMediaUrl = textSchema('SETTING_URL_INVALID').regex(HOWTO_MEDIA_URL, {
+  error: 'SETTING_URL_INVALID',
+});
 
 /**
  * One how-to video: an operator's embeddable https address (shown in an iframe), an uploaded video with its poster
@@ -216,7 +219,11 @@ export const adminAccessSettingSchema = z.strictObject({
   absoluteHours: wholeNumberSchema('SETTING_SESSION_LIMITS_INVALID', 1, 24),
 });
 
-/** Every setting key of this area, its body schema on save, and the permission its save needs. */
+/**
+ * Every setting key of this area, its body schema on save, and the permission its save needs. The keys of
+ * GUARDED_SETTING_KEYS (setting-changes.ts) are money-critical: a save needs a fresh re-authentication and waits for a
+ * second operator.
+ */
 export const settingSaves = {
   brand: { body: brandSettingSchema, permission: 'settings.content' },
   contact: { body: contactSettingSchema, permission: 'settings.content' },
@@ -287,6 +294,17 @@ function saveContract<K extends AdminSettingKey>(key: K) {
   });
 }
 
+/** A guarded key's save: a fresh re-authentication, and the answer tells the change now waiting. */
+function guardedSaveContract<K extends AdminSettingKey>(key: K) {
+  const { body, permission } = settingSaves[key];
+  return adminCall('PUT', `/api/admin/settings/${key}`, {
+    body: body as (typeof settingSaves)[K]['body'],
+    response: settingChangeAnswerSchema,
+    permission,
+    isReauthRequired: true,
+  });
+}
+
 export const adminSaveBrandContract = saveContract('brand');
 export const adminSaveContactContract = saveContract('contact');
 export const adminSaveConditionsContract = saveContract('conditions');
@@ -294,15 +312,15 @@ export const adminSaveAgreementContract = saveContract('agreement');
 export const adminSaveNoticeContract = saveContract('notice');
 export const adminSaveHowtoContract = saveContract('howto');
 export const adminSaveDepositContract = saveContract('deposit');
-export const adminSaveWithdrawContract = saveContract('withdraw');
-export const adminSaveWithdrawLimitsContract = saveContract('withdrawLimits');
-export const adminSaveApprovalsContract = saveContract('approvals');
+export const adminSaveWithdrawContract = guardedSaveContract('withdraw');
+export const adminSaveWithdrawLimitsContract = guardedSaveContract('withdrawLimits');
+export const adminSaveApprovalsContract = guardedSaveContract('approvals');
 export const adminSaveSlipContract = saveContract('slip');
-export const adminSaveRegisterOtpContract = saveContract('registerOtp');
+export const adminSaveRegisterOtpContract = guardedSaveContract('registerOtp');
 export const adminSaveChatWidgetContract = saveContract('chatWidget');
 export const adminSaveChatContract = saveContract('chat');
-export const adminSaveServiceContract = saveContract('service');
-export const adminSaveAdminAccessContract = saveContract('adminAccess');
+export const adminSaveServiceContract = guardedSaveContract('service');
+export const adminSaveAdminAccessContract = guardedSaveContract('adminAccess');
 
 /** One save contract per key, for the server's routes and the back office's forms. */
 export const adminSettingSaveContracts = {

@@ -1,9 +1,11 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Int8, Timestamp } from '@/db/schema/column-types.ts';
 
 /** Back office (docs/decisions/0014-back-office.md): operators, their sessions, queue claims and the audit trail. */
 
 export type OperatorRole = 'owner' | 'finance' | 'support' | 'marketing' | 'auditor';
+
+export type OperatorStatus = 'active' | 'disabled' | 'pending';
 
 export type OperatorsTable = {
   id: string;
@@ -15,11 +17,26 @@ export type OperatorsTable = {
   totp_enrolled_at: Timestamp | null;
   /** The last TOTP time step accepted: a code is never accepted twice. */
   totp_last_step: Int8 | null;
-  status: ColumnType<'active' | 'disabled', 'active' | 'disabled' | undefined>;
+  /** pending: a new owner waiting for a second owner's confirmation (docs/back-office/operators.md). */
+  status: ColumnType<OperatorStatus, OperatorStatus | undefined>;
+  /** The password was given by someone else (creation, reset): the operator chooses their own before anything else. */
+  must_set_password: ColumnType<boolean, boolean | undefined>;
   failed_attempts: ColumnType<number, number | undefined, number>;
   locked_until: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+};
+
+/**
+ * Who created, reset, unlocked or promoted (to owner) which operator, and when: an approver is checked against the
+ * requester with it (docs/back-office/operators.md#independent-approver).
+ */
+export type OperatorAccountActionsTable = {
+  id: string;
+  operator_id: string;
+  by_operator_id: string;
+  action: 'created' | 'two_factor_reset' | 'unlocked' | 'promoted';
+  at: Timestamp;
 };
 
 export type OperatorRecoveryCodesTable = {
@@ -68,6 +85,8 @@ export type AuditLogTable = {
   reason: string | null;
   prev_hash: string;
   hash: string;
+  /** 1: plain SHA-256 (records before migration 0033); 2: HMAC-SHA256 with AUDIT_HMAC_KEY. */
+  hash_version: Generated<number>;
 };
 
 /** A back-office notice to one operator (docs/back-office/notices.md). */

@@ -14,6 +14,28 @@ export type InviteAccrualsTable = {
   currency: LedgerCurrency;
   collection_id: string | null;
   created_at: Timestamp;
+  /** The invitee's deposit this commission is a share of (null on rows written before migration 0038). */
+  deposit_amount: ColumnType<
+    string | number | null,
+    bigint | string | null | undefined,
+    bigint | string | null
+  >;
+  /** When that deposit was found played; the commission is collectable only from then on. */
+  played_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
+export type InviteReviewStatus = 'held' | 'released' | 'refused';
+
+/** An invite sharing an address, a browser or a bank-account name with its inviter, held for an operator. */
+export type InviteReviewsTable = {
+  invitee_id: string;
+  inviter_id: string;
+  reasons: ColumnType<unknown, string, string>;
+  status: InviteReviewStatus;
+  created_at: Timestamp;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type InviteCollectionsTable = {
@@ -204,4 +226,20 @@ export type CouponsTable = {
   claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   transfer_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+  /** The turnover a claimed cash prize asks before it can be withdrawn (null: none). */
+  turnover_target: ColumnType<
+    string | number | null,
+    bigint | string | null | undefined,
+    bigint | string | null
+  >;
+  turnover_met_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
+/** Coins of a deposit waiting until the deposit is played. */
+export type SpinCoinPendingTable = {
+  deposit_transfer_id: string;
+  member_id: string;
+  coins: number;
+  deposit_at: Timestamp;
+  released_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };

@@ -12,7 +12,7 @@ const DEMO_ROLES: readonly Role[] = ['owner', 'finance', 'support', 'marketing',
 /**
  * Demo operators, one per role, for `npm start` and the browser tests (docs/decisions/0014-back-office.md#first-owner):
  * only on a database with no operator, each with a random password written to `file` (never a default password).
- * Each enrols its authenticator at its first sign-in.
+ * Each chooses its own password and enrols its authenticator at its first sign-in.
  */
 export async function seedDemoOperators(
   db: Kysely<Database>,
@@ -23,7 +23,13 @@ export async function seedDemoOperators(
   const operators = [];
   for (const role of DEMO_ROLES) {
     const password = randomBytes(12).toString('base64url');
-    await auth.createOperator({ username: role, displayName: `Demo ${role}`, role, password });
+    await auth.createOperator({
+      username: role,
+      displayName: `Demo ${role}`,
+      role,
+      password,
+      mustSetPassword: true,
+    });
     operators.push({ username: role, role, password });
   }
   await mkdir(dirname(file), { recursive: true });

@@ -162,7 +162,7 @@ export function createAccountService(
   async function profile(memberId: string): Promise<ProfileResponse> {
     const [member, coin] = await Promise.all([
       findMemberWithBank(db.kysely, memberId),
-      coinsOf(db.kysely, memberId),
+      coinsOf(db, memberId, clock.now()),
     ]);
     if (!member?.bank) throw new AppError('NO_USER');
     const { bank } = member;

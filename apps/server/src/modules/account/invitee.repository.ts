@@ -105,3 +105,56 @@ export async function findInviteParties(
     },
   };
 }
+
+/** What an invitee shares with their inviter (docs/decisions/0013-promotions.md#earned-by-play). */
+export type SharedTrait = 'address' | 'device' | 'accountName';
+
+/**
+ * The traits two members share: an address either signed in or asked a one-time code from (sessions, otp_requests),
+ * the same browser (a session's user-agent string), or the same bank-account name (case and spaces ignored).
+ */
+export async function findSharedTraits(
+  db: Queryable,
+  inviteeId: string,
+  inviterId: string,
+): Promise<SharedTrait[]> {
+  const addressesOf = (memberId: string) => sql`(
+    select s.ip from sessions s where s.member_id = ${memberId} and s.ip is not null
+    union
+    select o.ip from otp_requests o join members m on m.phone = o.phone
+      where m.id = ${memberId} and o.ip is not null)`;
+  const agentsOf = (memberId: string) =>
+    sql`(select s.user_agent from sessions s where s.member_id = ${memberId} and s.user_agent is not null)`;
+  const nameOf = (memberId: string) =>
+    sql`(select upper(regexp_replace(trim(b.account_name), '\\s+', ' ', 'g'))
+      from member_bank_accounts b where b.member_id = ${memberId})`;
+  const { rows } = await sql<{ address: boolean; device: boolean; account_name: boolean }>`select
+      exists (select 1 from ${addressesOf(inviteeId)} a where a.ip in ${addressesOf(inviterId)}) as address,
+      exists (select 1 from ${agentsOf(inviteeId)} d where d.user_agent in ${agentsOf(inviterId)}) as device,
+      coalesce(${nameOf(inviteeId)} = ${nameOf(inviterId)}, false) as account_name`.execute(db);
+  const row = rows[0];
+  if (!row) return [];
+  const traits: SharedTrait[] = [];
+  if (row.address) traits.push('address');
+  if (row.device) traits.push('device');
+  if (row.account_name) traits.push('accountName');
+  return traits;
+}
+
+export type MemberBrief = { id: string; publicId: string; phone: string; name: string };
+
+/** Who these members are, for the back office's review of held invites. */
+export async function findMemberBriefs(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Map<string, MemberBrief>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'public_id', 'phone', 'name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, publicId: r.public_id, phone: r.phone, name: r.name }]),
+  );
+}

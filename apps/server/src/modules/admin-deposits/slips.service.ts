@@ -7,6 +7,7 @@ import {
   findSlipImageById,
   listQueueSlips,
 } from '@/modules/slip/slip.repository.ts';
+import { countTypedSlipCredit } from '@/modules/members/adjustment-day-sums.ts';
 import { aloneCreditLimit } from '@/modules/members/adjustments.service.ts';
 import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
@@ -62,12 +63,22 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
       amountMinor: number | undefined,
       reason: string,
     ) {
+      let lineMinor = 0n;
       if (amountMinor !== undefined) {
         const approvals = await findSetting(db.kysely, 'approvals');
         if (!approvals || BigInt(amountMinor) > aloneCreditLimit(approvals, operator.role))
           throw new AppError('ADJUSTMENT_LIMIT');
+        lineMinor = BigInt(approvals.secondApprovalAboveMinor);
       }
       await decide(id, operator, reason, async (trx, slip, d) => {
+        // A typed amount is a manual credit: it counts in the day's solo sums (docs/back-office/money-in.md).
+        if (amountMinor !== undefined)
+          await countTypedSlipCredit(trx, lineMinor, {
+            operator: { id: operator.operatorId, name: operator.username },
+            memberId: slip.member_id,
+            amountMinor: BigInt(amountMinor),
+            now: d.now,
+          });
         const credit = await creditLockedSlip(
           trx,
           slip,

@@ -163,3 +163,21 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], version
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/** The document without the back-office API (`/api/admin/...`): what anyone but a signed-in operator reads. */
+export function memberPartOf(document: OpenApiDocument): OpenApiDocument {
+  const { operator: _operator, ...securitySchemes } = document.components.securitySchemes;
+  return {
+    ...document,
+    info: {
+      ...document.info,
+      description:
+        'The member web API (`/api/...`, `X-Client: member-web`, a member session as Bearer token). Money is in ' +
+        'baht (or kip). Every error answers `{ message: <code> }`.',
+    },
+    components: { ...document.components, securitySchemes: securitySchemes as never },
+    paths: Object.fromEntries(
+      Object.entries(document.paths).filter(([path]) => !path.startsWith('/api/admin')),
+    ),
+  };
+}

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /** What one audit record says; its hash covers all of it and the previous record's hash. */
 export type AuditFields = {
@@ -47,11 +47,25 @@ export function auditContentOf(
   };
 }
 
-export function auditHash(prevHash: string, fields: AuditFields): string {
+/** How a record's hash was made: 1 plain SHA-256 (records before the key, migration 0033), 2 HMAC-SHA256. */
+export type AuditHashVersion = 1 | 2;
+
+/**
+ * The record's hash over the previous record's hash and its canonical JSON. With `key` (AUDIT_HMAC_KEY, kept outside
+ * the database) an HMAC-SHA256, version 2; without, the plain SHA-256 of version 1, which only records written
+ * before the key may carry (docs/decisions/0014-back-office.md#audit-trail).
+ */
+export function auditHash(prevHash: string, fields: AuditFields, key: string | null): string {
   const body = canonicalJson({
     seq: fields.seq.toString(),
     at: fields.at.toISOString(),
     ...auditContentOf(fields),
   });
-  return createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
+  const digest = key === null ? createHash('sha256') : createHmac('sha256', key);
+  return digest.update(prevHash).update('\n').update(body).digest('hex');
+}
+
+/** The MAC of an anchored head (seq and hash), so an anchor line edited without the key is refused. */
+export function anchorMac(key: string, seq: bigint, hash: string): string {
+  return createHmac('sha256', key).update(`audit-anchor\n${seq}\n${hash}`).digest('hex');
 }

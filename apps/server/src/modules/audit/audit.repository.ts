@@ -1,10 +1,70 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { toWellFormedText } from '@mekong/contracts/fields';
 import { escapeLike } from '@/db/like-pattern.ts';
 import { pageWindow, readPage } from '@/db/paged.ts';
 import type { Database } from '@/db/schema.ts';
 import { auditHash, type AuditFields } from '@/modules/audit/audit-hash.ts';
 
 export type AuditEntry = Omit<AuditFields, 'seq' | 'at'>;
+
+/**
+ * The installation's AUDIT_HMAC_KEY, kept outside the database (one installation per process: buildApp sets it before
+ * anything is written). Every record appended is hashed with it (hash version 2).
+ */
+let auditKey: string | null = null;
+
+export function useAuditKey(key: string): void {
+  auditKey = key;
+}
+
+/** A JSON value with every string made well-formed (a lone surrogate becomes U+FFFD, as PostgreSQL would keep it). */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return toWellFormedText(value);
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [toWellFormedText(k), wellFormed(v)]),
+    );
+  return value;
+}
+
+const jsonParam = (value: unknown) =>
+  value === undefined ? null : JSON.stringify(wellFormed(value));
+const textParam = (value: string | null) => (value === null ? null : toWellFormedText(value));
+
+/**
+ * The record's fields as the database will keep them: each one cast by the database and read back, so the hash is
+ * taken over exactly what is stored (jsonb's number forms and key order, a uuid's case, text the database changes).
+ */
+async function asStored(trx: Transaction<Database>, entry: AuditEntry): Promise<AuditEntry> {
+  const { rows } = await sql<{
+    operator_id: string | null;
+    operator_name: string;
+    ip: string | null;
+    action: string;
+    target_type: string;
+    target_id: string | null;
+    before: unknown;
+    after: unknown;
+    reason: string | null;
+  }>`select ${entry.operatorId}::uuid as operator_id, ${textParam(entry.operatorName)}::text as operator_name,
+    ${textParam(entry.ip)}::text as ip, ${textParam(entry.action)}::text as action,
+    ${textParam(entry.targetType)}::text as target_type, ${textParam(entry.targetId)}::text as target_id,
+    ${jsonParam(entry.before)}::jsonb as before, ${jsonParam(entry.after)}::jsonb as after,
+    ${textParam(entry.reason)}::text as reason`.execute(trx);
+  const row = rows[0]!;
+  return {
+    operatorId: row.operator_id,
+    operatorName: row.operator_name,
+    ip: row.ip,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    reason: row.reason,
+  };
+}
 
 /**
  * Appends one record at the end of the chain, in the caller's transaction: the update of audit_head locks it, so
@@ -15,6 +75,7 @@ export async function appendAudit(
   entry: AuditEntry,
   at: Date,
 ): Promise<{ seq: bigint; hash: string }> {
+  if (auditKey === null) throw new Error('the audit key is not set (useAuditKey)');
   const head = await trx
     .selectFrom('audit_head')
     .select(['seq', 'hash'])
@@ -22,27 +83,25 @@ export async function appendAudit(
     .forUpdate()
     .executeTakeFirstOrThrow();
   const seq = BigInt(head.seq) + 1n;
-  // jsonb keeps no key order and drops undefined, so the hash is taken of what the database will hand back.
-  const before = entry.before === undefined ? null : JSON.parse(JSON.stringify(entry.before));
-  const after = entry.after === undefined ? null : JSON.parse(JSON.stringify(entry.after));
-  const fields: AuditFields = { ...entry, before, after, seq, at };
-  const hash = auditHash(head.hash, fields);
+  const stored = await asStored(trx, entry);
+  const hash = auditHash(head.hash, { ...stored, seq, at }, auditKey);
   await trx
     .insertInto('audit_log')
     .values({
       seq: seq.toString(),
       at,
-      operator_id: entry.operatorId,
-      operator_name: entry.operatorName,
-      ip: entry.ip,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
-      before: before === null ? null : sql`${JSON.stringify(before)}::jsonb`,
-      after: after === null ? null : sql`${JSON.stringify(after)}::jsonb`,
-      reason: entry.reason,
+      operator_id: stored.operatorId,
+      operator_name: stored.operatorName,
+      ip: stored.ip,
+      action: stored.action,
+      target_type: stored.targetType,
+      target_id: stored.targetId,
+      before: stored.before === null ? null : sql`${JSON.stringify(stored.before)}::jsonb`,
+      after: stored.after === null ? null : sql`${JSON.stringify(stored.after)}::jsonb`,
+      reason: stored.reason,
       prev_hash: head.hash,
       hash,
+      hash_version: 2,
     })
     .execute();
   await trx

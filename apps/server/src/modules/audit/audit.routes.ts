@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminAuditListContract, adminAuditVerifyContract } from '@mekong/contracts/admin/audit';
 import { adminRoute } from '@/lib/admin-route.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
-import { searchAudit, verifyAuditChain } from '@/modules/audit/audit.service.ts';
+import { auditCheckOf, searchAudit, verifyAuditChain } from '@/modules/audit/audit.service.ts';
 
 export function registerAuditRoutes(app: FastifyInstance, table: ApiRouteTable): void {
   const db = app.deps.db.kysely;
@@ -24,6 +24,6 @@ export function registerAuditRoutes(app: FastifyInstance, table: ApiRouteTable):
   });
   adminRoute(app, table, {
     contract: adminAuditVerifyContract,
-    handler: () => verifyAuditChain(db),
+    handler: () => verifyAuditChain(db, auditCheckOf(app.deps.config)),
   });
 }

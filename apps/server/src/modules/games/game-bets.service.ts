@@ -76,6 +76,16 @@ export async function weightedTurnover(
   return scaled / (100n * BigInt(WEIGHT_SCALE));
 }
 
+/** Σ the stakes of the member's bets placed since `since`, every category counted in full. */
+export async function stakesSince(
+  db: Kysely<Database>,
+  memberId: string,
+  since: Date,
+): Promise<bigint> {
+  const stakes = await sumStakesByCategory(db, memberId, since);
+  return stakes.reduce((sum, s) => sum + s.stakeMinor, 0n);
+}
+
 /**
  * The member's net game loss (docs/decisions/0013-promotions.md, refund of losses): Σ (stake − payout) of the bets
  * placed in [from, to) and inside no excluded window [from, to) (to null: still open). Negative when the member won;

@@ -24,6 +24,8 @@ export function registerInviteRoutes(
           hasDeposited: i.hasDeposited,
         })),
         inviteAmount: toMajor(view.amountMinor),
+        inviteWaiting: toMajor(view.waitingMinor),
+        inviteHeld: toMajor(view.heldMinor),
         inviteSuccess: view.success,
         inviteFail: view.fail,
         percent: view.percent,

@@ -1,13 +1,14 @@
 import { ledgerCurrency } from '@mekong/contracts/constants';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '@/app-deps.ts';
-import type { Queryable, Trx } from '@/db/database.ts';
+import type { Db, Queryable, Trx } from '@/db/database.ts';
 import { pageWindow } from '@/db/paged.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { percentOfMinor } from '@/lib/percent-of.ts';
 import {
   countInvitees,
   findInviteParties,
+  findSharedTraits,
   listInvitees,
   type InviteParty,
 } from '@/modules/account/invitee.repository.ts';
@@ -16,12 +17,16 @@ import type { CreditedDeposit } from '@/modules/deposit/deposit-effects.ts';
 import {
   insertAccrual,
   insertCollection,
+  listUnplayed,
   lockUncollected,
   markCollected,
+  markPlayed,
   sumEarnedByInvitee,
   sumUncollected,
 } from '@/modules/invite/invite.repository.ts';
+import { findReview, insertHeldReview } from '@/modules/invite/invite-review.repository.ts';
 import { payFromHouse } from '@/modules/ledger/house-payout.ts';
+import { guardsOf, isDepositPlayed } from '@/modules/promotion-play/deposit-play.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 
 /** Invite commission (docs/decisions/0013-promotions.md#invite, docs/spec.md §2 invite modal, §7 Invite). */
@@ -43,28 +48,78 @@ export function isSelfInvite(invitee: Contact, inviter: Contact): boolean {
 const shareOf = (part: number, total: number) =>
   total === 0 ? 0 : Math.round((part * 10_000) / total) / 100;
 
-export type InviteFigures = { amountMinor: bigint; success: number; fail: number };
+export type InviteFigures = {
+  amountMinor: bigint;
+  waitingMinor: bigint;
+  heldMinor: bigint;
+  success: number;
+  fail: number;
+};
 
 async function readFigures(
   db: Queryable,
   memberId: string,
 ): Promise<InviteFigures & { total: number }> {
-  const [amountMinor, counts] = await Promise.all([
+  const [sums, counts] = await Promise.all([
     sumUncollected(db, memberId),
     countInvitees(db, memberId),
   ]);
   return {
-    amountMinor,
+    amountMinor: sums.collectableMinor,
+    waitingMinor: sums.waitingMinor,
+    heldMinor: sums.heldMinor,
     success: shareOf(counts.deposited, counts.total),
     fail: shareOf(counts.total - counts.deposited, counts.total),
     total: counts.total,
   };
 }
 
-/** GET /api/wallet's overall invite figures: accrued-uncollected commission, and the shares with and without a deposit. */
-export async function inviteFigures(db: Queryable, memberId: string): Promise<InviteFigures> {
-  const { amountMinor, success, fail } = await readFigures(db, memberId);
-  return { amountMinor, success, fail };
+/**
+ * Marks played the accruals of the inviter whose invitee's deposit is now played (docs/decisions/0013-promotions.md
+ * #earned-by-play): the same rule as the wheel's coins, on the invitee's deposits and stakes.
+ */
+async function releasePlayedAccruals(db: Db, memberId: string, now: Date): Promise<void> {
+  const unplayed = await listUnplayed(db.kysely, memberId);
+  if (unplayed.length === 0) return;
+  const { depositPlayMultiplier } = await guardsOf(db.kysely);
+  const played: string[] = [];
+  for (const accrual of unplayed) {
+    const isPlayed = await isDepositPlayed(db.kysely, {
+      memberId: accrual.inviteeId,
+      depositAt: accrual.depositAt,
+      multiplier: depositPlayMultiplier,
+    });
+    if (isPlayed) played.push(accrual.id);
+  }
+  if (played.length === 0) return;
+  await db.withTransaction(async (trx) => {
+    for (const id of played) await markPlayed(trx, id, now);
+  });
+}
+
+/**
+ * GET /api/wallet's overall invite figures: the commission collectable now, waiting for play or held for review,
+ * and the shares with and without a deposit.
+ */
+export async function inviteFigures(db: Db, memberId: string, now: Date): Promise<InviteFigures> {
+  await releasePlayedAccruals(db, memberId, now);
+  const { total: _total, ...figures } = await readFigures(db.kysely, memberId);
+  return figures;
+}
+
+/**
+ * Holds the invite for review when the two share an address, a browser or a bank-account name and the operator
+ * holds such invites (docs/decisions/0013-promotions.md#earned-by-play); one review per invitee, decided once.
+ */
+async function holdIfShared(
+  trx: Trx,
+  parties: { inviteeId: string; inviterId: string },
+  isHeldWhenShared: boolean,
+  now: Date,
+): Promise<void> {
+  if (!isHeldWhenShared || (await findReview(trx, parties.inviteeId))) return;
+  const reasons = await findSharedTraits(trx, parties.inviteeId, parties.inviterId);
+  if (reasons.length > 0) await insertHeldReview(trx, { ...parties, reasons, now });
 }
 
 /**
@@ -83,15 +138,25 @@ export async function accrueInviteCommission(trx: Trx, deposit: CreditedDeposit)
   if (ledgerCurrency(inviter.currency) !== deposit.currency) return;
   const amountMinor = percentOfMinor(deposit.amountMinor, setting.percent);
   if (amountMinor <= 0n) return;
-  await insertAccrual(trx, {
+  const guards = await guardsOf(trx);
+  const isAccrued = await insertAccrual(trx, {
     id: randomUUID(),
     inviterId: inviter.id,
     inviteeId: invitee.id,
     depositTransferId: deposit.transferId,
     amountMinor,
+    depositMinor: deposit.amountMinor,
     currency: deposit.currency,
+    isPlayed: !(guards.depositPlayMultiplier > 0),
     now: deposit.now,
   });
+  if (isAccrued)
+    await holdIfShared(
+      trx,
+      { inviteeId: invitee.id, inviterId: inviter.id },
+      guards.isSharedInviteHeld,
+      deposit.now,
+    );
 }
 
 export type InviteListView = {
@@ -104,6 +169,8 @@ export type InviteListView = {
     hasDeposited: boolean;
   }[];
   amountMinor: bigint;
+  waitingMinor: bigint;
+  heldMinor: bigint;
   success: number;
   fail: number;
   percent: number;
@@ -118,6 +185,7 @@ export function createInviteService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
   return {
     /** POST /api/invite: one page of the member's invitees, newest first, with what each earned and the totals. */
     async list(memberId: string, page: { page: number; limit: number }): Promise<InviteListView> {
+      await releasePlayedAccruals(db, memberId, clock.now());
       const [invitees, figures, current] = await Promise.all([
         listInvitees(db.kysely, memberId, pageWindow(page)),
         readFigures(db.kysely, memberId),
@@ -138,6 +206,8 @@ export function createInviteService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
           hasDeposited: i.hasDeposited,
         })),
         amountMinor: figures.amountMinor,
+        waitingMinor: figures.waitingMinor,
+        heldMinor: figures.heldMinor,
         success: figures.success,
         fail: figures.fail,
         percent: current.percent,
@@ -154,6 +224,7 @@ export function createInviteService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
       const member = await findMemberCurrency(db.kysely, memberId);
       if (!member) throw new AppError('NO_USER');
       const currency = ledgerCurrency(member.currency);
+      await releasePlayedAccruals(db, memberId, clock.now());
       return db.withTransaction(async (trx) => {
         const { ids, amountMinor } = await lockUncollected(trx, memberId);
         if (amountMinor <= 0n) throw new AppError('NO_INVITE_BONUS');

@@ -283,6 +283,31 @@ export async function listPostedDepositsSince(
   return rows.map((r) => ({ id: r.id, amountMinor: BigInt(r.amount), createdAt: r.created_at }));
 }
 
+/**
+ * Σ the member's posted deposits into cash credited since `since` (but the transfer `exceptId`), the money a deposit's
+ * play is measured against (docs/decisions/0013-promotions.md#earned-by-play).
+ */
+export async function sumPostedDepositsSince(
+  db: Queryable,
+  memberId: string,
+  since: Date,
+  exceptId?: string,
+): Promise<bigint> {
+  let query = db
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
+    .select(sql<string>`coalesce(sum(t.amount), 0)::text`.as('total'))
+    .where('t.member_id', '=', memberId)
+    .where('t.kind', '=', 'deposit')
+    .where('t.status', '=', 'posted')
+    .where('c.member_id', '=', memberId)
+    .where('c.kind', '=', 'cash')
+    .where('t.created_at', '>=', since);
+  if (exceptId) query = query.where('t.id', '!=', exceptId);
+  const row = await query.executeTakeFirst();
+  return BigInt(row?.total ?? '0');
+}
+
 export type MemberBalances = { cash: bigint; bonus: bigint; games: Record<string, bigint> };
 
 /**

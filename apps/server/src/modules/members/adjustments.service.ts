@@ -9,6 +9,7 @@ import { openItemOrThrow } from '@/lib/open-item.ts';
 import { listMemberLabels } from '@/modules/account/member-admin.repository.ts';
 import { findMemberCurrency } from '@/modules/account/member.repository.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { countSoloMove } from '@/modules/members/adjustment-day-sums.ts';
 import { readMemberBalances } from '@/modules/ledger/ledger.repository.ts';
 import { createTransfer, getMemberBalances } from '@/modules/ledger/ledger.service.ts';
 import {
@@ -22,6 +23,7 @@ import {
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import type { SettingValue } from '@/modules/settings/settings.schema.ts';
+import { assertIndependentApprover } from '@/modules/operators/index.ts';
 
 type Page = { page: number; limit: number };
 export type AdjustmentRequest = {
@@ -58,9 +60,9 @@ async function lockWaiting(trx: Trx, id: string) {
 /**
  * Manual credits and debits of a member's cash (docs/back-office/members.md#adjustments): through the ledger, from and
  * to the house `adjustment` account, never below zero, within the operator's role limit, and above the second-approval
- * line only once a different operator approves. The request id the back office sends makes a repeat harmless; the row
- * lock and the status make parallel approvals post once, and the transfer's external reference (the request id) is
- * unique besides.
+ * line (for one request, or for the day's solo sums of its operator or member) only once a different operator
+ * approves. The request id the back office sends makes a repeat harmless; the row lock and the status make parallel
+ * approvals post once, and the transfer's external reference (the request id) is unique besides.
  */
 export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   const approvalsNow = async () => {
@@ -172,7 +174,8 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
       const member = await findMemberCurrency(db.kysely, memberId);
       if (!member) throw new AppError('ITEM_NOT_FOUND');
       const currency = ledgerCurrency(member.currency);
-      const needsSecond = amountMinor > BigInt(approvals.secondApprovalAboveMinor);
+      const line = BigInt(approvals.secondApprovalAboveMinor);
+      const needsSecond = amountMinor > line;
 
       const row = await db.withTransaction(async (trx) => {
         const now = clock.now();
@@ -197,7 +200,17 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
           if (!isSame) throw new AppError('IDEMPOTENCY_KEY_REUSED');
           return adjustment;
         }
-        if (!needsSecond) {
+        // One operator alone moves at most the line a day, and a member receives at most that alone a day.
+        const heldBy = needsSecond
+          ? 'amount'
+          : await countSoloMove(trx, line, {
+              operator: { id: operator.operatorId, name: operator.username },
+              memberId,
+              currency,
+              amountMinor,
+              now,
+            });
+        if (heldBy === 'counted') {
           await post(trx, adjustment, operator);
           return reread(trx, adjustment.id);
         }
@@ -218,6 +231,7 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
               direction: input.direction,
               amountMinor: amountMinor.toString(),
               status: 'awaiting_approval',
+              heldBy,
             },
             reason: input.reason,
           },
@@ -234,6 +248,12 @@ export function createAdjustmentsService({ db, clock }: Pick<AppDeps, 'db' | 'cl
       const row = await db.withTransaction(async (trx) => {
         const adjustment = await lockWaiting(trx, id);
         if (adjustment.requestedBy === operator.operatorId) throw new AppError('SELF_APPROVAL');
+        await assertIndependentApprover(
+          trx,
+          adjustment.requestedBy,
+          operator.operatorId,
+          clock.now(),
+        );
         if (adjustment.amountMinor > limitOf(approvals, operator.role))
           throw new AppError('ADJUSTMENT_LIMIT');
         await post(trx, adjustment, operator);

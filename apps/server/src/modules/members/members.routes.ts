@@ -41,11 +41,11 @@ export function registerMemberAdminRoutes(
 
   adminRoute(app, table, {
     contract: adminMemberSearchContract,
-    handler: ({ body }) => members.search(body),
+    handler: ({ body, operator }) => members.search(operator, body),
   });
   adminRoute(app, table, {
     contract: adminMemberDetailContract,
-    handler: ({ params }) => members.detail(params.id),
+    handler: ({ params, operator }) => members.detail(operator, params.id),
   });
   adminRoute(app, table, {
     contract: adminMemberGamesContract,

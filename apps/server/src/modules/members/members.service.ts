@@ -24,6 +24,22 @@ import {
 import { listSlips } from '@/modules/slip/slip.repository.ts';
 import { FILTER_MATCH, KINDS_NOT_IN_STATEMENT } from '@/modules/statement/statement-mapping.ts';
 import { listMemberWithdrawals } from '@/modules/withdrawal/withdrawal.repository.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
+import { hasMoneyDuties } from '@/modules/operators/permissions.ts';
+
+/** An operator without money duties sees a bank account number's last 4 digits only (issue 27). */
+export function maskAccountNo(accountNo: string): string {
+  return accountNo.length <= 4
+    ? accountNo
+    : `${'•'.repeat(accountNo.length - 4)}${accountNo.slice(-4)}`;
+}
+
+function accountNoFor(operator: OperatorContext) {
+  return hasMoneyDuties(operator.permissions)
+    ? (accountNo: string | null) => accountNo
+    : (accountNo: string | null) => (accountNo === null ? null : maskAccountNo(accountNo));
+}
 
 /** How many of the member's sessions the member page lists (newest first). */
 const SESSIONS_SHOWN = 50;
@@ -49,15 +65,40 @@ export function createMembersService({
   }
 
   return {
-    async search(body: { query: string; field: MemberSearchField } & Page) {
+    /**
+     * A search is a bulk read of member data: audited with what was asked and how many were found, never what was
+     * shown (docs/back-office/members.md#search). Bank account numbers are masked for roles without money duties.
+     */
+    async search(
+      operator: OperatorContext,
+      body: { query: string; field: MemberSearchField } & Page,
+    ) {
       const { total, rows } = await searchMembers(kysely, body, pageWindow(body));
+      const { query, field, page } = body;
+      await db.withTransaction((trx) =>
+        recordAudit(
+          trx,
+          actorOf(operator),
+          {
+            action: 'members.searched',
+            targetType: 'member',
+            after: { query, field, page, total, shown: rows.length },
+          },
+          clock.now(),
+        ),
+      );
+      const accountNo = accountNoFor(operator);
       return {
         total,
-        rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        rows: rows.map((r) => ({
+          ...r,
+          bankAccountNo: accountNo(r.bankAccountNo),
+          createdAt: r.createdAt.toISOString(),
+        })),
       };
     },
 
-    async detail(memberId: string): Promise<MemberDetail> {
+    async detail(operator: OperatorContext, memberId: string): Promise<MemberDetail> {
       const member = await memberOrThrow(memberId);
       const [posted, available, bonuses, sessions, inviter, invitees] = await Promise.all([
         readMemberBalances(kysely, memberId, 'posted'),
@@ -77,7 +118,7 @@ export function createMembersService({
           currency: member.currency,
           status: member.status,
           bankCode: member.bank?.code ?? null,
-          bankAccountNo: member.bank?.accountNo ?? null,
+          bankAccountNo: accountNoFor(operator)(member.bank?.accountNo ?? null),
           bankName: member.bank?.nameEn ?? null,
           bankNameTh: member.bank?.nameTh ?? null,
           bankAccountName: member.bank?.accountName ?? null,

@@ -4,6 +4,7 @@ import {
   adminEnrolStartContract,
   adminMeContract,
   adminReauthContract,
+  adminSetOwnPasswordContract,
   adminSignInContract,
   adminSignOutContract,
   adminTotpContract,
@@ -25,6 +26,11 @@ export function registerOperatorAuthRoutes(
   contractRoute(app, table, {
     contract: adminSignInContract,
     handler: ({ body, request }) => auth.signIn(body.username, body.password, clientOf(request)),
+  });
+  contractRoute(app, table, {
+    contract: adminSetOwnPasswordContract,
+    handler: ({ body, request }) =>
+      auth.setOwnPassword(body.challengeToken, body.newPassword, clientOf(request)),
   });
   contractRoute(app, table, {
     contract: adminEnrolStartContract,

@@ -6,6 +6,19 @@ import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
 import { recordAudit, type Actor } from '@/modules/audit/audit.service.ts';
 import { isAllowedIp } from '@/modules/operators/ip-allowlist.ts';
 import * as repo from '@/modules/operators/operator.repository.ts';
+import {
+  assertOwnPassword,
+  createOperatorPasswordStep,
+  nextStepOf,
+} from '@/modules/operators/operator-password-step.ts';
+import { REAUTH_MS, reauthenticate } from '@/modules/operators/operator-reauth.ts';
+import { auditSignInFailure, type SignInStep } from '@/modules/operators/operator-sign-in-audit.ts';
+import {
+  checked,
+  createOperatorSignInGuard,
+  LOCK_MS,
+  type SignInTry,
+} from '@/modules/operators/operator-sign-in-guard.ts';
 import { ROLE_PERMISSIONS } from '@/modules/operators/permissions.ts';
 import {
   enrolmentOf,
@@ -16,16 +29,13 @@ import {
 } from '@/modules/operators/totp.ts';
 import { findSettingCached } from '@/modules/settings/settings.repository.ts';
 
-/** docs/decisions/0014-back-office.md#sign-in: five wrong passwords or codes lock the operator for fifteen minutes. */
-export const MAX_FAILED_TRIES = 5;
-export const LOCK_MS = 15 * 60_000;
 /** The password step is good for five minutes; then it starts again. */
 export const CHALLENGE_MS = 5 * 60_000;
-/** A re-authentication is good for five minutes of money decisions. */
-export const REAUTH_MS = 5 * 60_000;
 export const MIN_OPERATOR_PASSWORD = 12;
 /** A session's last use is written at most this often. */
 const TOUCH_EVERY_MS = 30_000;
+/** An address the operator signed in from this recently is theirs (docs/back-office/sign-in.md). */
+const FAMILIAR_MS = 30 * 24 * 3_600_000;
 
 export type OperatorContext = {
   sessionId: string;
@@ -60,7 +70,10 @@ export function profileOf(operator: {
 }
 
 export function createOperatorAuthService(deps: AppDeps) {
-  const { db, clock, passwords, sessionEnds } = deps;
+  const { db, clock, counters, operatorPasswords: passwords, sessionEnds } = deps;
+  const guard = createOperatorSignInGuard(counters, (username, ip) =>
+    repo.hasSignedInFrom(db.kysely, username, ip, new Date(clock.now().getTime() - FAMILIAR_MS)),
+  );
   const access = async () => (await findSettingCached(db.kysely, 'adminAccess'))!;
 
   async function assertIpAllowed(ip: string | null) {
@@ -68,48 +81,28 @@ export function createOperatorAuthService(deps: AppDeps) {
     if (!isAllowedIp(ipAllowlist, ip)) throw new AppError('OPERATOR_IP_NOT_ALLOWED');
   }
 
-  /** Counts a wrong password or code; answers OPERATOR_LOCKED when this try locked the operator. */
-  async function failTry(operatorId: string, client: ClientInfo): Promise<never> {
+  /**
+   * A wrong password or code (or a name that is no operator): counted, audited, and answered alike for every name;
+   * OPERATOR_LOCKED when this try locked the name at its address.
+   */
+  async function failTry(
+    attempt: SignInTry,
+    tried: { username: string; operator: { id: string; username: string } | null },
+    client: ClientInfo,
+    step: SignInStep,
+  ): Promise<never> {
+    const isLocking = await attempt.failed();
     const now = clock.now();
-    const after = await repo.recordFailedTry(db.kysely, operatorId, {
+    // Shown to owners (who may unlock); the same statement whether the name exists or not.
+    if (isLocking)
+      await repo.markLockedSomewhere(db.kysely, tried.username, new Date(now.getTime() + LOCK_MS));
+    await auditSignInFailure(
+      db,
+      { operator: tried.operator, ip: client.ip, step, isLocking, lockMs: LOCK_MS },
       now,
-      maxTries: MAX_FAILED_TRIES,
-      lockUntil: new Date(now.getTime() + LOCK_MS),
-    });
-    if (after?.locked_until && after.locked_until > now) {
-      const operator = await repo.findOperatorById(db.kysely, operatorId);
-      await db.withTransaction((trx) =>
-        recordAudit(
-          trx,
-          { operatorId, operatorName: operator?.username ?? '?', ip: client.ip },
-          {
-            action: 'operator.locked',
-            targetType: 'operator',
-            targetId: operatorId,
-            after: { lockedUntil: after.locked_until },
-          },
-          now,
-        ),
-      );
-      throw new AppError('OPERATOR_LOCKED');
-    }
-    throw new AppError('OPERATOR_SIGN_IN_FAILED');
-  }
-
-  /** A wrong second factor counts as a failed try, told apart from a wrong password unless it locks the operator. */
-  async function failSecondFactor(operatorId: string, client: ClientInfo): Promise<never> {
-    try {
-      return await failTry(operatorId, client);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'OPERATOR_SIGN_IN_FAILED')
-        throw new AppError('OPERATOR_TOTP_INVALID');
-      throw error;
-    }
-  }
-
-  function assertNotLocked(operator: { locked_until: Date | null }) {
-    if (operator.locked_until && operator.locked_until > clock.now())
-      throw new AppError('OPERATOR_LOCKED');
+    );
+    if (isLocking) throw new AppError('OPERATOR_LOCKED');
+    throw new AppError(step === 'password' ? 'OPERATOR_SIGN_IN_FAILED' : 'OPERATOR_TOTP_INVALID');
   }
 
   async function challengeOf(token: string) {
@@ -124,7 +117,7 @@ export function createOperatorAuthService(deps: AppDeps) {
       throw new AppError('UNAUTHORIZED');
     const operator = await repo.findOperatorById(db.kysely, session.operator_id);
     if (!operator || operator.status !== 'active') throw new AppError('UNAUTHORIZED');
-    assertNotLocked(operator);
+    assertOwnPassword(operator);
     return { session, operator };
   }
 
@@ -165,9 +158,10 @@ export function createOperatorAuthService(deps: AppDeps) {
     operator: { id: string; username: string; display_name: string; role: Role },
     client: ClientInfo,
     action: string,
+    attempt: SignInTry,
   ) {
     const now = clock.now();
-    await repo.clearFailedTries(db.kysely, operator.id, now);
+    await attempt.signedIn();
     await repo.revokeOperatorSession(db.kysely, session.id, now);
     const opened = await openSession(operator.id, client);
     await db.withTransaction((trx) =>
@@ -182,16 +176,21 @@ export function createOperatorAuthService(deps: AppDeps) {
   }
 
   return {
+    ...createOperatorPasswordStep(deps),
+
     async signIn(username: string, password: string, client: ClientInfo) {
       await assertIpAllowed(client.ip);
+      const attempt = await guard.admit(username, client.ip, clock.now().getTime());
       const operator = await repo.findOperatorByUsername(db.kysely, username);
-      if (!operator || operator.status !== 'active') {
-        await passwords.verifyDummy(password);
-        throw new AppError('OPERATOR_SIGN_IN_FAILED');
-      }
-      assertNotLocked(operator);
-      if (!(await passwords.verify(operator.password_hash, password)))
-        return failTry(operator.id, client);
+      const isActive = operator?.status === 'active';
+      const isRight = await checked(attempt, async () =>
+        operator && isActive
+          ? passwords.verify(operator.password_hash, password)
+          : (await passwords.verifyDummy(password), false),
+      );
+      if (!operator || !isActive || !isRight)
+        return failTry(attempt, { username, operator: operator ?? null }, client, 'password');
+      await attempt.release();
       const now = clock.now();
       const token = newSecretToken();
       const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
@@ -207,7 +206,7 @@ export function createOperatorAuthService(deps: AppDeps) {
       });
       return {
         challengeToken: token,
-        next: operator.totp_enrolled_at ? ('totp' as const) : ('enrol' as const),
+        next: nextStepOf(operator),
         expiresAt: expiresAt.toISOString(),
       };
     },
@@ -229,9 +228,11 @@ export function createOperatorAuthService(deps: AppDeps) {
       const { session, operator } = await challengeOf(challengeToken);
       if (operator.totp_enrolled_at) throw new AppError('OPERATOR_ALREADY_ENROLLED');
       if (!operator.totp_secret) throw new AppError('OPERATOR_ENROLMENT_REQUIRED');
+      const attempt = await guard.admit(operator.username, client.ip, clock.now().getTime());
       const now = clock.now();
       const step = /^\d{6}$/.test(code) ? await totpStep(operator.totp_secret, code, now) : null;
-      if (step === null) return failTry(operator.id, client);
+      if (step === null)
+        return failTry(attempt, { username: operator.username, operator }, client, 'second_factor');
       const codes = newRecoveryCodes();
       const isEnrolled = await db.withTransaction(async (trx) => {
         const marked = await repo.markEnrolled(trx, operator.id, step, now);
@@ -243,18 +244,21 @@ export function createOperatorAuthService(deps: AppDeps) {
         );
         return true;
       });
-      if (!isEnrolled) throw new AppError('OPERATOR_ALREADY_ENROLLED');
-      const signedIn = await finishSignIn(session, operator, client, 'operator.enrolled');
+      if (!isEnrolled) {
+        await attempt.release();
+        throw new AppError('OPERATOR_ALREADY_ENROLLED');
+      }
+      const signedIn = await finishSignIn(session, operator, client, 'operator.enrolled', attempt);
       return { ...signedIn, recoveryCodes: codes };
     },
 
     async verifySecondFactor(challengeToken: string, code: string, client: ClientInfo) {
       const { session, operator } = await challengeOf(challengeToken);
       if (!operator.totp_enrolled_at) throw new AppError('OPERATOR_ENROLMENT_REQUIRED');
-      if (!(await isSecondFactorRight(operator, code))) {
-        return failSecondFactor(operator.id, client);
-      }
-      const signedIn = await finishSignIn(session, operator, client, 'operator.signed_in');
+      const attempt = await guard.admit(operator.username, client.ip, clock.now().getTime());
+      if (!(await checked(attempt, () => isSecondFactorRight(operator, code))))
+        return failTry(attempt, { username: operator.username, operator }, client, 'second_factor');
+      const signedIn = await finishSignIn(session, operator, client, 'operator.signed_in', attempt);
       return {
         ...signedIn,
         recoveryCodesLeft: await repo.countRecoveryCodesLeft(db.kysely, operator.id),
@@ -273,6 +277,7 @@ export function createOperatorAuthService(deps: AppDeps) {
         session.revoked_at ||
         session.expires_at <= now ||
         session.status !== 'active' ||
+        session.must_set_password ||
         session.last_used_at.getTime() + idleMinutes * 60_000 <= now.getTime()
       )
         throw new AppError('UNAUTHORIZED');
@@ -297,33 +302,24 @@ export function createOperatorAuthService(deps: AppDeps) {
       return until > clock.now() ? until : null;
     },
 
-    async reauthenticate(context: OperatorContext, password: string, code: string) {
-      const operator = await repo.findOperatorById(db.kysely, context.operatorId);
-      if (!operator) throw new AppError('UNAUTHORIZED');
-      assertNotLocked(operator);
-      const client = { ip: context.ip, userAgent: null };
-      if (!(await passwords.verify(operator.password_hash, password)))
-        return failTry(operator.id, client);
-      if (!(await isSecondFactorRight(operator, code))) {
-        return failSecondFactor(operator.id, client);
-      }
-      const now = clock.now();
-      await repo.clearFailedTries(db.kysely, operator.id, now);
-      await repo.markReauthenticated(db.kysely, context.sessionId, now);
-      return { validUntil: new Date(now.getTime() + REAUTH_MS).toISOString() };
-    },
+    reauthenticate: (context: OperatorContext, password: string, code: string) =>
+      reauthenticate({ deps, guard, isSecondFactorRight }, context, password, code),
 
     async signOut(context: OperatorContext) {
       await repo.revokeOperatorSession(db.kysely, context.sessionId, clock.now());
       sessionEnds.ended('operator', [context.sessionId]);
     },
 
-    /** A new operator (the operator:create command, the demo seed). The password is never a default one. */
+    /**
+     * A new operator (the operator:create command, the demo seed). The password is never a default one; with
+     * `mustSetPassword` (the demo seed) the operator chooses their own at the first sign-in.
+     */
     async createOperator(input: {
       username: string;
       displayName: string;
       role: Role;
       password: string;
+      mustSetPassword?: boolean;
     }) {
       const username = input.username.trim().toLowerCase();
       if (!/^[a-z0-9._-]{3,64}$/.test(username))
@@ -341,6 +337,7 @@ export function createOperatorAuthService(deps: AppDeps) {
           role: input.role,
           passwordHash,
           now,
+          mustSetPassword: input.mustSetPassword ?? false,
         });
         if (!row) return undefined;
         await recordAudit(

@@ -1,6 +1,12 @@
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { type Kysely, type Transaction, type Updateable } from 'kysely';
 import { lockedIf } from '@/db/lockable.ts';
-import type { Database, OperatorRole, OperatorSessionsTable, OperatorsTable } from '@/db/schema.ts';
+import type {
+  Database,
+  OperatorRole,
+  OperatorSessionsTable,
+  OperatorStatus,
+  OperatorsTable,
+} from '@/db/schema.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -30,6 +36,9 @@ export function insertOperator(
     role: OperatorRole;
     passwordHash: string;
     now: Date;
+    /** The password was given by someone else: the operator chooses their own at the first sign-in. */
+    mustSetPassword?: boolean;
+    status?: OperatorStatus;
   },
 ) {
   return db
@@ -40,6 +49,8 @@ export function insertOperator(
       display_name: row.displayName,
       role: row.role,
       password_hash: row.passwordHash,
+      must_set_password: row.mustSetPassword ?? false,
+      status: row.status ?? 'active',
       totp_secret: null,
       totp_enrolled_at: null,
       totp_last_step: null,
@@ -52,22 +63,29 @@ export function insertOperator(
     .executeTakeFirst();
 }
 
-/** One more failed try; at `maxTries` the operator is locked until `lockUntil` and the count starts again. */
-export function recordFailedTry(
-  db: Q,
-  operatorId: string,
-  options: { now: Date; maxTries: number; lockUntil: Date },
-) {
+/** A lock of the name at some address, until `until`: what the owners' list shows (sign-in reads the counters). */
+export function markLockedSomewhere(db: Q, username: string, until: Date) {
   return db
     .updateTable('operators')
-    .set({
-      failed_attempts: sql`case when failed_attempts + 1 >= ${options.maxTries} then 0 else failed_attempts + 1 end`,
-      locked_until: sql`case when failed_attempts + 1 >= ${options.maxTries} then ${options.lockUntil}::timestamptz else locked_until end`,
-      updated_at: options.now,
-    })
-    .where('id', '=', operatorId)
-    .returning(['failed_attempts', 'locked_until'])
+    .set({ locked_until: until })
+    .where('username', '=', username.trim().toLowerCase())
+    .execute();
+}
+
+/** Whether the operator named `username` opened a session from `ip` since `since` (a familiar address). */
+export async function hasSignedInFrom(db: Q, username: string, ip: string | null, since: Date) {
+  if (ip === null) return false;
+  const row = await db
+    .selectFrom('operator_sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.operator_id')
+    .select('s.id')
+    .where('o.username', '=', username)
+    .where('s.ip', '=', ip)
+    .where('s.stage', '=', 'signed_in')
+    .where('s.created_at', '>=', since)
+    .limit(1)
     .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** An update of one operator's columns, stamped with the time of the change, to run or to narrow further. */
@@ -196,6 +214,7 @@ export function findOperatorSession(db: Q, tokenHash: string) {
       'o.display_name',
       'o.role',
       'o.status',
+      'o.must_set_password',
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -230,6 +249,7 @@ export function listOperators(db: Q, id?: string) {
       'o.display_name',
       'o.role',
       'o.status',
+      'o.must_set_password',
       'o.totp_enrolled_at',
       'o.locked_until',
       'o.created_at',
@@ -258,23 +278,29 @@ export function countActiveOwners(db: Q) {
 export function updateOperatorFields(
   db: Q,
   operatorId: string,
-  fields: { display_name?: string; role?: OperatorRole; status?: 'active' | 'disabled' },
+  fields: { display_name?: string; role?: OperatorRole; status?: OperatorStatus },
   now: Date,
 ) {
   return updateOperator(db, operatorId, fields, now).execute();
 }
 
+/** The operator's own password (no longer one someone else gave). */
 export function setOperatorPassword(db: Q, operatorId: string, passwordHash: string, now: Date) {
-  return updateOperator(db, operatorId, { password_hash: passwordHash }, now).execute();
+  return updateOperator(
+    db,
+    operatorId,
+    { password_hash: passwordHash, must_set_password: false },
+    now,
+  ).execute();
 }
 
-/** Forgets the authenticator: the operator enrols again at the next sign-in. */
+/** Forgets the authenticator: the operator chooses a new password and enrols again at the next sign-in. */
 export async function clearTwoFactor(db: Q, operatorId: string, now: Date) {
   await db.deleteFrom('operator_recovery_codes').where('operator_id', '=', operatorId).execute();
   await updateOperator(
     db,
     operatorId,
-    { totp_secret: null, totp_enrolled_at: null, totp_last_step: null },
+    { totp_secret: null, totp_enrolled_at: null, totp_last_step: null, must_set_password: true },
     now,
   ).execute();
 }

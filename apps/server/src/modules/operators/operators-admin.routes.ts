@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   adminChangePasswordContract,
+  adminOperatorConfirmContract,
   adminOperatorCreateContract,
   adminOperatorResetTwoFactorContract,
   adminOperatorUnlockContract,
@@ -26,6 +27,10 @@ export function registerOperatorsAdminRoutes(
   adminRoute(app, table, {
     contract: adminOperatorUpdateContract,
     handler: ({ body, params, operator }) => operators.update(operator, params.id, body),
+  });
+  adminRoute(app, table, {
+    contract: adminOperatorConfirmContract,
+    handler: ({ params, operator }) => operators.confirm(operator, params.id),
   });
   adminRoute(app, table, {
     contract: adminOperatorResetTwoFactorContract,

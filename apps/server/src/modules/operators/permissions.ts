@@ -21,7 +21,14 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'settings.money',
     'reports.read',
   ],
-  support: ['queues.read', 'members.read', 'members.manage', 'settings.read', 'chat.read', 'chat.answer'],
+  support: [
+    'queues.read',
+    'members.read',
+    'members.manage',
+    'settings.read',
+    'chat.read',
+    'chat.answer',
+  ],
   marketing: [
     'members.read',
     'settings.read',
@@ -29,9 +36,28 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'settings.content',
     'reports.read',
   ],
-  auditor: ['queues.read', 'members.read', 'settings.read', 'reports.read', 'audit.read', 'chat.read'],
+  auditor: [
+    'queues.read',
+    'members.read',
+    'settings.read',
+    'reports.read',
+    'audit.read',
+    'chat.read',
+  ],
 };
 
 export function can(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/**
+ * Money duties: deciding deposits or withdrawals, or adjusting a member's money. Only operators with one see members'
+ * full bank account numbers; the others (support, marketing, auditor) see the last 4 digits (issue 27).
+ */
+export function hasMoneyDuties(permissions: readonly Permission[]): boolean {
+  return (
+    permissions.includes('withdrawals.decide') ||
+    permissions.includes('deposits.decide') ||
+    permissions.includes('members.adjust')
+  );
 }

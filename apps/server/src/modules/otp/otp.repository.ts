@@ -2,22 +2,6 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, OtpPurpose } from '@/db/schema.ts';
 import { hasAnyRow } from '@/db/any-row.ts';
 
-/** A registration's verification of the phone after `since` (password-reset codes never count). */
-export async function hasVerificationSince(
-  db: Kysely<Database>,
-  phone: string,
-  since: Date,
-): Promise<boolean> {
-  return hasAnyRow(
-    db
-      .selectFrom('otp_requests')
-      .where('phone', '=', phone)
-      .where('purpose', '=', 'register')
-      .where('status', '=', 'verified')
-      .where('verified_at', '>', since),
-  );
-}
-
 export type Verification = { tokenHash: string; phone: string; purpose: OtpPurpose; since: Date };
 
 /** The token's row while it is usable (see isVerifiedToken): the one condition its check and its use share. */
@@ -53,7 +37,11 @@ export async function useVerifiedToken(
   return row !== undefined;
 }
 
-/** A new code replaces the phone's earlier codes of the same purpose that are still waiting. */
+/**
+ * A new code replaces the phone's earlier codes of the same purpose that are still waiting; a registration code also
+ * replaces the phone's verification not yet used (its client lost the token, or someone else asked: the holder of the
+ * new code is the one who may register).
+ */
 export async function insertOtpReplacingPending(
   db: Kysely<Database>,
   otp: {
@@ -75,7 +63,7 @@ export async function insertOtpReplacingPending(
     .set({ status: 'superseded' })
     .where('phone', '=', otp.phone)
     .where('purpose', '=', otp.purpose)
-    .where('status', '=', 'sent')
+    .where('status', 'in', otp.purpose === 'register' ? ['sent', 'verified'] : ['sent'])
     .execute();
   await db
     .insertInto('otp_requests')

@@ -13,7 +13,7 @@ export function registerOtpRoutes(
   contractRoute(app, routes, {
     contract: otpSend,
     body: otpSendBodySchema(config.COUNTRY),
-    handler: ({ body, request }) => otp.send(body.phoneNumber, request.ip),
+    handler: ({ body, request }) => otp.send(body.phoneNumber, request.ip, body.otpToken),
   });
   contractRoute(app, routes, {
     contract: otpVerify,

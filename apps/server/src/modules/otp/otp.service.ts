@@ -9,16 +9,19 @@ import {
 import { SmsGatewayError } from '@/adapters/sms/sms-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import type { OtpPurpose } from '@/db/schema.ts';
-import type { MessageCode } from '@mekong/contracts/messages';
 import { AppError } from '@/lib/app-error.ts';
-import { phoneLookupBudgets, signInBudgets, spendBudgets } from '@/lib/guess-budgets.ts';
-import { DAY_MS } from '@/lib/player-time.ts';
+import {
+  oneTimeCodeBudgets,
+  phoneLookupBudgets,
+  signInBudgets,
+  spendBudgets,
+  type CodeKind,
+} from '@/lib/guess-budgets.ts';
 import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
 import { findMemberByPhone } from '@/modules/account/account.repository.ts';
 import {
   findOtpByTokenHash,
   findOtpStatus,
-  hasVerificationSince,
   insertOtpReplacingPending,
   isVerifiedToken,
   markVerified,
@@ -28,14 +31,6 @@ import {
   useVerifiedToken,
 } from '@/modules/otp/otp.repository.ts';
 import type { Trx } from '@/db/database.ts';
-
-/** What each sending rule below answers once full. */
-const SEND_LIMIT_CODES: readonly MessageCode[] = [
-  'REQUEST_LIMIT_1MIN',
-  'REQUEST_LIMIT',
-  'REQUEST_LIMIT',
-  'OTP_SEND_PAUSED',
-];
 
 export type OtpSent = { code: 'OK'; otpRef: string; otpToken: string };
 export type OtpSendResult = OtpSent | { code: 'OTP_VERIFIED' };
@@ -61,8 +56,6 @@ export function createOtpService({
 }: Pick<AppDeps, 'db' | 'clock' | 'counters' | 'sms' | 'config' | 'log'>) {
   const verifiedSince = (purpose: OtpPurpose) =>
     new Date(clock.now().getTime() - VERIFIED_VALID_MS[purpose]);
-  const isPhoneVerified = (phone: string) =>
-    hasVerificationSince(db.kysely, phone, verifiedSince('register'));
   const verification = (phone: string, otpToken: string, purpose: OtpPurpose) => ({
     tokenHash: hashToken(otpToken),
     phone,
@@ -71,9 +64,10 @@ export function createOtpService({
   });
 
   /**
-   * Sends a code under the sending rules (docs/design.md#one-time-codes): one per phone and purpose per 60 s, daily
-   * caps per phone and per client address, the global SMS budget. `isDecoy`: record a code without sending any SMS (a password
-   * reset for a phone that is no member), counted by the same rules so its answers are the same.
+   * Sends a code under the sending rules (oneTimeCodeBudgets; docs/decisions/0009-account-security.md#one-time-codes):
+   * registration, the member's reset and support's resets each have a phone's budget of their own, so a stranger's
+   * requests of one kind never stop another. `isDecoy`: record a code without sending any SMS (a password reset for a
+   * phone that is no member), counted by the same rules so its answers are the same.
    */
   async function deliver(
     phone: string,
@@ -83,20 +77,12 @@ export function createOtpService({
     operatorId: string | null = null,
   ): Promise<OtpSent> {
     const now = clock.now();
-    // The 60 s wait is per purpose: a member who has just registered may ask for a reset at once. The daily caps
-    // count both kinds together.
-    const resendKey = purpose === 'register' ? `otp:resend:${phone}` : `otp:resend:reset:${phone}`;
-    const limit = await counters.consume(
-      [
-        { key: resendKey, limit: 1, windowMs: OTP_RESEND_MS },
-        { key: `otp:day:phone:${phone}`, limit: config.OTP_DAILY_LIMIT_PHONE, windowMs: DAY_MS },
-        { key: `otp:day:ip:${ip}`, limit: config.OTP_DAILY_LIMIT_IP, windowMs: DAY_MS },
-        // The operator's SMS cost: all phones together.
-        { key: 'sms:day:all', limit: config.SMS_DAILY_LIMIT, windowMs: DAY_MS },
-      ],
-      now.getTime(),
-    );
-    if (!limit.isAllowed) throw new AppError(SEND_LIMIT_CODES[limit.failedRule] ?? 'REQUEST_LIMIT');
+    const kind: CodeKind =
+      purpose === 'register' ? 'register' : operatorId === null ? 'reset' : 'support-reset';
+    const budgets = oneTimeCodeBudgets(phone, ip, kind, config, OTP_RESEND_MS);
+    const limit = await counters.consume(budgets, now.getTime());
+    if (!limit.isAllowed) throw new AppError(budgets[limit.failedRule]?.code ?? 'REQUEST_LIMIT');
+    const resendKey = budgets[0]?.key ?? '';
 
     let sent: { token: string | null; refno: string } = { token: null, refno: decoyRef() };
     if (!isDecoy) {
@@ -132,8 +118,6 @@ export function createOtpService({
   }
 
   return {
-    isPhoneVerified,
-
     /** Registration and reset are bound to the verification (docs/decisions/0009-account-security.md): the verified token itself. */
     isTokenVerified: (phone: string, otpToken: string, purpose: OtpPurpose = 'register') =>
       isVerifiedToken(db.kysely, verification(phone, otpToken, purpose)),
@@ -142,12 +126,20 @@ export function createOtpService({
     useToken: (trx: Trx, phone: string, otpToken: string, purpose: OtpPurpose = 'register') =>
       useVerifiedToken(trx, verification(phone, otpToken, purpose), clock.now()),
 
-    /** docs/design.md#members-and-sessions: one send per phone per 60 s, daily caps per phone and per IP; our own token, never the gateway's. */
-    async send(phone: string, ip: string): Promise<OtpSendResult> {
+    /**
+     * docs/design.md#members-and-sessions: one send per phone per 60 s, daily caps per phone and per IP; our own token,
+     * never the gateway's. OTP_VERIFIED only to the client that presents the phone's live verification; any other
+     * request for a verified phone (a reload, another device) gets a fresh code that replaces that verification.
+     */
+    async send(phone: string, ip: string, otpToken?: string): Promise<OtpSendResult> {
       // The answer tells whether the phone is registered: limited per client and overall (docs/decisions/0009-account-security.md).
       await spendBudgets(counters, phoneLookupBudgets(ip, config), clock.now().getTime());
       if (await findMemberByPhone(db.kysely, phone)) throw new AppError('EXISTING_USER');
-      if (await isPhoneVerified(phone)) return { code: 'OTP_VERIFIED' };
+      if (
+        otpToken !== undefined &&
+        (await isVerifiedToken(db.kysely, verification(phone, otpToken, 'register')))
+      )
+        return { code: 'OTP_VERIFIED' };
       return deliver(phone, ip, 'register', false);
     },
 
@@ -172,7 +164,8 @@ export function createOtpService({
 
     /**
      * A reset code sent at an operator's request (docs/back-office/members.md#password-reset): the same sending rules,
-     * counted per operator rather than per address; its token is thrown away, and the member's own forgot-password call
+     * counted per operator rather than per address and against a phone's budget of support's own, so strangers who
+     * spent the member's cannot stop it and it spends none of the member's; its token is thrown away, and the member's own forgot-password call
      * picks the code up (sendPasswordReset) instead of sending another.
      */
     async sendOperatorPasswordReset(

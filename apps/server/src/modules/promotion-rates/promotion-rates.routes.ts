@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  adminGuardsGetContract,
+  adminGuardsSaveContract,
+  adminInviteRefuseContract,
+  adminInviteReleaseContract,
+  adminInviteReviewsContract,
+} from '@mekong/contracts/admin/promotions-play';
+import {
   adminInviteRateContract,
   adminRatesGetContract,
   adminRefundRateContract,
@@ -22,5 +29,24 @@ export function registerPromotionRatesRoutes(
   adminRoute(app, table, {
     contract: adminInviteRateContract,
     handler: ({ body, operator }) => rates.saveInvite(body, actorOf(operator)),
+  });
+  adminRoute(app, table, { contract: adminGuardsGetContract, handler: () => rates.guards() });
+  adminRoute(app, table, {
+    contract: adminGuardsSaveContract,
+    handler: ({ body, operator }) => rates.saveGuards(body, actorOf(operator)),
+  });
+  adminRoute(app, table, {
+    contract: adminInviteReviewsContract,
+    handler: ({ body }) => rates.reviews.list(body.status),
+  });
+  adminRoute(app, table, {
+    contract: adminInviteReleaseContract,
+    handler: ({ params, body, operator }) =>
+      rates.reviews.release(params.id, body.reason, actorOf(operator)),
+  });
+  adminRoute(app, table, {
+    contract: adminInviteRefuseContract,
+    handler: ({ params, body, operator }) =>
+      rates.reviews.refuse(params.id, body.reason, actorOf(operator)),
   });
 }

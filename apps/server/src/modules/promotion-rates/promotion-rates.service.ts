@@ -1,6 +1,8 @@
 import type { PromotionRates } from '@mekong/contracts/admin/promotions-wheel';
 import type { AppDeps } from '@/app-deps.ts';
 import type { Actor } from '@/modules/audit/audit.service.ts';
+import { createInviteReviewService } from '@/modules/invite/invite-review.service.ts';
+import { guardsOf, type PromotionGuards } from '@/modules/promotion-play/deposit-play.ts';
 import { saveSettingAudited } from '@/modules/settings/setting-change.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
 import {
@@ -10,8 +12,9 @@ import {
 } from '@/modules/settings/settings.schema.ts';
 
 /**
- * The refund of losses and invite commission rates in the back office (docs/back-office/promotions.md#rates). Both
- * modules read their setting afresh on every check, receipt and accrual, so a saved rate is the next one used.
+ * The refund of losses and invite commission rates in the back office (docs/back-office/promotions.md#rates), and the
+ * play guards with the review of held invites (#play). Every module reads its setting afresh on every check,
+ * receipt and accrual, so a saved value is the next one used.
  */
 
 type RateKey = Extract<SettingKey, 'refund' | 'invite'>;
@@ -38,6 +41,14 @@ export function createPromotionRatesService({ db, clock }: Pick<AppDeps, 'db' | 
     rates,
     saveRefund: (value: SettingValue<'refund'>, actor: Actor) => save('refund', value, actor),
     saveInvite: (value: SettingValue<'invite'>, actor: Actor) => save('invite', value, actor),
+    guards: () => guardsOf(db.kysely),
+    async saveGuards(value: PromotionGuards, actor: Actor) {
+      await db.withTransaction((trx) =>
+        saveSettingAudited(trx, 'promotionGuards', value, actor, clock.now()),
+      );
+      return guardsOf(db.kysely);
+    },
+    reviews: createInviteReviewService({ db, clock }),
   };
 }
 

@@ -5,13 +5,17 @@ import type {
   AdminSettings,
   settingSaves,
 } from '@mekong/contracts/admin/settings';
+import {
+  isGuardedSettingKey,
+  type PendingSettingChange,
+} from '@mekong/contracts/admin/setting-changes';
 import type { AppDeps } from '@/app-deps.ts';
-import { AppError } from '@/lib/app-error.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { ensureHowtoMediaStored, forgetUnusedHowtoMedia } from '@/modules/howto/howto.service.ts';
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
-import { isAllowedIp, isValidAllowlistEntry } from '@/modules/operators/ip-allowlist.ts';
+import { checkedAdminAccess } from '@/modules/settings/admin-access-check.ts';
 import { nextAgreementVersion } from '@/modules/settings/agreement-version.ts';
+import { requestSettingChange } from '@/modules/settings/setting-changes.service.ts';
 import {
   findSetting,
   findSettingForUpdate,
@@ -46,16 +50,11 @@ export function createSettingsAdminService({ db, clock }: Pick<AppDeps, 'db' | '
           : previous.version;
       return { version, title, html } as SettingValue<K>;
     }
-    if (key === 'adminAccess') {
-      const access = body as SettingSaveBody<'adminAccess'>;
-      const ipAllowlist = [...new Set(access.ipAllowlist.filter((entry) => entry !== ''))];
-      if (!ipAllowlist.every(isValidAllowlistEntry))
-        throw new AppError('SETTING_ALLOWLIST_INVALID');
-      // Never let the saving operator shut themselves (and perhaps every owner) out.
-      if (!isAllowedIp(ipAllowlist, operator.ip))
-        throw new AppError('SETTING_ALLOWLIST_SELF_LOCKOUT');
-      return { ...access, ipAllowlist } as SettingValue<K>;
-    }
+    if (key === 'adminAccess')
+      return checkedAdminAccess(
+        body as SettingSaveBody<'adminAccess'>,
+        operator.ip,
+      ) as SettingValue<K>;
     return body as SettingValue<K>;
   }
 
@@ -117,18 +116,27 @@ export function createSettingsAdminService({ db, clock }: Pick<AppDeps, 'db' | '
       };
     },
 
-    /** Saves one setting; an unchanged value writes nothing and no audit record. */
+    /**
+     * Saves one setting; an unchanged value writes nothing and no audit record. A guarded key (money-critical) is not
+     * saved but asked for: the answer is the change now waiting for a second operator (null when unchanged).
+     */
     async save<K extends AdminSettingKey>(
       key: K,
       body: SettingSaveBody<K>,
       operator: OperatorContext,
-    ): Promise<void> {
+    ): Promise<PendingSettingChange | null> {
+      let pending: PendingSettingChange | null = null;
       const isChanged = await db.withTransaction(async (trx) => {
         const before = await findSettingForUpdate(trx, key);
         const after = storedValue(key, body, before, operator);
         if (key === 'howto') await ensureHowtoMediaStored(trx, after as SettingValue<'howto'>);
         if (isDeepStrictEqual(before, after)) return false;
         const now = clock.now();
+        if (isGuardedSettingKey(key)) {
+          const request = { subject: key, accountId: null, before: before ?? null, value: after };
+          pending = await requestSettingChange(trx, request, operator, now);
+          return false;
+        }
         await saveSetting(trx, key, after, now);
         if (key === 'howto') await forgetUnusedHowtoMedia(trx, after as SettingValue<'howto'>);
         await recordAudit(
@@ -146,6 +154,7 @@ export function createSettingsAdminService({ db, clock }: Pick<AppDeps, 'db' | '
         return true;
       });
       if (isChanged) forgetCachedSettings();
+      return pending;
     },
   };
 }

@@ -1,9 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type { SettingChangeAnswer } from '@mekong/contracts/admin/setting-changes';
 import type {
   GameProviderSetting,
   OperatorAccount,
-  operatorAccountBodySchema,
 } from '@mekong/contracts/admin/settings-catalogue';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -12,34 +12,19 @@ import type { GamesService } from '@/modules/games/games.service.ts';
 import type { ProviderRow } from '@/modules/games/games.repository.ts';
 import {
   hasSameAccount,
-  insertOperatorAccount,
-  isKnownBank,
   listAllOperatorAccounts,
   lockAllOperatorAccounts,
   lockOperatorAccount,
   setOperatorAccountOrder,
-  updateOperatorAccount,
-  type OperatorAccountFields,
-  type OperatorAccountRow,
 } from '@/modules/lookup/operator-accounts.repository.ts';
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
-
-type AccountBody = z.output<typeof operatorAccountBodySchema>;
-
-export function toOperatorAccount(row: OperatorAccountRow): OperatorAccount {
-  return {
-    id: row.id,
-    kind: row.kind,
-    channel: row.channel,
-    bankType: row.bank_type,
-    mode: row.mode,
-    accountName: row.account_name,
-    accountNo: row.account_no,
-    currency: row.currency,
-    isEnabled: row.is_enabled,
-    sortOrder: row.sort_order,
-  };
-}
+import {
+  accountBodyOf,
+  accountFieldsOf,
+  toOperatorAccount,
+  type AccountBody,
+} from '@/modules/settings/operator-account-fields.ts';
+import { requestSettingChange } from '@/modules/settings/setting-changes.service.ts';
 
 function toProviderSetting(row: ProviderRow): GameProviderSetting {
   return {
@@ -54,29 +39,14 @@ function toProviderSetting(row: ProviderRow): GameProviderSetting {
 
 /**
  * The operator's deposit accounts and the game providers on or off, as the back office edits them
- * (docs/back-office/settings.md). Every change is audited as `setting.changed` in its own transaction; the member
- * deposit screens read the accounts uncached, and the provider catalogue is forgotten after the commit.
+ * (docs/back-office/settings.md). Adding or editing an account asks for a change that waits for a second operator;
+ * the order and the providers are audited as `setting.changed` in their own transaction. The member deposit screens
+ * read the accounts uncached, and the provider catalogue is forgotten after the commit.
  */
 export function createSettingsCatalogueService(
   { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
   games: Pick<GamesService, 'providers' | 'forgetProviders' | 'switchProvider'>,
 ) {
-  async function fieldsOf(body: AccountBody): Promise<OperatorAccountFields> {
-    const channel = body.kind === 'bank' ? body.channel.toUpperCase() : body.channel;
-    if (body.kind === 'bank' && !(await isKnownBank(db.kysely, channel)))
-      throw new AppError('OPERATOR_ACCOUNT_INVALID');
-    return {
-      kind: body.kind,
-      channel,
-      bank_type: body.bankType,
-      mode: body.mode,
-      account_name: body.accountName,
-      account_no: body.accountNo,
-      currency: body.currency,
-      is_enabled: body.isEnabled,
-    };
-  }
-
   const audit = (
     trx: Parameters<typeof recordAudit>[0],
     operator: OperatorContext,
@@ -97,34 +67,46 @@ export function createSettingsCatalogueService(
       return (await listAllOperatorAccounts(db.kysely)).map(toOperatorAccount);
     },
 
-    async createAccount(body: AccountBody, operator: OperatorContext): Promise<OperatorAccount> {
-      const fields = await fieldsOf(body);
+    /** A new account members would pay into: it waits for a second operator (setting-changes.service.ts). */
+    async createAccount(
+      body: AccountBody,
+      operator: OperatorContext,
+    ): Promise<SettingChangeAnswer> {
+      const fields = await accountFieldsOf(db.kysely, body);
       return db.withTransaction(async (trx) => {
         if (await hasSameAccount(trx, fields, null)) throw new AppError('OPERATOR_ACCOUNT_EXISTS');
-        const row = await insertOperatorAccount(trx, {
-          ...fields,
-          id: randomUUID(),
-          created_at: clock.now(),
-        });
-        const account = toOperatorAccount(row);
-        await audit(trx, operator, 'operator_account', row.id, null, account);
-        return account;
+        const request = {
+          subject: 'operatorAccount' as const,
+          accountId: randomUUID(),
+          before: null,
+          value: accountBodyOf(fields),
+        };
+        const pending = await requestSettingChange(trx, request, operator, clock.now());
+        return { message: 'OK' as const, pending };
       });
     },
 
+    /** An edited account (switched on or off too) waits for a second operator; an unchanged one answers null. */
     async updateAccount(
       id: string,
       body: AccountBody,
       operator: OperatorContext,
-    ): Promise<OperatorAccount> {
-      const fields = await fieldsOf(body);
+    ): Promise<SettingChangeAnswer> {
+      const fields = await accountFieldsOf(db.kysely, body);
       return db.withTransaction(async (trx) => {
         const before = await lockOperatorAccount(trx, id);
         if (!before) throw new AppError('ITEM_NOT_FOUND');
         if (await hasSameAccount(trx, fields, id)) throw new AppError('OPERATOR_ACCOUNT_EXISTS');
-        const account = toOperatorAccount(await updateOperatorAccount(trx, id, fields));
-        await audit(trx, operator, 'operator_account', id, toOperatorAccount(before), account);
-        return account;
+        const [was, will] = [accountBodyOf(before), accountBodyOf(fields)];
+        if (isDeepStrictEqual(was, will)) return { message: 'OK' as const, pending: null };
+        const request = {
+          subject: 'operatorAccount' as const,
+          accountId: id,
+          before: was,
+          value: will,
+        };
+        const pending = await requestSettingChange(trx, request, operator, clock.now());
+        return { message: 'OK' as const, pending };
       });
     },
 

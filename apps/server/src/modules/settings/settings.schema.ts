@@ -67,6 +67,16 @@ export const settingSchemas = {
   }),
   /** Prize-wheel coins: one coin per this many minor units of a deposit. */
   spinCoins: z.object({ coinPriceMinor: z.number().int().positive() }),
+  /**
+   * Promotions earned by play (docs/decisions/0013-promotions.md#earned-by-play): the stakes a deposit needs before its
+   * coins and invite commission arrive and a cash prize's turnover before it can be withdrawn (× amount, 0 = none),
+   * and whether invites sharing an address, a browser or a bank-account name with the inviter wait for review.
+   */
+  promotionGuards: z.object({
+    depositPlayMultiplier: z.number().min(0).max(100),
+    prizeTurnoverMultiplier: z.number().min(0).max(100),
+    isSharedInviteHeld: z.boolean(),
+  }),
   /** Back-office sign-in (docs/decisions/0014-back-office.md#sessions): allowed addresses (empty: any), session limits. */
   adminAccess: z.object({
     ipAllowlist: z.array(z.string()),
@@ -111,6 +121,11 @@ export const settingDefaults: { [K in SettingKey]?: SettingValue<K> } = {
   refund: { enabled: false, percent: 0, minimumMinor: 0, maximumMinor: null, banners: [] },
   invite: { enabled: false, percent: 0, banners: [] },
   spinCoins: { coinPriceMinor: 100_00 },
+  promotionGuards: {
+    depositPlayMultiplier: 1,
+    prizeTurnoverMultiplier: 1,
+    isSharedInviteHeld: true,
+  },
   withdrawLimits: { dailyCount: 5, dailyAmountMinor: 200_000_00, autoPayoutMaxMinor: 20_000_00 },
   adminAccess: { ipAllowlist: [], idleMinutes: 30, absoluteHours: 12 },
   approvals: {

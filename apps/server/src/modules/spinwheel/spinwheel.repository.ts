@@ -276,3 +276,67 @@ export const findCoins = finder(
     db.selectFrom('member_spin_state').select('coins').where('member_id', '=', memberId),
   (row) => row.coins,
 );
+
+/** Sets the turnover a claimed cash prize asks before it can be withdrawn. */
+export async function setCouponTurnover(trx: Trx, id: string, targetMinor: bigint): Promise<void> {
+  await trx
+    .updateTable('coupons')
+    .set({ turnover_target: targetMinor })
+    .where('id', '=', id)
+    .execute();
+}
+
+export type OpenPrizeTurnover = {
+  id: string;
+  amountMinor: bigint;
+  targetMinor: bigint;
+  claimedAt: Date;
+};
+
+/** The member's claimed cash prizes whose turnover is not met yet, oldest claim first. */
+export async function listOpenPrizeTurnovers(
+  db: Queryable,
+  memberId: string,
+): Promise<OpenPrizeTurnover[]> {
+  const rows = await db
+    .selectFrom('coupons')
+    .select([
+      'id',
+      sql<string>`amount::text`.as('amount'),
+      sql<string>`turnover_target::text`.as('target'),
+      'claimed_at',
+    ])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'claimed')
+    .where('turnover_target', 'is not', null)
+    .where('turnover_met_at', 'is', null)
+    .orderBy('claimed_at')
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((r) =>
+    r.claimed_at
+      ? [
+          {
+            id: r.id,
+            amountMinor: BigInt(r.amount),
+            targetMinor: BigInt(r.target),
+            claimedAt: r.claimed_at,
+          },
+        ]
+      : [],
+  );
+}
+
+export async function markPrizeTurnoversMet(
+  trx: Trx,
+  ids: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('coupons')
+    .set({ turnover_met_at: now })
+    .where('id', 'in', [...ids])
+    .where('turnover_met_at', 'is', null)
+    .execute();
+}

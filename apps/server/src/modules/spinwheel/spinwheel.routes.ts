@@ -62,7 +62,9 @@ export function registerSpinwheelRoutes(
   contractRoute(app, routes, {
     contract: spinwheelSetup,
     handler: async ({ request }) => {
-      const { wheel, coins, fairness } = await spinwheel.setup(sessionOf(request).memberId);
+      const { wheel, coins, waitingCoins, prizeLock, fairness } = await spinwheel.setup(
+        sessionOf(request).memberId,
+      );
       const weightSum = wheel?.slices.reduce((sum, s) => sum + s.weight, 0) ?? 0;
       return {
         result: {
@@ -71,6 +73,11 @@ export function registerSpinwheelRoutes(
             slices: wheel.slices.map((s) => sliceAnswer(s, weightSum)),
           },
           userCoin: coins,
+          waitingCoin: waitingCoins,
+          prizeLock: {
+            amount: toMajor(prizeLock.lockedMinor),
+            toPlay: toMajor(prizeLock.toPlayMinor),
+          },
           fairness,
         },
       };

@@ -1,10 +1,8 @@
 import { ledgerCurrency } from '@mekong/contracts/constants';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { SpinFairness } from '@mekong/contracts/spinwheel';
-import type { Kysely } from 'kysely';
 import type { AppDeps } from '@/app-deps.ts';
-import type { Trx } from '@/db/database.ts';
-import type { Database } from '@/db/schema.ts';
+import type { Db, Trx } from '@/db/database.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { DAY_MS } from '@/lib/player-time.ts';
 import { findMemberCurrency } from '@/modules/account/member.repository.ts';
@@ -13,7 +11,11 @@ import type { CreditedDeposit } from '@/modules/deposit/deposit-effects.ts';
 import { findTransferByExternalRef } from '@/modules/ledger/ledger.repository.ts';
 import { payFromHouse } from '@/modules/ledger/house-payout.ts';
 import { ensureMemberAccounts } from '@/modules/ledger/ledger.service.ts';
+import { guardsOf, timesMultiplier } from '@/modules/promotion-play/deposit-play.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
+import { releasePlayedCoins, settleWaitingCoins } from '@/modules/spinwheel/coin-release.ts';
+import { prizeLockOf, settlePrizeTurnovers } from '@/modules/spinwheel/prize-turnover.ts';
+import { insertWaitingCoins } from '@/modules/spinwheel/spin-coin-pending.repository.ts';
 import {
   fairDraw,
   newClientSeed,
@@ -34,6 +36,7 @@ import {
   listCoupons,
   markCouponClaimed,
   setCouponTransfer,
+  setCouponTurnover,
   spendCoin,
   type Coupon,
   type SpinSlice,
@@ -76,10 +79,15 @@ export function couponView(coupon: Coupon, now: Date): CouponView {
 }
 
 /**
- * Deposit effect (docs/decisions/0013-promotions.md#deposits): floor(deposit / coin price) coins, once per deposit
- * transfer (a replayed bank transaction adds none), in the crediting transaction.
+ * Deposit effect (docs/decisions/0013-promotions.md#deposits, #earned-by-play): floor(deposit / coin price) coins,
+ * once per deposit transfer (a replayed bank transaction adds none), in the crediting transaction. They wait until the
+ * deposit is played (at once when the operator's play multiplier is 0); older waiting deposits are judged first,
+ * without this one.
  */
 export async function earnCoins(trx: Trx, deposit: CreditedDeposit): Promise<void> {
+  await releasePlayedCoins(trx, deposit.memberId, deposit.now, {
+    exceptDeposit: deposit.transferId,
+  });
   // The coin price (setting spinCoins) is in satang and the wheel's cash prizes in baht; with no kip price a LAK
   // deposit earns none rather than a hundredfold count.
   if (deposit.currency !== 'THB') return;
@@ -87,6 +95,16 @@ export async function earnCoins(trx: Trx, deposit: CreditedDeposit): Promise<voi
   if (!price) return;
   const coins = deposit.amountMinor / BigInt(price.coinPriceMinor);
   if (coins <= 0n) return;
+  const { depositPlayMultiplier } = await guardsOf(trx);
+  if (depositPlayMultiplier > 0) {
+    await insertWaitingCoins(trx, {
+      memberId: deposit.memberId,
+      depositTransferId: deposit.transferId,
+      coins: Number(coins),
+      depositAt: deposit.now,
+    });
+    return;
+  }
   await addDepositCoins(
     trx,
     {
@@ -100,9 +118,10 @@ export async function earnCoins(trx: Trx, deposit: CreditedDeposit): Promise<voi
   );
 }
 
-/** The member's coin count (the profile's `coin`). */
-export async function coinsOf(db: Kysely<Database>, memberId: string): Promise<number> {
-  return (await findCoins(db, memberId)) ?? 0;
+/** The member's coin count (the profile's `coin`), after adding the coins of deposits played since the last look. */
+export async function coinsOf(db: Db, memberId: string, now: Date): Promise<number> {
+  await settleWaitingCoins(db, memberId, now);
+  return (await findCoins(db.kysely, memberId)) ?? 0;
 }
 
 /** The prize wheel and its coupons (docs/decisions/0013-promotions.md#prize-wheel). */
@@ -151,12 +170,24 @@ export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'cloc
     return transfer.id;
   }
 
+  /** A cash prize's turnover (docs/decisions/0013-promotions.md#earned-by-play), fixed at the claim. */
+  async function openPrizeTurnover(trx: Trx, coupon: Coupon, now: Date) {
+    const { prizeTurnoverMultiplier } = await guardsOf(trx);
+    if (!(prizeTurnoverMultiplier > 0)) return;
+    await settlePrizeTurnovers(trx, coupon.memberId, now);
+    const target = timesMultiplier(coupon.amountMinor, prizeTurnoverMultiplier);
+    await setCouponTurnover(trx, coupon.id, target);
+  }
+
   return {
     async setup(memberId: string) {
+      const waitingCoins = await settleWaitingCoins(db, memberId, clock.now());
       const [wheel, state] = await Promise.all([findActiveWheel(db.kysely), spinState(memberId)]);
       return {
         wheel: wheel ?? null,
         coins: state.coins,
+        waitingCoins,
+        prizeLock: await prizeLockOf(db.kysely, memberId),
         fairness: { seedHash: state.seedHash, nonce: state.nonce },
       };
     },
@@ -167,6 +198,7 @@ export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'cloc
     async spin(memberId: string, clientSeed: string | undefined): Promise<SpinOutcome> {
       const client = clientSeed ?? newClientSeed();
       await spinState(memberId);
+      await settleWaitingCoins(db, memberId, clock.now());
       return db.withTransaction(async (trx) => {
         const now = clock.now();
         const wheel = await findActiveWheel(trx);
@@ -248,10 +280,13 @@ export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'cloc
           throw new AppError('NO_CLAIMABLE_COUPON');
         if (found.expiresAt <= now) throw new AppError('COUPON_EXPIRED');
         if (found.kind === 'none') throw new AppError('INVALID_COUPON_TYPE');
+        // The member's spin state is the lock of their prize turnovers: older prizes are judged before this opens.
+        await findSpinState(trx, memberId, { isLocked: true });
         const claimed = await markCouponClaimed(trx, { id: found.id, memberId, now });
         if (!claimed) throw new AppError('NO_CLAIMABLE_COUPON');
         const transferId = await pay(trx, claimed, now);
         if (transferId) await setCouponTransfer(trx, claimed.id, transferId);
+        if (claimed.kind === 'cash') await openPrizeTurnover(trx, claimed, now);
         return { coupon: couponView({ ...claimed, transferId }, now), transferId };
       });
     },

@@ -67,7 +67,7 @@ export function createWalletService(
     const [profile, slots, invite] = await Promise.all([
       account.profile(memberId),
       games.memberSlots(memberId),
-      inviteFigures(db.kysely, memberId),
+      inviteFigures(db, memberId, clock.now()),
     ]);
     const { providers, active, balances } = slots;
     // Total = cash wallet + every active game balance (docs/spec.md §1: "wallet amount plus all game amounts"); the bonus

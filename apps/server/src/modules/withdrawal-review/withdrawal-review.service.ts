@@ -25,6 +25,7 @@ import {
 import type { Withdrawal } from '@/modules/withdrawal/withdrawal.repository.ts';
 import type { WithdrawalService } from '@/modules/withdrawal/withdrawal.service.ts';
 import type { Trx } from '@/db/database.ts';
+import { assertIndependentApprover } from '@/modules/operators/index.ts';
 
 export type ApprovalState = 'awaiting_second_approval' | 'paid' | 'processing' | 'failed';
 
@@ -150,6 +151,7 @@ export function createWithdrawalReviewService(
             return null;
           }
           if (request.requested_by === operator.operatorId) throw new AppError('SELF_APPROVAL');
+          await assertIndependentApprover(trx, request.requested_by, operator.operatorId, now);
           await confirmApproval(trx, {
             withdrawalId: id,
             operatorId: operator.operatorId,

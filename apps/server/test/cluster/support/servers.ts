@@ -70,6 +70,7 @@ export async function createCluster(env: ClusterEnv, extraEnv: Record<string, st
         SEED_DEMO: 'true',
         SEED_SLIP_WINDOW: 'open',
         DEMO_OPERATORS_FILE: operatorsFile,
+        AUDIT_ANCHOR_FILE: join(tmpdir(), `mekong-cluster-${suffix}-audit-anchors.jsonl`),
         JOBS_ENABLED: 'false',
         LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn',
         ARGON2_MEMORY_KIB: '1024',
@@ -143,7 +144,7 @@ export async function createCluster(env: ClusterEnv, extraEnv: Record<string, st
     schema,
     startServer,
     setSetting,
-    /** A signed-in demo operator of `role` (enrols its authenticator on the way), on `server`. */
+    /** A signed-in demo operator of `role` (sets its password and enrols its authenticator on the way), on `server`. */
     async operatorToken(server: ServerProcess, role: string): Promise<string> {
       const { operators } = JSON.parse(readFileSync(operatorsFile, 'utf8')) as {
         operators: { username: string; role: string; password: string }[];
@@ -155,6 +156,11 @@ export async function createCluster(env: ClusterEnv, extraEnv: Record<string, st
       const { challengeToken } = await call('/api/admin/auth/sign-in', {
         username: operator.username,
         password: operator.password,
+      });
+      // The demo operators choose their own password at their first sign-in.
+      await call('/api/admin/auth/set-password', {
+        challengeToken,
+        newPassword: `${operator.password}-own`,
       });
       const { secret } = await call('/api/admin/auth/enrol/start', { challengeToken });
       const { token } = await call('/api/admin/auth/enrol/confirm', {

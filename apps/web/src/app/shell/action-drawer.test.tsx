@@ -19,10 +19,23 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input) => {
     const path = String(input);
     const wallet = walletFixture();
-    if (path === '/api/account/profile') return jsonResponse({ profile: { ...wallet.profile, coin: 7 }, bankAccount: wallet.bankAccount });
+    if (path === '/api/account/profile')
+      return jsonResponse({
+        profile: { ...wallet.profile, coin: 7 },
+        bankAccount: wallet.bankAccount,
+      });
     if (path === '/api/wallet') return jsonResponse(wallet);
     if (path === '/api/spinwheel/active') return jsonResponse({ isActive: isSpinActive });
-    if (path === '/api/spinwheel/setup') return jsonResponse({ result: { activeSpinwheel: null, userCoin: 7, fairness: { seedHash: 'h', nonce: 0 } } });
+    if (path === '/api/spinwheel/setup')
+      return jsonResponse({
+        result: {
+          activeSpinwheel: null,
+          userCoin: 7,
+          waitingCoin: 0,
+          prizeLock: { amount: 0, toPlay: 0 },
+          fairness: { seedHash: 'h', nonce: 0 },
+        },
+      });
     if (path === '/api/spinwheel/coupon') return jsonResponse({ coupons: [] });
     return jsonResponse({ message: 'NOT_FOUND' }, 404);
   });
@@ -71,13 +84,23 @@ describe('ActionDrawer (docs/spec.md §2)', () => {
       .getAllByRole('button')
       .filter((button) => button.dataset.testid?.startsWith('action-'))
       .map((button) => button.dataset.testid);
-    expect(labels).toEqual(['action-spin', 'action-deposit', 'action-withdraw', 'action-invite', 'action-bonus', 'action-refund', 'action-transfer']);
+    expect(labels).toEqual([
+      'action-spin',
+      'action-deposit',
+      'action-withdraw',
+      'action-invite',
+      'action-bonus',
+      'action-refund',
+      'action-transfer',
+    ]);
   });
 
   it('shows the balance-refresh tile when the wheel is off', async () => {
     isSpinActive = false;
     const { drawer } = open();
-    await waitFor(() => expect(within(drawer).getByTestId('action-refresh-total')).toHaveTextContent('฿600.00'));
+    await waitFor(() =>
+      expect(within(drawer).getByTestId('action-refresh-total')).toHaveTextContent('฿600.00'),
+    );
     expect(within(drawer).queryByTestId('action-spin')).not.toBeInTheDocument();
   });
 
@@ -95,7 +118,9 @@ describe('ActionDrawer (docs/spec.md §2)', () => {
       await waitFor(() => expect(screen.queryByTestId(modal)).not.toBeInTheDocument());
       await user.click(screen.getByRole('button', { name: 'plus' }));
     }
-    await user.click(within(await screen.findByTestId('action-drawer')).getByTestId('action-bonus'));
+    await user.click(
+      within(await screen.findByTestId('action-drawer')).getByTestId('action-bonus'),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/bonus'));
   });
 });

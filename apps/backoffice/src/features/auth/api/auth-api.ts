@@ -1,6 +1,7 @@
 import {
   adminEnrolConfirmContract,
   adminEnrolStartContract,
+  adminSetOwnPasswordContract,
   adminSignInContract,
   adminSignOutContract,
   adminTotpContract,
@@ -9,6 +10,9 @@ import { adminFetch } from '@/lib/api-client';
 
 export const signIn = (username: string, password: string) =>
   adminFetch(adminSignInContract, { body: { username, password } });
+
+export const setOwnPassword = (challengeToken: string, newPassword: string) =>
+  adminFetch(adminSetOwnPasswordContract, { body: { challengeToken, newPassword } });
 
 export const startEnrolment = (challengeToken: string) =>
   adminFetch(adminEnrolStartContract, { body: { challengeToken } });

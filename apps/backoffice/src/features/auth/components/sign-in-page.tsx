@@ -12,15 +12,20 @@ import { LanguageSwitcher } from '@/components/language-switcher';
 import { getToken, setToken } from '@/lib/session';
 import { OPERATOR_QUERY_KEY } from '@/lib/use-operator';
 import { confirmEnrolment, signIn, startEnrolment, verifyCode } from '@/features/auth/api/auth-api';
+import { OwnPasswordForm } from '@/features/auth/components/own-password-form';
 import { RecoveryCodes } from '@/features/auth/components/recovery-codes';
 
 type Step =
   | { kind: 'password' }
+  | { kind: 'ownPassword'; challengeToken: string }
   | { kind: 'totp'; challengeToken: string }
   | { kind: 'enrol'; challengeToken: string; secret: string; qrSvg: string }
   | { kind: 'recovery'; codes: string[] };
 
-/** Two-step operator sign-in: password, then the authenticator code (or the enrolment of one). */
+/**
+ * Two-step operator sign-in: password (and the operator's own one when theirs was given by someone else), then the
+ * authenticator code (or the enrolment of one).
+ */
 export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -38,16 +43,20 @@ export function SignInPage() {
     void navigate('/', { replace: true });
   };
 
+  /** The second factor: the code, or the enrolment of an authenticator. */
+  const toSecondFactor = async (challengeToken: string, next: 'totp' | 'enrol') => {
+    codeForm.reset({ code: '' });
+    if (next === 'totp') setStep({ kind: 'totp', challengeToken });
+    else setStep({ kind: 'enrol', challengeToken, ...(await startEnrolment(challengeToken)) });
+  };
+
   const onPassword = passwordForm.handleSubmit(async ({ username, password }) => {
     setError(null);
     try {
       const answer = await signIn(username, password);
-      codeForm.reset({ code: '' });
-      if (answer.next === 'totp') setStep({ kind: 'totp', challengeToken: answer.challengeToken });
-      else {
-        const enrolment = await startEnrolment(answer.challengeToken);
-        setStep({ kind: 'enrol', challengeToken: answer.challengeToken, ...enrolment });
-      }
+      if (answer.next === 'password')
+        setStep({ kind: 'ownPassword', challengeToken: answer.challengeToken });
+      else await toSecondFactor(answer.challengeToken, answer.next);
     } catch (failure) {
       setError(failure);
     }
@@ -99,6 +108,12 @@ export function SignInPage() {
               {t('auth.signIn')}
             </Button>
           </form>
+        ) : step.kind === 'ownPassword' ? (
+          <OwnPasswordForm
+            challengeToken={step.challengeToken}
+            onDone={(next) => toSecondFactor(step.challengeToken, next)}
+            onRestart={restart}
+          />
         ) : step.kind === 'recovery' ? (
           <RecoveryCodes codes={step.codes} onDone={() => enter(getToken() ?? '')} />
         ) : (

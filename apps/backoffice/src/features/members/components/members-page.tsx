@@ -3,7 +3,11 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { MemberSearchField, MemberSummary } from '@mekong/contracts/admin/members';
+import {
+  MEMBER_SEARCH_MIN_LENGTH,
+  type MemberSearchField,
+  type MemberSummary,
+} from '@mekong/contracts/admin/members';
 import { Button } from '@/components/button';
 import { DataTable } from '@/components/data-table';
 import { Field, SelectField } from '@/components/form-fields';
@@ -60,6 +64,11 @@ export function MembersPage() {
   const onSearch = form.handleSubmit((values) => {
     const query = values.query.trim();
     if (!query) return;
+    // The server refuses it too (MEMBER_SEARCH_TOO_SHORT): no search lists the whole member base.
+    if (query.length < MEMBER_SEARCH_MIN_LENGTH) {
+      form.setError('query', { message: 'MEMBER_SEARCH_TOO_SHORT' });
+      return;
+    }
     setSearch({ query, field: values.field });
     paged.setPage(1);
   });
@@ -68,7 +77,7 @@ export function MembersPage() {
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <form className="filters" onSubmit={(event) => void onSearch(event)} role="search">
-        <Field label={t('query')}>
+        <Field label={t('query')} error={form.formState.errors.query?.message}>
           <input
             autoFocus
             placeholder={t('queryHint')}

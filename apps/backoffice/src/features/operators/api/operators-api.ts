@@ -23,6 +23,9 @@ export const updateOperator = (
 export const resetTwoFactor = (id: string) =>
   adminFetch(operators.adminOperatorResetTwoFactorContract, { params: { id } });
 
+export const confirmOwner = (id: string) =>
+  adminFetch(operators.adminOperatorConfirmContract, { params: { id } });
+
 export const unlockOperator = (id: string) =>
   adminFetch(operators.adminOperatorUnlockContract, { params: { id } });
 

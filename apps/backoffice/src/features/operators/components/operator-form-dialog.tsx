@@ -15,7 +15,7 @@ const schema = z.object({
   username: z.string(),
   displayName: z.string().trim().min(1, { error: 'INVALID_REQUEST' }).max(80),
   role: roleSchema,
-  status: z.enum(['active', 'disabled']),
+  status: z.enum(['active', 'disabled', 'pending']),
 });
 type FormValues = z.infer<typeof schema>;
 
@@ -77,7 +77,11 @@ export function OperatorFormDialog({ operator, isOpen, isBusy, onClose, onSave }
       {operator ? (
         <Field label={t('status')}>
           <select {...form.register('status')}>
-            <option value="active">{t('active')}</option>
+            {operator.status === 'pending' ? (
+              <option value="pending">{t('pending')}</option>
+            ) : (
+              <option value="active">{t('active')}</option>
+            )}
             <option value="disabled">{t('disabled')}</option>
           </select>
         </Field>

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { KeyRound, LockOpen, Pencil, UserPlus } from 'lucide-react';
+import { KeyRound, LockOpen, Pencil, UserCheck, UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorRow } from '@mekong/contracts/admin/operators';
@@ -11,6 +11,7 @@ import { useAdminMutation } from '@/components/use-admin-mutation';
 import { formatDateTime } from '@/lib/format';
 import {
   OPERATORS_KEY,
+  confirmOwner,
   createOperator,
   resetTwoFactor,
   unlockOperator,
@@ -19,12 +20,23 @@ import {
 } from '@/features/operators/api/operators-api';
 import { OperatorFormDialog } from '@/features/operators/components/operator-form-dialog';
 
+const STATUS_BADGE: Record<OperatorRow['status'], string> = {
+  active: 'badge--ok',
+  pending: 'badge--warn',
+  disabled: 'badge--danger',
+};
+
 export function OperatorsPage() {
   const { t, i18n } = useTranslation('operators');
   const list = useOperators();
   const [editing, setEditing] = useState<OperatorRow | null | 'new'>(null);
   const [resetting, setResetting] = useState<OperatorRow | null>(null);
-  const [created, setCreated] = useState<{ name: string; password: string } | null>(null);
+  const [confirming, setConfirming] = useState<OperatorRow | null>(null);
+  const [created, setCreated] = useState<{
+    name: string;
+    password: string;
+    isPending: boolean;
+  } | null>(null);
   const save = useAdminMutation({
     run: (values: {
       username: string;
@@ -41,12 +53,17 @@ export function OperatorsPage() {
         : updateOperator(editing.id, {
             displayName: values.displayName,
             role: values.role,
-            status: values.status,
+            // A pending owner is switched on by another owner's confirmation, not by an edit.
+            status: values.status === 'pending' ? undefined : values.status,
           }),
     invalidates: [OPERATORS_KEY],
     onSuccess: (result) => {
       if ('initialPassword' in result)
-        setCreated({ name: result.operator.displayName, password: String(result.initialPassword) });
+        setCreated({
+          name: result.operator.displayName,
+          password: String(result.initialPassword),
+          isPending: result.operator.status === 'pending',
+        });
       setEditing(null);
     },
   });
@@ -54,6 +71,12 @@ export function OperatorsPage() {
     run: (id: string) => resetTwoFactor(id),
     invalidates: [OPERATORS_KEY],
     onSuccess: () => setResetting(null),
+  });
+  const confirm = useAdminMutation({
+    run: (id: string) => confirmOwner(id),
+    invalidates: [OPERATORS_KEY],
+    successText: () => t('confirmed'),
+    onSuccess: () => setConfirming(null),
   });
   const unlock = useAdminMutation({
     run: (id: string) => unlockOperator(id),
@@ -84,9 +107,7 @@ export function OperatorsPage() {
             row.original.lockedUntil !== null && new Date(row.original.lockedUntil) > new Date();
           return (
             <span className="claim">
-              <span
-                className={`badge ${row.original.status === 'active' ? 'badge--ok' : 'badge--danger'}`}
-              >
+              <span className={`badge ${STATUS_BADGE[row.original.status]}`}>
                 {t(row.original.status)}
               </span>
               {isLocked ? <span className="badge badge--warn">{t('locked')}</span> : null}
@@ -96,12 +117,21 @@ export function OperatorsPage() {
       },
       {
         header: t('twoFactor'),
-        cell: ({ row }) =>
-          row.original.isEnrolled ? (
-            t('enrolled')
-          ) : (
-            <span className="muted">{t('notEnrolled')}</span>
-          ),
+        cell: ({ row }) => (
+          <span>
+            {row.original.isEnrolled ? (
+              t('enrolled')
+            ) : (
+              <span className="muted">{t('notEnrolled')}</span>
+            )}
+            {row.original.isPasswordToSet ? (
+              <>
+                <br />
+                <small className="muted">{t('passwordToSet')}</small>
+              </>
+            ) : null}
+          </span>
+        ),
       },
       {
         header: t('lastSeen'),
@@ -112,6 +142,11 @@ export function OperatorsPage() {
         header: '',
         cell: ({ row }) => (
           <span className="row-actions">
+            {row.original.status === 'pending' ? (
+              <Button variant="ghost" onClick={() => setConfirming(row.original)}>
+                <UserCheck size={14} aria-hidden /> {t('confirm')}
+              </Button>
+            ) : null}
             <Button variant="ghost" onClick={() => setEditing(row.original)}>
               <Pencil size={14} aria-hidden /> {t('edit')}
             </Button>
@@ -185,8 +220,29 @@ export function OperatorsPage() {
       >
         <p>{t('resetConfirm', { name: resetting?.displayName ?? '' })}</p>
       </Dialog>
+      <Dialog
+        isOpen={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('confirm')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              {t('common:cancel')}
+            </Button>
+            <Button
+              isBusy={confirm.isPending}
+              onClick={() => confirming && confirm.mutate(confirming.id)}
+            >
+              {t('confirm')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('confirmBody', { name: confirming?.displayName ?? '' })}</p>
+      </Dialog>
       <Dialog isOpen={created !== null} onClose={() => setCreated(null)} title={t('createdTitle')}>
         <p>{t('createdBody', { name: created?.name ?? '' })}</p>
+        {created?.isPending ? <p className="muted">{t('createdPending')}</p> : null}
         <p className="muted">{t('initialPassword')}</p>
         <code className="secret" data-testid="initial-password">
           {created?.password}

@@ -1,5 +1,6 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import * as bonuses from '@mekong/contracts/admin/promotions';
+import * as play from '@mekong/contracts/admin/promotions-play';
 import * as wheel from '@mekong/contracts/admin/promotions-wheel';
 import type { BodyOf, Contract } from '@mekong/contracts/contract';
 import type { z } from 'zod';
@@ -66,3 +67,28 @@ export const saveRefundRate = (body: wheel.RefundRateBody) =>
 
 export const saveInviteRate = (body: wheel.InviteRateBody) =>
   adminFetch(wheel.adminInviteRateContract, { body });
+
+export const GUARDS_KEY = ['admin', 'promotions', 'guards'] as const;
+export const INVITE_REVIEWS_KEY = ['admin', 'promotions', 'invite-reviews'] as const;
+
+export const useGuards = () => useQuery(readQuery(GUARDS_KEY, play.adminGuardsGetContract));
+
+export const saveGuards = (body: play.PromotionGuardsBody) =>
+  adminFetch(play.adminGuardsSaveContract, { body });
+
+export const useInviteReviews = (status: 'held' | 'released' | 'refused') =>
+  useQuery({
+    queryKey: [...INVITE_REVIEWS_KEY, status],
+    queryFn: ({ signal }) =>
+      adminFetch(play.adminInviteReviewsContract, { body: { status }, signal }),
+  });
+
+export const decideInvite = (input: {
+  inviteeId: string;
+  decision: 'release' | 'refuse';
+  reason: string;
+}) =>
+  adminFetch(
+    input.decision === 'release' ? play.adminInviteReleaseContract : play.adminInviteRefuseContract,
+    { params: { id: input.inviteeId }, body: { reason: input.reason } },
+  );

@@ -8,11 +8,12 @@ import { useBonus } from '@/features/promotions/api/promotions-api';
 import { BonusEditor } from '@/features/promotions/components/bonus-editor';
 import { BonusList } from '@/features/promotions/components/bonus-list';
 import { BonusPreviewPanel } from '@/features/promotions/components/bonus-preview-panel';
+import { PlayGuards } from '@/features/promotions/components/play-guards';
 import { RatesForm } from '@/features/promotions/components/rates-form';
 import { WheelEditor } from '@/features/promotions/components/wheel-editor';
 import '@/features/promotions/components/promotions.css';
 
-const TABS = ['bonuses', 'wheel', 'rates'] as const;
+const TABS = ['bonuses', 'wheel', 'rates', 'play'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
@@ -51,6 +52,7 @@ export function PromotionsPage() {
       ) : null}
       {tab === 'wheel' ? <WheelEditor /> : null}
       {tab === 'rates' ? <RatesForm /> : null}
+      {tab === 'play' ? <PlayGuards /> : null}
     </>
   );
 }

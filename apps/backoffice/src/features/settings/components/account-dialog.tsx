@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { PendingSettingChange } from '@mekong/contracts/admin/setting-changes';
 import {
   operatorAccountBodySchema,
   type OperatorAccount,
@@ -10,8 +11,14 @@ import {
 import { Button } from '@/components/button';
 import { Dialog } from '@/components/dialog';
 import { useAdminMutation } from '@/components/use-admin-mutation';
-import { ACCOUNTS_KEY, createAccount, updateAccount } from '@/features/settings/api/settings-api';
+import {
+  ACCOUNTS_KEY,
+  createAccount,
+  PENDING_KEY,
+  updateAccount,
+} from '@/features/settings/api/settings-api';
 import { FieldError } from '@/components/form-fields';
+import { formatDateTime } from '@/lib/format';
 
 const EMPTY: OperatorAccountBody = {
   kind: 'bank',
@@ -27,6 +34,15 @@ const EMPTY: OperatorAccountBody = {
 function bodyOf(account: OperatorAccount): OperatorAccountBody {
   const { kind, channel, bankType, mode, accountName, accountNo, currency, isEnabled } = account;
   return { kind, channel, bankType, mode, accountName, accountNo, currency, isEnabled };
+}
+
+/** The toast after an account change: it waits for a second operator until its time (or nothing changed). */
+export function useWaitingText() {
+  const { t, i18n } = useTranslation('settings');
+  return (waiting: PendingSettingChange | null) =>
+    waiting
+      ? t('pending.saved', { time: formatDateTime(waiting.effectiveAt, i18n.language) })
+      : t('common:saved');
 }
 
 /** Adds or edits one deposit account, checked by the contract's schema before it is sent. */
@@ -45,10 +61,12 @@ export function AccountDialog({
   useEffect(() => {
     if (account) form.reset(account === 'new' ? EMPTY : bodyOf(account));
   }, [account, form]);
+  const waitingText = useWaitingText();
   const save = useAdminMutation({
     run: (body: OperatorAccountBody) =>
       account && account !== 'new' ? updateAccount(account.id, body) : createAccount(body),
-    invalidates: [ACCOUNTS_KEY],
+    invalidates: [ACCOUNTS_KEY, PENDING_KEY],
+    successText: waitingText,
     onSuccess: onClose,
   });
   const { errors } = form.formState;

@@ -11,18 +11,25 @@ import { useCan } from '@/lib/use-operator';
 import {
   ACCOUNTS_KEY,
   orderAccounts,
+  PENDING_KEY,
   updateAccount,
   useOperatorAccounts,
+  usePendingChanges,
 } from '@/features/settings/api/settings-api';
-import { AccountDialog } from '@/features/settings/components/account-dialog';
+import { AccountDialog, useWaitingText } from '@/features/settings/components/account-dialog';
 import { enabledColumn } from '@/features/settings/components/enabled-column';
 
-/** The operator's bank accounts and wallets members pay into (settings.money): add, edit, switch on/off, order. */
+/**
+ * The operator's bank accounts and wallets members pay into (settings.money): add, edit, switch on/off, order. Adding
+ * and editing wait for a second operator (the panel above the tabs); the order takes effect at once.
+ */
 export function AccountsSection() {
   const { t } = useTranslation('settings');
   const canSave = useCan('settings.money');
   const query = useOperatorAccounts();
+  const pending = usePendingChanges().data;
   const [editing, setEditing] = useState<OperatorAccount | 'new' | null>(null);
+  const waitingText = useWaitingText();
   const toggle = useAdminMutation({
     run: (a: OperatorAccount) =>
       updateAccount(a.id, {
@@ -35,12 +42,14 @@ export function AccountsSection() {
         currency: a.currency,
         isEnabled: !a.isEnabled,
       }),
-    invalidates: [ACCOUNTS_KEY],
+    invalidates: [ACCOUNTS_KEY, PENDING_KEY],
+    successText: waitingText,
   });
   const reorder = useAdminMutation({ run: orderAccounts, invalidates: [ACCOUNTS_KEY] });
 
   const columns = useMemo<ColumnDef<OperatorAccount, unknown>[]>(() => {
     const rows = query.data ?? [];
+    const waiting = new Set((pending ?? []).map((change) => change.accountId));
     const move = (index: number, by: number) => {
       const ids = rows.map((r) => r.id);
       const [id] = ids.splice(index, 1);
@@ -77,7 +86,7 @@ export function AccountsSection() {
           </span>
         ),
       },
-      enabledColumn(t),
+      enabledColumn(t, (row) => waiting.has(row.id)),
       {
         header: '',
         id: 'actions',
@@ -103,6 +112,7 @@ export function AccountsSection() {
               <Button
                 variant="secondary"
                 data-testid={`account-toggle-${row.original.accountNo}`}
+                disabled={waiting.has(row.original.id)}
                 isBusy={toggle.isPending && toggle.variables?.id === row.original.id}
                 onClick={() => toggle.mutate(row.original)}
               >
@@ -111,6 +121,7 @@ export function AccountsSection() {
               <Button
                 variant="ghost"
                 aria-label={t('accounts.edit')}
+                disabled={waiting.has(row.original.id)}
                 onClick={() => setEditing(row.original)}
               >
                 <Pencil size={16} aria-hidden />
@@ -119,7 +130,7 @@ export function AccountsSection() {
           ) : null,
       },
     ];
-  }, [t, canSave, query.data, reorder, toggle]);
+  }, [t, canSave, query.data, pending, reorder, toggle]);
 
   return (
     <section className="card" data-testid="setting-accounts">

@@ -3,9 +3,11 @@ import { useController, type Control, type FieldValues, type Path } from 'react-
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@mekong/contracts/admin/admin-contract';
 import type { AdminSettings } from '@mekong/contracts/admin/settings';
+import type { PendingSettingChange } from '@mekong/contracts/admin/setting-changes';
 import { FieldError, SaveActions } from '@/components/form-fields';
 import { useCan } from '@/lib/use-operator';
 import { fromMinor, toMinor } from '@/features/settings/hooks/minor-amount';
+import { PendingNote } from '@/features/settings/components/pending-changes';
 
 /** What each setting's form gets from its section: the stored settings and whether the operator may save. */
 export type FormProps = { settings: AdminSettings; canSave: boolean };
@@ -35,7 +37,8 @@ export function SettingForms({
 
 /**
  * A titled card holding one setting's form (title and hint are the texts `<section>.title` and `<section>.hint`);
- * the save button shows only to operators who may save it.
+ * the save button shows only to operators who may save it. While a change of it waits for a second operator the card
+ * shows that change and cannot be saved again.
  */
 export function SettingCard({
   section,
@@ -47,7 +50,7 @@ export function SettingCard({
 }: {
   section: string;
   /** The form of useSettingForm. */
-  setting: { onSubmit: () => void; isSaving: boolean };
+  setting: { onSubmit: () => void; isSaving: boolean; pending?: PendingSettingChange | null };
   /** Replaces the section's hint. */
   hint?: string;
   canSave: boolean;
@@ -55,10 +58,12 @@ export function SettingCard({
   children: ReactNode;
 }) {
   const { t } = useTranslation('settings');
+  const { pending } = setting;
   return (
     <section className="card setting-card" data-testid={testId}>
       <h2 className="setting-card__title">{t(`${section}.title`)}</h2>
       <p className="muted setting-card__hint">{hint ?? t(`${section}.hint`)}</p>
+      {pending ? <PendingNote change={pending} /> : null}
       <form
         className="form"
         onSubmit={(event) => {
@@ -66,10 +71,10 @@ export function SettingCard({
           setting.onSubmit();
         }}
       >
-        <fieldset className="setting-card__fields" disabled={!canSave}>
+        <fieldset className="setting-card__fields" disabled={!canSave || Boolean(pending)}>
           {children}
         </fieldset>
-        <SaveActions canSave={canSave} isSaving={setting.isSaving} />
+        {pending ? null : <SaveActions canSave={canSave} isSaving={setting.isSaving} />}
       </form>
     </section>
   );

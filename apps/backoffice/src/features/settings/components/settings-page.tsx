@@ -8,6 +8,7 @@ import { AccountsSection } from '@/features/settings/components/accounts-section
 import { agreementForms } from '@/features/settings/components/agreement-section';
 import { contentForms } from '@/features/settings/components/content-section';
 import { limitsForms } from '@/features/settings/components/limits-section';
+import { PendingChangesPanel } from '@/features/settings/components/pending-changes';
 import { ProvidersSection } from '@/features/settings/components/providers-section';
 import { SettingForms } from '@/features/settings/components/setting-fields';
 import { systemForms } from '@/features/settings/components/system-section';
@@ -34,6 +35,7 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PendingChangesPanel />
       <TabList
         tabs={TABS}
         selected={tab}

@@ -98,6 +98,8 @@ function AccessForm({ settings, canSave }: FormProps) {
           name="ipAllowlist"
           render={({ field }) => (
             <textarea
+              // Typed freely, so not controlled: shown again from the form when a change starts or stops waiting.
+              key={setting.pending?.id ?? 'in-effect'}
               rows={4}
               defaultValue={(field.value ?? []).join('\n')}
               placeholder="203.0.113.0/24"

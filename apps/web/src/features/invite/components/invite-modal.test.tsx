@@ -9,6 +9,8 @@ import { walletFixture } from '@/testing/wallet-fixture';
 
 const fetchMock = vi.fn<typeof fetch>();
 let inviteAmount = 0;
+let inviteWaiting = 0;
+let inviteHeld = 0;
 let total = 0;
 let collects: { key: string | undefined }[] = [];
 let isListFailing = false;
@@ -25,6 +27,8 @@ const row = (n: number) => ({
 beforeEach(() => {
   storeToken('tok', false);
   inviteAmount = 0;
+  inviteWaiting = 0;
+  inviteHeld = 0;
   total = 0;
   collects = [];
   isListFailing = false;
@@ -39,8 +43,20 @@ beforeEach(() => {
       if (isListFailing) return jsonResponse({ message: 'INTERNAL_SERVER_ERROR' }, 500);
       const { page, limit } = JSON.parse(String(init?.body)) as { page: number; limit: number };
       pages.push(page);
-      const invites = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) => row((page - 1) * limit + i + 1));
-      return jsonResponse({ total, invites, inviteAmount, inviteSuccess: 66.67, inviteFail: 33.33, percent: 5 });
+      const invites = Array.from(
+        { length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) },
+        (_, i) => row((page - 1) * limit + i + 1),
+      );
+      return jsonResponse({
+        total,
+        invites,
+        inviteAmount,
+        inviteWaiting,
+        inviteHeld,
+        inviteSuccess: 66.67,
+        inviteFail: 33.33,
+        percent: 5,
+      });
     }
     if (path === '/api/invite/bonus') {
       collects.push({ key: (init?.headers as Record<string, string>)['idempotency-key'] });
@@ -70,14 +86,33 @@ function open() {
 describe('InviteModal', () => {
   it('shows the invite link of this member, the percentages and an empty list with nothing to collect', async () => {
     const { modal } = open();
-    await waitFor(() => expect(within(modal).getByTestId('invite-link')).toHaveTextContent(`${window.location.origin}/register?code=PRM1`));
+    await waitFor(() =>
+      expect(within(modal).getByTestId('invite-link')).toHaveTextContent(
+        `${window.location.origin}/register?code=PRM1`,
+      ),
+    );
     expect(within(modal).getByTestId('invite-code')).toHaveTextContent('PRM1');
     expect(await within(modal).findByTestId('invite-success')).toHaveTextContent('66.67%');
     expect(within(modal).getByTestId('invite-fail')).toHaveTextContent('33.33%');
-    expect(within(modal).getByText('You earn 5% of every deposit your invited friends make.', { exact: false })).toBeInTheDocument();
+    expect(
+      within(modal).getByText('You earn 5% of every deposit your invited friends make.', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
     expect(within(modal).getByTestId('invite-empty')).toHaveTextContent('No invited friends yet');
     expect(within(modal).getByTestId('invite-amount')).toHaveTextContent('฿0.00');
     expect(within(modal).getByTestId('invite-nothing')).toBeInTheDocument();
+    expect(within(modal).getByTestId('invite-collect')).toBeDisabled();
+  });
+
+  it('says what waits for the friends’ play and what is held for review', async () => {
+    inviteWaiting = 12;
+    inviteHeld = 50;
+    const { modal } = open();
+    expect(await within(modal).findByTestId('invite-waiting')).toHaveTextContent(
+      '฿12.00 more arrives once your friends play their deposits.',
+    );
+    expect(within(modal).getByTestId('invite-held')).toHaveTextContent('฿50.00 is held for review');
     expect(within(modal).getByTestId('invite-collect')).toBeDisabled();
   });
 
@@ -117,14 +152,18 @@ describe('InviteModal', () => {
     expect(await screen.findByText('฿42.50 was added to your wallet.')).toBeInTheDocument();
     expect(collects).toHaveLength(1);
     expect(collects[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
-    await waitFor(() => expect(within(modal).getByTestId('invite-amount')).toHaveTextContent('฿0.00'));
+    await waitFor(() =>
+      expect(within(modal).getByTestId('invite-amount')).toHaveTextContent('฿0.00'),
+    );
     expect(within(modal).getByTestId('invite-collect')).toBeDisabled();
   });
 
   it('says when the invitations could not be loaded and retries', async () => {
     isListFailing = true;
     const { user, modal } = open();
-    expect(await within(modal).findByTestId('invite-failed')).toHaveTextContent('We could not load your invitations.');
+    expect(await within(modal).findByTestId('invite-failed')).toHaveTextContent(
+      'We could not load your invitations.',
+    );
     isListFailing = false;
     await user.click(within(modal).getByTestId('invite-failed-retry'));
     expect(await within(modal).findByTestId('invite-empty')).toBeInTheDocument();

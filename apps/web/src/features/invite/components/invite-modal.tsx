@@ -12,7 +12,11 @@ import { EmptyState, QueryStates } from '@/components/query-states';
 import { sheetModal } from '@/components/sheet-modal';
 import { StatFigures } from '@/components/stat-figures';
 import { useMoneyMutation } from '@/components/use-money-mutation';
-import { collectInviteBonus, inviteBannersQuery, invitePageQuery } from '@/features/invite/api/invite-api';
+import {
+  collectInviteBonus,
+  inviteBannersQuery,
+  invitePageQuery,
+} from '@/features/invite/api/invite-api';
 import { inviteLink } from '@/features/invite/hooks/invite-link';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { profileQuery } from '@/lib/member-queries';
@@ -37,26 +41,58 @@ function InviteBody() {
 
   return (
     <div className="promo-body invite">
-      <PromoBanners banners={banners.data?.banners ?? []} label={t('invite.banners')} testId="invite-banners" />
+      <PromoBanners
+        banners={banners.data?.banners ?? []}
+        label={t('invite.banners')}
+        testId="invite-banners"
+      />
       <InviteLinkCard percent={invites.data?.percent} />
       <QueryStates query={invites} testId="invite" lines={5} failedTitle={t('invite.loadFailed')}>
         {(data) => (
           <>
             <CollectCard amount={data.inviteAmount} currency={currency} />
+            {data.inviteWaiting > 0 && (
+              <p className="invite-state muted" data-testid="invite-waiting">
+                {t('invite.waiting', { amount: formatAmount(data.inviteWaiting, currency) })}
+              </p>
+            )}
+            {data.inviteHeld > 0 && (
+              <p className="invite-state muted" data-testid="invite-held">
+                {t('invite.held', { amount: formatAmount(data.inviteHeld, currency) })}
+              </p>
+            )}
             <StatFigures
               items={[
-                { label: t('invite.success'), value: `${data.inviteSuccess.toFixed(2)}%`, testId: 'invite-success', tone: 'good' },
-                { label: t('invite.fail'), value: `${data.inviteFail.toFixed(2)}%`, testId: 'invite-fail' },
+                {
+                  label: t('invite.success'),
+                  value: `${data.inviteSuccess.toFixed(2)}%`,
+                  testId: 'invite-success',
+                  tone: 'good',
+                },
+                {
+                  label: t('invite.fail'),
+                  value: `${data.inviteFail.toFixed(2)}%`,
+                  testId: 'invite-fail',
+                },
                 { label: t('invite.count'), value: data.total, testId: 'invite-count' },
               ]}
             />
             <h3 className="promo-body__heading">{t('invite.listTitle')}</h3>
             {data.invites.length === 0 ? (
-              <EmptyState icon={<Users size={24} />} title={t('invite.empty')} hint={t('invite.emptyHint')} testId="invite-empty" />
+              <EmptyState
+                icon={<Users size={24} />}
+                title={t('invite.empty')}
+                hint={t('invite.emptyHint')}
+                testId="invite-empty"
+              />
             ) : (
               <>
                 <DataTable
-                  columns={[{ label: t('invite.name') }, { label: t('invite.earned'), isNumeric: true }, { label: t('invite.joined') }]}
+                  columns={[
+                    { label: t('invite.name') },
+                    { label: t('invite.earned'), isNumeric: true },
+                    { label: t('invite.joined') },
+                  ]}
                   isStale={invites.isPlaceholderData}
                   testId="invite-table"
                 >
@@ -65,7 +101,12 @@ function InviteBody() {
                   ))}
                 </DataTable>
                 {data.total > PAGE_SIZE.invite && (
-                  <Pagination page={page} totalPages={pageCount(data.total, PAGE_SIZE.invite)} onPage={setPage} testIdPrefix="invite" />
+                  <Pagination
+                    page={page}
+                    totalPages={pageCount(data.total, PAGE_SIZE.invite)}
+                    onPage={setPage}
+                    testIdPrefix="invite"
+                  />
                 )}
               </>
             )}
@@ -88,18 +129,30 @@ function InviteLinkCard({ percent }: { percent: number | undefined }) {
       <h3 id="invite-link-title" className="promo-body__heading">
         {t('invite.linkTitle')}
       </h3>
-      <p className="muted">{percent === undefined ? t('invite.linkHint') : t('invite.linkHintPercent', { percent })}</p>
+      <p className="muted">
+        {percent === undefined ? t('invite.linkHint') : t('invite.linkHintPercent', { percent })}
+      </p>
       <div className="invite-link__row">
-        <output className="invite-link__text" data-testid="invite-link" aria-label={t('invite.linkTitle')}>
+        <output
+          className="invite-link__text"
+          data-testid="invite-link"
+          aria-label={t('invite.linkTitle')}
+        >
           {link || '…'}
         </output>
-        <Button variant="secondary" onClick={() => void copy(link)} disabled={!link} data-testid="invite-copy">
+        <Button
+          variant="secondary"
+          onClick={() => void copy(link)}
+          disabled={!link}
+          data-testid="invite-copy"
+        >
           <Copy size={16} aria-hidden /> {t('invite.copy')}
         </Button>
       </div>
       {memberId && (
         <p className="invite-link__code muted">
-          {t('invite.code')} <strong data-testid="invite-code">{`${INVITE_CODE_PREFIX}${memberId}`}</strong>
+          {t('invite.code')}{' '}
+          <strong data-testid="invite-code">{`${INVITE_CODE_PREFIX}${memberId}`}</strong>
         </p>
       )}
     </section>
@@ -110,7 +163,9 @@ function CollectCard({ amount, currency }: { amount: number; currency: string | 
   const { t } = useTranslation();
   const collect = useMoneyMutation({
     ...collectInviteBonus,
-    successToast: (result) => ({ text: t('invite.collected', { amount: formatAmount(result.amount, currency) }) }),
+    successToast: (result) => ({
+      text: t('invite.collected', { amount: formatAmount(result.amount, currency) }),
+    }),
     failureTitle: t('invite.collectFailed'),
   });
   const hasAmount = amount > 0;

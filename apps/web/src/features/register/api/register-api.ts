@@ -4,8 +4,9 @@ import { otpSend } from '@mekong/contracts/otp';
 import { apiCall, ApiError } from '@/lib/api-client';
 import { COUNTRY } from '@/lib/config';
 
-export function sendOtp(phoneNumber: string) {
-  return apiCall(otpSend, { body: { phoneNumber } });
+/** `otpToken`: the token this wizard verified for the same phone, so the server answers OTP_VERIFIED instead of a new code. */
+export function sendOtp(phoneNumber: string, otpToken?: string) {
+  return apiCall(otpSend, { body: otpToken ? { phoneNumber, otpToken } : { phoneNumber } });
 }
 
 /** Checks the payload with the shared schema, asks the server to validate it, then creates the member. */

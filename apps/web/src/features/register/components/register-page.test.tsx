@@ -106,6 +106,23 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
     }
   });
 
+  it('keeps the verification when the member goes back to the phone step: the send carries the verified token', async () => {
+    const user = userEvent.setup();
+    serve({ registerOtp: true, send: { code: 'OK', otpRef: 'QWER', otpToken: 't1' } });
+    renderRegister();
+    await enterPhone(user);
+    await user.type(await screen.findByLabelText('One-time code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(calledPaths().filter((path) => path === '/api/otp/send')).toHaveLength(2));
+    const sends = fetchMock.mock.calls.filter(([input]) => String(input) === '/api/otp/send');
+    expect(JSON.parse(String(sends[0]?.[1]?.body))).toEqual({ phoneNumber: '0812345678' });
+    expect(JSON.parse(String(sends[1]?.[1]?.body))).toEqual({ phoneNumber: '0812345678', otpToken: 't1' });
+  });
+
   it('skips the code step when the send answer is OTP_VERIFIED', async () => {
     const user = userEvent.setup();
     serve({ registerOtp: true, send: { code: 'OTP_VERIFIED' } });

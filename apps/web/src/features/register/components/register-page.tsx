@@ -69,7 +69,9 @@ export function RegisterPage() {
     // When the setting cannot be read, ask for a code: the server insists on a verified phone anyway.
     const { enabled } = await queryClient.fetchQuery(registerOtpQuery).catch(() => ({ enabled: true }));
     const { sendOtp } = await loadApi();
-    const reply = enabled ? await sendOtp(phone) : null;
+    // Back at the phone step with the phone this wizard verified: its token keeps the verification (issue 27 item 9).
+    const heldToken = phone === state.phone ? (state.otpToken ?? undefined) : undefined;
+    const reply = enabled ? await sendOtp(phone, heldToken) : null;
     dispatch({ type: 'phoneAccepted', phone, isOtpEnabled: enabled, reply, now: Date.now() });
   };
 

@@ -8,7 +8,12 @@ import { Button } from '@/components/button';
 import { EmptyState, QueryStates } from '@/components/query-states';
 import { sheetModal } from '@/components/sheet-modal';
 import { useMoneyMutation } from '@/components/use-money-mutation';
-import { newClientSeed, reloadWheel, spin, spinwheelSetupQuery } from '@/features/spinwheel/api/spinwheel-api';
+import {
+  newClientSeed,
+  reloadWheel,
+  spin,
+  spinwheelSetupQuery,
+} from '@/features/spinwheel/api/spinwheel-api';
 import { CouponTable } from '@/features/spinwheel/components/coupon-table';
 import { FairPlay, type SpinFairness } from '@/features/spinwheel/components/fair-play';
 import { PrizeModal, type SpinPrize } from '@/features/spinwheel/components/prize-modal';
@@ -16,6 +21,7 @@ import { WheelCanvas } from '@/features/spinwheel/components/wheel-canvas';
 import { spinErrorText } from '@/features/spinwheel/hooks/spin-error';
 import { useWheelSpin } from '@/features/spinwheel/hooks/use-wheel-spin';
 import { errorCodeOf } from '@/lib/error-message';
+import { formatAmount } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { isOutcomeUnknown } from '@/lib/idempotency';
 import { pickLocalized } from '@/lib/localized';
@@ -40,12 +46,22 @@ function SpinBody() {
       <QueryStates query={setup} testId="spin" lines={6} failedTitle={t('spin.loadFailed')}>
         {({ result }) =>
           !result.activeSpinwheel ? (
-            <EmptyState icon={<Disc3 size={24} />} title={t('spin.inactive')} hint={t('spin.inactiveHint')} testId="spin-inactive" />
+            <EmptyState
+              icon={<Disc3 size={24} />}
+              title={t('spin.inactive')}
+              hint={t('spin.inactiveHint')}
+              testId="spin-inactive"
+            />
           ) : (
             <Wheel
               name={pickLocalized(result.activeSpinwheel.name, locale)}
-              slices={result.activeSpinwheel.slices.map((slice) => ({ ...slice, label: pickLocalized(slice.labels, locale) || slice.label }))}
+              slices={result.activeSpinwheel.slices.map((slice) => ({
+                ...slice,
+                label: pickLocalized(slice.labels, locale) || slice.label,
+              }))}
               coins={result.userCoin}
+              waitingCoins={result.waitingCoin}
+              prizeLock={result.prizeLock}
               commit={result.fairness}
               isReloading={setup.isFetching}
             />
@@ -61,11 +77,14 @@ type WheelProps = {
   name: string;
   slices: Slice[];
   coins: number;
+  /** Coins of deposits not played yet, and wheel prizes not yet playable-through (docs/decisions/0013-promotions.md). */
+  waitingCoins: number;
+  prizeLock: { amount: number; toPlay: number };
   commit: { seedHash: string; nonce: number };
   isReloading: boolean;
 };
 
-function Wheel({ name, slices, coins, commit, isReloading }: WheelProps) {
+function Wheel({ name, slices, coins, waitingCoins, prizeLock, commit, isReloading }: WheelProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const showAlert = useAlert();
@@ -77,7 +96,8 @@ function Wheel({ name, slices, coins, commit, isReloading }: WheelProps) {
   const [coinsLeft, setCoinsLeft] = useState<number | null>(null);
   const shownCoins = coinsLeft ?? coins;
 
-  const showFailure = (code: string) => showAlert({ tone: 'error', title: t('spin.failedTitle'), message: spinErrorText(t, code) });
+  const showFailure = (code: string) =>
+    showAlert({ tone: 'error', title: t('spin.failedTitle'), message: spinErrorText(t, code) });
 
   const spinCall = useMoneyMutation({
     scope: 'spin',
@@ -121,17 +141,44 @@ function Wheel({ name, slices, coins, commit, isReloading }: WheelProps) {
           {name}
         </h3>
         <div className="spin-wheel__stage">
-          <WheelCanvas slices={slices} rotation={wheel.rotation} label={t('spin.wheelLabel', { labels: slices.map((slice) => slice.label).join(', ') })} />
+          <WheelCanvas
+            slices={slices}
+            rotation={wheel.rotation}
+            label={t('spin.wheelLabel', { labels: slices.map((slice) => slice.label).join(', ') })}
+          />
         </div>
         <p className="spin-wheel__coins" data-testid="spin-coins" data-coins={shownCoins}>
           <CircleDollarSign size={18} aria-hidden /> {t('spin.coins', { count: shownCoins })}
         </p>
-        <Button variant="gold" isBlock onClick={() => spinCall.submit(seedRef.current)} disabled={!canSpin} data-testid="spin-button">
+        <Button
+          variant="gold"
+          isBlock
+          onClick={() => spinCall.submit(seedRef.current)}
+          disabled={!canSpin}
+          data-testid="spin-button"
+        >
           {isBusy ? t('spin.spinning') : t('spin.spin')}
         </Button>
         {shownCoins === 0 && !isBusy && (
           <p className="spin-wheel__hint muted" data-testid="spin-no-coin">
             {t('spin.noCoinHint')}
+          </p>
+        )}
+        {waitingCoins > 0 && (
+          <p
+            className="spin-wheel__hint muted"
+            data-testid="spin-waiting"
+            data-coins={waitingCoins}
+          >
+            {t('spin.waiting', { count: waitingCoins })}
+          </p>
+        )}
+        {prizeLock.amount > 0 && (
+          <p className="spin-wheel__hint muted" data-testid="spin-prize-lock">
+            {t('spin.prizeLock', {
+              amount: formatAmount(prizeLock.amount),
+              toPlay: formatAmount(prizeLock.toPlay),
+            })}
           </p>
         )}
       </section>

@@ -1,0 +1,4 @@
+export {
+  assertIndependentApprover,
+  INDEPENDENCE_MS,
+} from '@/modules/operators/approver-independence.ts';
