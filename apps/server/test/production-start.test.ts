@@ -71,6 +71,7 @@ const SAFE: Record<string, string> = {
   SLIP_LINK_SECRET: strong('slip-link'),
   CHAT_GUEST_SECRET: strong('chat-guest'),
   GAME_CREDENTIALS_KEY: 'ab'.repeat(32),
+  AUDIT_HMAC_KEY: strong('audit-hmac'),
 };
 const without = (name: string) =>
   Object.fromEntries(Object.entries(SAFE).filter(([k]) => k !== name));
