@@ -62,7 +62,10 @@ export function registerMemberAdminRoutes(
   memberList(adminMemberLedgerContract, members.ledger);
   memberList(adminMemberSlipsContract, members.slips);
   memberList(adminMemberInviteesContract, members.invitees);
-  memberList(adminMemberWithdrawalsContract, members.withdrawals);
+  adminRoute(app, table, {
+    contract: adminMemberWithdrawalsContract,
+    handler: ({ params, body, operator }) => members.withdrawals(operator, params.id, body),
+  });
 
   /** A support action on one member, with the operator's reason. */
   function memberAction<B extends { reason?: string | undefined }, R>(

@@ -26,20 +26,7 @@ import { FILTER_MATCH, KINDS_NOT_IN_STATEMENT } from '@/modules/statement/statem
 import { listMemberWithdrawals } from '@/modules/withdrawal/withdrawal.repository.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
-import { hasMoneyDuties } from '@/modules/operators/permissions.ts';
-
-/** An operator without money duties sees a bank account number's last 4 digits only (issue 27). */
-export function maskAccountNo(accountNo: string): string {
-  return accountNo.length <= 4
-    ? accountNo
-    : `${'•'.repeat(accountNo.length - 4)}${accountNo.slice(-4)}`;
-}
-
-function accountNoFor(operator: OperatorContext) {
-  return hasMoneyDuties(operator.permissions)
-    ? (accountNo: string | null) => accountNo
-    : (accountNo: string | null) => (accountNo === null ? null : maskAccountNo(accountNo));
-}
+import { accountNoFor } from '@/modules/members/account-mask.ts';
 
 /** How many of the member's sessions the member page lists (newest first). */
 const SESSIONS_SHOWN = 50;
@@ -259,9 +246,10 @@ export function createMembersService({
       };
     },
 
-    async withdrawals(memberId: string, page: Page) {
+    async withdrawals(operator: OperatorContext, memberId: string, page: Page) {
       await memberOrThrow(memberId);
       const { total, rows } = await listMemberWithdrawals(kysely, memberId, pageWindow(page));
+      const accountNo = accountNoFor(operator);
       return {
         total,
         rows: rows.map((w) => ({
@@ -269,7 +257,7 @@ export function createMembersService({
           amountMinor: w.amountMinor.toString(),
           status: w.status,
           bankCode: w.bankCode,
-          accountNo: w.accountNo,
+          accountNo: accountNo(w.accountNo),
           failureCode: w.failureCode,
           createdAt: w.createdAt.toISOString(),
           decidedAt: isoOrNull(w.decidedAt),
