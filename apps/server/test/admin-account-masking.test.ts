@@ -99,6 +99,21 @@ describe('bank account numbers outside member search are masked for roles withou
     );
   });
 
+  it('the member page ledger tab: the account a bank deposit came from', async () => {
+    const member = await fundedMember(t, 700_00);
+    type Ledger = Rows<{ metadata: { fromAccountNo?: string } | null }>;
+    await expectMaskedFor(
+      (op) =>
+        adminApi(t, 'POST', `/api/admin/members/${member.memberId}/ledger`, {
+          token: op.token,
+          body: { view: 'ledger' },
+        }),
+      (a: Ledger) =>
+        a.rows.flatMap((r) => (r.metadata?.fromAccountNo ? [r.metadata.fromAccountNo] : [])),
+      member.bankAccountNo,
+    );
+  });
+
   it('the money-in queues: a held deposit notice, and a bank line from a member account with its suggestions', async () => {
     await saveSetting(t.app.deps.db.kysely, 'deposit', { isManual: true }, t.clock.now());
     const member = await walletMember(t);

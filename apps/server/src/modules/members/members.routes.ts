@@ -59,7 +59,10 @@ export function registerMemberAdminRoutes(
   ): void {
     adminRoute(app, table, { contract, handler: ({ params, body }) => read(params.id, body) });
   }
-  memberList(adminMemberLedgerContract, members.ledger);
+  adminRoute(app, table, {
+    contract: adminMemberLedgerContract,
+    handler: ({ params, body, operator }) => members.ledger(operator, params.id, body),
+  });
   memberList(adminMemberSlipsContract, members.slips);
   memberList(adminMemberInviteesContract, members.invitees);
   adminRoute(app, table, {

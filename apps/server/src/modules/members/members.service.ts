@@ -187,6 +187,7 @@ export function createMembersService({
     },
 
     async ledger(
+      operator: OperatorContext,
       memberId: string,
       body: { view: LedgerView } & Page,
     ): Promise<ResponseOf<typeof adminMemberLedgerContract>> {
@@ -197,6 +198,7 @@ export function createMembersService({
         match: view === 'deposit' || view === 'withdraw' ? FILTER_MATCH[view] : undefined,
         ...pageWindow(body),
       });
+      const accountNo = accountNoFor(operator);
       return {
         total,
         rows: transfers.map((t) => {
@@ -212,7 +214,11 @@ export function createMembersService({
             createdAt: t.createdAt.toISOString(),
             debit: t.debit,
             credit: t.credit,
-            metadata: t.metadata,
+            // A bank-feed deposit names the account the money came from: the member's (docs/back-office/members.md).
+            metadata:
+              typeof t.metadata?.fromAccountNo === 'string'
+                ? { ...t.metadata, fromAccountNo: accountNo(t.metadata.fromAccountNo) }
+                : t.metadata,
           };
         }),
       };
