@@ -48,6 +48,42 @@ type SlipItem = {
 };
 
 describe('slips not credited (docs/back-office/money-in.md)', () => {
+  it('shows the sender and the member account numbers whole to finance, masked to support (issue 27)', async () => {
+    const m = await slipMember(t);
+    const senderNo = uniqueAccountNo();
+    const slip = await bankSlip(
+      t,
+      { name: 'SOMSRI JAIDEE', bankCode: 'KBANK', accountNo: senderNo },
+      150_00,
+    );
+    const answer = await uploadSlip(t, m.token, slip.png);
+    expect(answer).toMatchObject({ status: 'FAILED', note: 'PLAYER_ACCOUNT_MISMATCH' });
+    const support = await signedInOperator(t, 'support');
+    const masked = (no: string) => `${'•'.repeat(no.length - 4)}${no.slice(-4)}`;
+    type Seen = {
+      member: { bank: { accountNo: string } };
+      verified: { sender: { accountNo: string } };
+    };
+    const read = async (op: TestOperator) => {
+      const got = await adminApi(t, 'GET', `/api/admin/deposits/slips/${answer._id}`, {
+        token: op.token,
+      });
+      expect(got.statusCode, got.body).toBe(200);
+      const listed = await listQueue(t, op, 'slips', { search: m.username });
+      return { item: got.json<Seen>(), row: listed.rows[0] as unknown as Seen };
+    };
+    const asFinance = await read(finance);
+    for (const seen of [asFinance.item, asFinance.row]) {
+      expect(seen.verified.sender.accountNo).toBe(senderNo);
+      expect(seen.member.bank.accountNo).toBe(m.bankAccountNo);
+    }
+    const asSupport = await read(support);
+    for (const seen of [asSupport.item, asSupport.row]) {
+      expect(seen.verified.sender.accountNo).toBe(masked(senderNo));
+      expect(seen.member.bank.accountNo).toBe(masked(m.bankAccountNo));
+    }
+  });
+
   it('shows the verifier’s answer and reason, streams the image to operators only, and credits once', async () => {
     const { m, id, png, transRef } = await mismatchedSlip(320_00);
     const open = await listQueue(t, finance, 'slips', { search: m.username });

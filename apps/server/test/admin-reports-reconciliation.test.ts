@@ -23,12 +23,14 @@ const DAY = { from: '2026-11-02', to: '2026-11-02' };
 
 let t: TestApp;
 let auditor: TestOperator;
+let finance: TestOperator;
 let member: Awaited<ReturnType<typeof signedInMember>> & { memberId: string; pg: string };
 let payoutReference: string;
 
 beforeAll(async () => {
   t = await createTestApp({ BANK_TIMEOUT_MS: '500' });
   auditor = await signedInOperator(t, 'auditor');
+  finance = await signedInOperator(t, 'finance');
   await setWithdrawLimits(t, {});
   const m = await signedInMember(t);
   const memberId = await memberIdOf(t, m.username);
@@ -59,9 +61,12 @@ beforeEach(async () => {
   await sandboxPost(t, '/sandbox/bank/faults/clear');
 });
 
-async function reconcile(body: Record<string, unknown> = {}): Promise<ReconciliationReport> {
+async function reconcile(
+  body: Record<string, unknown> = {},
+  operator = auditor,
+): Promise<ReconciliationReport> {
   const response = await adminApi(t, 'POST', '/api/admin/reports/reconciliation', {
-    token: auditor.token,
+    token: operator.token,
     body: { ...DAY, ...body },
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -137,7 +142,13 @@ describe('POST /api/admin/reports/reconciliation', () => {
 
   it('lists a paid withdrawal whose payout the bank has no record of', async () => {
     await sandboxPost(t, '/sandbox/bank/payouts/forget', { reference: payoutReference });
-    const report = await reconcile();
+    // The auditor has no money duties: the member's account number shows its last 4 digits only (issue 27).
+    const last4 = member.bankAccountNo.slice(-4);
+    const masked = `${'•'.repeat(member.bankAccountNo.length - 4)}${last4}`;
+    expect((await reconcile()).differences).toEqual([
+      expect.objectContaining({ kind: 'payout_missing', subject: `${member.bankCode} ${masked}` }),
+    ]);
+    const report = await reconcile({}, finance);
     expect(report.differences).toEqual([
       {
         section: 'payouts',
@@ -173,7 +184,7 @@ describe('POST /api/admin/reports/reconciliation', () => {
     expect(unmatched).toEqual([
       expect.objectContaining({
         kind: 'line_not_credited',
-        subject: 'SCB 9990001112',
+        subject: 'SCB ••••••1112',
         expectedMinor: '7700',
         foundMinor: null,
         detail: 'no_member',
@@ -234,8 +245,47 @@ describe('POST /api/admin/reports/reconciliation', () => {
       '\uFEFFsection,kind,currency,member,subject,reference,expected_minor,found_minor,difference_minor,detail',
     );
     expect(lines).toContain(
-      'bankLines,line_not_credited,THB,,BBL 1234567890,"\'=HYPERLINK(""http://evil"")",500,,-500,"no_member, ""quoted"""',
+      'bankLines,line_not_credited,THB,,BBL ••••••7890,"\'=HYPERLINK(""http://evil"")",500,,-500,"no_member, ""quoted"""',
     );
+  });
+
+  it('audits each reconciliation read and export once: the request and the row count, never the rows', async () => {
+    const audits = () =>
+      t.app.deps.db.kysely
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('operator_id', '=', finance.id)
+        .where('action', 'in', ['report.viewed', 'report.exported'])
+        .orderBy('seq')
+        .execute();
+    const before = (await audits()).length;
+    const report = await reconcile({ limit: 50 }, finance);
+    const csv = await adminApi(t, 'POST', '/api/admin/reports/reconciliation.csv', {
+      token: finance.token,
+      body: DAY,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const records = (await audits()).slice(before);
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({
+      action: 'report.viewed',
+      target_type: 'report',
+      target_id: 'reconciliation',
+      after: {
+        report: 'reconciliation',
+        format: 'json',
+        ...DAY,
+        limit: 50,
+        rows: report.differences.length,
+      },
+    });
+    expect(records[1]).toMatchObject({
+      action: 'report.exported',
+      after: { report: 'reconciliation', format: 'csv', ...DAY, limit: 200 },
+    });
+    expect(report.differences.length).toBeGreaterThan(0);
+    expect(JSON.stringify(records)).not.toContain(member.bankAccountNo);
+    expect(JSON.stringify(records)).not.toContain(member.memberId);
   });
 
   it('lists a member account whose balance was changed behind the log (the last test: it breaks the ledger)', async () => {

@@ -28,6 +28,7 @@ import {
 import { adminRoute } from '@/lib/admin-route.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
 import { storedFileReply } from '@/lib/stored-file-reply.ts';
+import { depositAnswerView } from '@/modules/admin-deposits/account-view.ts';
 import { createBankLinesService } from '@/modules/admin-deposits/bank-lines.service.ts';
 import {
   createHeldDepositsService,
@@ -35,6 +36,7 @@ import {
 } from '@/modules/admin-deposits/held-deposits.service.ts';
 import { createQueueKit, type ListBody } from '@/modules/admin-deposits/queue-kit.ts';
 import { createSlipsQueueService } from '@/modules/admin-deposits/slips.service.ts';
+import { accountNoFor } from '@/modules/members/account-mask.ts';
 import type { WorkClaimsService } from '@/modules/work-claims/work-claims.service.ts';
 
 type DecisionContract<I> = AdminContract<
@@ -65,11 +67,13 @@ export function registerAdminDepositRoutes(
   ): void {
     adminRoute(app, table, {
       contract: list,
-      handler: ({ body, operator }) => queue.list(body, operator.operatorId),
+      handler: async ({ body, operator }) =>
+        depositAnswerView(await queue.list(body, operator.operatorId), accountNoFor(operator)),
     });
     adminRoute(app, table, {
       contract: get,
-      handler: ({ params, operator }) => queue.get(params.id, operator.operatorId),
+      handler: async ({ params, operator }) =>
+        depositAnswerView(await queue.get(params.id, operator.operatorId), accountNoFor(operator)),
     });
   }
 
@@ -134,7 +138,7 @@ export function registerAdminDepositRoutes(
   });
   adminRoute(app, table, {
     contract: adminDepositMemberLookupContract,
-    handler: ({ body }) => lines.lookupMembers(body.query),
+    handler: ({ body, operator }) => lines.lookupMembers(operator, body.query),
   });
 
   readRoutes(adminSlipListContract, adminSlipGetContract, slips);

@@ -28,7 +28,8 @@ import {
   listOpenNoticesOfAmount,
   listQrOfAmount,
 } from '@/modules/deposit/deposit-queue.repository.ts';
-import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
+import { recordAudit } from '@/modules/audit/audit.service.ts';
+import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { bankLineItemOf, queueMemberOf } from '@/modules/admin-deposits/admin-deposits.items.ts';
 import {
   accountQueryOf,
@@ -44,7 +45,10 @@ const AMOUNT_WINDOW_MS = 24 * 60 * 60_000;
  * The back office's queue of bank lines no member was matched to (docs/back-office/money-in.md): suggested members,
  * a credit to the chosen member with a reason (once), or the line returned to its sender or ignored.
  */
-export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKit) {
+export function createBankLinesService(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  kit: QueueKit,
+) {
   const keys = { id: (r: StoredIncoming) => r.id, memberId: (r: StoredIncoming) => r.memberId };
 
   async function suggestionsFor(line: StoredIncoming): Promise<Suggestion[]> {
@@ -143,9 +147,27 @@ export function createBankLinesService({ db }: Pick<AppDeps, 'db'>, kit: QueueKi
       return item(await findIncoming(db.kysely, id), operator.operatorId);
     },
 
-    /** Members named exactly by a phone, public id or account number, to credit a line no suggestion fits. */
-    async lookupMembers(query: string): Promise<{ members: QueueMember[] }> {
+    /**
+     * Members named exactly by a phone, public id or account number, to credit a line no suggestion fits. A search of
+     * members: audited as one, with the query and the count (docs/back-office/audit.md#bulk-reads).
+     */
+    async lookupMembers(
+      operator: OperatorContext,
+      query: string,
+    ): Promise<{ members: QueueMember[] }> {
       const found = await findMembersBySearch(db.kysely, query);
+      await db.withTransaction((trx) =>
+        recordAudit(
+          trx,
+          actorOf(operator),
+          {
+            action: 'members.searched',
+            targetType: 'member',
+            after: { query, field: 'depositLookup', total: found.length, shown: found.length },
+          },
+          clock.now(),
+        ),
+      );
       return { members: found.map((m) => queueMemberOf(m, m.id)) };
     },
   };

@@ -59,10 +59,16 @@ export function registerMemberAdminRoutes(
   ): void {
     adminRoute(app, table, { contract, handler: ({ params, body }) => read(params.id, body) });
   }
-  memberList(adminMemberLedgerContract, members.ledger);
+  adminRoute(app, table, {
+    contract: adminMemberLedgerContract,
+    handler: ({ params, body, operator }) => members.ledger(operator, params.id, body),
+  });
   memberList(adminMemberSlipsContract, members.slips);
   memberList(adminMemberInviteesContract, members.invitees);
-  memberList(adminMemberWithdrawalsContract, members.withdrawals);
+  adminRoute(app, table, {
+    contract: adminMemberWithdrawalsContract,
+    handler: ({ params, body, operator }) => members.withdrawals(operator, params.id, body),
+  });
 
   /** A support action on one member, with the operator's reason. */
   function memberAction<B extends { reason?: string | undefined }, R>(

@@ -26,20 +26,7 @@ import { FILTER_MATCH, KINDS_NOT_IN_STATEMENT } from '@/modules/statement/statem
 import { listMemberWithdrawals } from '@/modules/withdrawal/withdrawal.repository.ts';
 import { recordAudit } from '@/modules/audit/audit.service.ts';
 import { actorOf, type OperatorContext } from '@/modules/operators/operator-auth.service.ts';
-import { hasMoneyDuties } from '@/modules/operators/permissions.ts';
-
-/** An operator without money duties sees a bank account number's last 4 digits only (issue 27). */
-export function maskAccountNo(accountNo: string): string {
-  return accountNo.length <= 4
-    ? accountNo
-    : `${'•'.repeat(accountNo.length - 4)}${accountNo.slice(-4)}`;
-}
-
-function accountNoFor(operator: OperatorContext) {
-  return hasMoneyDuties(operator.permissions)
-    ? (accountNo: string | null) => accountNo
-    : (accountNo: string | null) => (accountNo === null ? null : maskAccountNo(accountNo));
-}
+import { accountNoFor } from '@/modules/members/account-mask.ts';
 
 /** How many of the member's sessions the member page lists (newest first). */
 const SESSIONS_SHOWN = 50;
@@ -200,6 +187,7 @@ export function createMembersService({
     },
 
     async ledger(
+      operator: OperatorContext,
       memberId: string,
       body: { view: LedgerView } & Page,
     ): Promise<ResponseOf<typeof adminMemberLedgerContract>> {
@@ -210,6 +198,7 @@ export function createMembersService({
         match: view === 'deposit' || view === 'withdraw' ? FILTER_MATCH[view] : undefined,
         ...pageWindow(body),
       });
+      const accountNo = accountNoFor(operator);
       return {
         total,
         rows: transfers.map((t) => {
@@ -225,7 +214,11 @@ export function createMembersService({
             createdAt: t.createdAt.toISOString(),
             debit: t.debit,
             credit: t.credit,
-            metadata: t.metadata,
+            // A bank-feed deposit names the account the money came from: the member's (docs/back-office/members.md).
+            metadata:
+              typeof t.metadata?.fromAccountNo === 'string'
+                ? { ...t.metadata, fromAccountNo: accountNo(t.metadata.fromAccountNo) }
+                : t.metadata,
           };
         }),
       };
@@ -259,9 +252,10 @@ export function createMembersService({
       };
     },
 
-    async withdrawals(memberId: string, page: Page) {
+    async withdrawals(operator: OperatorContext, memberId: string, page: Page) {
       await memberOrThrow(memberId);
       const { total, rows } = await listMemberWithdrawals(kysely, memberId, pageWindow(page));
+      const accountNo = accountNoFor(operator);
       return {
         total,
         rows: rows.map((w) => ({
@@ -269,7 +263,7 @@ export function createMembersService({
           amountMinor: w.amountMinor.toString(),
           status: w.status,
           bankCode: w.bankCode,
-          accountNo: w.accountNo,
+          accountNo: accountNo(w.accountNo),
           failureCode: w.failureCode,
           createdAt: w.createdAt.toISOString(),
           decidedAt: isoOrNull(w.decidedAt),

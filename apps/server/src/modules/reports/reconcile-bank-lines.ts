@@ -1,3 +1,4 @@
+import type { AccountNoView } from '@/modules/members/account-mask.ts';
 import type { LedgerCurrency } from '@mekong/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { ReconciliationReport } from '@mekong/contracts/admin/reports';
@@ -21,12 +22,13 @@ const currencyOf = (text: string): LedgerCurrency | null =>
 function lineDifference(
   line: StoredIncoming,
   credit: TransferFacts | undefined,
+  accountNo: AccountNoView,
 ): FoundDifference | null {
   const base = {
     section: 'bankLines' as const,
     currency: currencyOf(line.currency),
     memberId: line.memberId,
-    subject: `${line.fromBankCode} ${line.fromAccountNo}`,
+    subject: `${line.fromBankCode} ${accountNo(line.fromAccountNo)}`,
     reference: line.reference,
     expectedMinor: line.amountMinor.toString(),
   };
@@ -72,6 +74,8 @@ export async function reconcileBankLines(
     limit: number;
     afterId: string | null;
     creditsAfterId: string | null;
+    /** How the reader sees members' account numbers (docs/back-office/members.md#bank-account-numbers). */
+    accountNo: AccountNoView;
   },
 ): Promise<{ summary: ReconciliationReport['bankLines']; differences: FoundDifference[] }> {
   const { start, end, limit } = options;
@@ -94,6 +98,7 @@ export async function reconcileBankLines(
     const difference = lineDifference(
       line,
       line.transferId ? transfers.get(line.transferId) : undefined,
+      options.accountNo,
     );
     if (difference) differences.push(difference);
   }

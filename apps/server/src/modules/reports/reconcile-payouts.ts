@@ -1,6 +1,7 @@
 import type { ReconciliationReport } from '@mekong/contracts/admin/reports';
 import type { PayoutStatus } from '@/adapters/bank/bank-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
+import type { AccountNoView } from '@/modules/members/account-mask.ts';
 import { forEachPooled } from '@/lib/pooled.ts';
 import {
   findTransferFacts,
@@ -40,12 +41,17 @@ function expectationOf(w: Withdrawal, t: TransferFacts): FoundDifference | 'in_f
 }
 
 /** The difference between the ledger's settled payout and the bank's record of its reference, if any. */
-function compare(w: Withdrawal, t: TransferFacts, bank: PayoutStatus): FoundDifference | null {
+function compare(
+  w: Withdrawal,
+  t: TransferFacts,
+  bank: PayoutStatus,
+  accountNo: AccountNoView,
+): FoundDifference | null {
   const base = {
     section: 'payouts' as const,
     currency: w.currency,
     memberId: w.memberId,
-    subject: `${w.bankCode} ${w.accountNo}`,
+    subject: `${w.bankCode} ${accountNo(w.accountNo)}`,
     reference: w.transferId,
   };
   const amount = t.amountMinor.toString();
@@ -99,7 +105,14 @@ function compare(w: Withdrawal, t: TransferFacts, bank: PayoutStatus): FoundDiff
  */
 export async function reconcilePayouts(
   deps: Pick<AppDeps, 'db' | 'bank' | 'log'>,
-  options: { start: Date; end: Date; afterId: string | null; limit: number },
+  options: {
+    start: Date;
+    end: Date;
+    afterId: string | null;
+    limit: number;
+    /** How the reader sees members' account numbers (docs/back-office/members.md#bank-account-numbers). */
+    accountNo: AccountNoView;
+  },
 ): Promise<{ summary: ReconciliationReport['payouts']; differences: FoundDifference[] }> {
   const db = deps.db.kysely;
   const withdrawals = await listSentWithdrawals(db, options);
@@ -142,7 +155,7 @@ export async function reconcilePayouts(
       return;
     }
     checked += 1;
-    const difference = compare(w, t, answer);
+    const difference = compare(w, t, answer, options.accountNo);
     if (difference) differences.push(difference);
   });
   const last = withdrawals[withdrawals.length - 1];

@@ -1,3 +1,4 @@
+import type { AccountNoView } from '@/modules/members/account-mask.ts';
 import type { ReconciliationReport, Difference } from '@mekong/contracts/admin/reports';
 import type { z } from 'zod';
 import type { reconciliationRequestSchema } from '@mekong/contracts/admin/reports';
@@ -28,6 +29,7 @@ export async function buildReconciliation(
   deps: Pick<AppDeps, 'db' | 'games' | 'bank' | 'log'>,
   input: ReconciliationInput,
   now: Date,
+  accountNo: AccountNoView,
 ): Promise<ReconciliationReport> {
   const db = deps.db.kysely;
   const { start, end } = dayWindow({ from: input.from, to: input.to });
@@ -36,11 +38,12 @@ export async function buildReconciliation(
     checkInvariants(db),
     listAccountMismatches(db, MAX_LEDGER_ROWS),
     reconcileGames(deps, { limit: input.limit, afterId: input.cursors.games }),
-    reconcilePayouts(deps, { ...page, afterId: input.cursors.payouts }),
+    reconcilePayouts(deps, { ...page, afterId: input.cursors.payouts, accountNo }),
     reconcileBankLines(db, {
       ...page,
       afterId: input.cursors.bankLines,
       creditsAfterId: input.cursors.bankCredits,
+      accountNo,
     }),
   ]);
   const ledgerDifferences: FoundDifference[] = [

@@ -9,6 +9,7 @@ import {
 } from '@mekong/contracts/admin/reports';
 import { adminRoute } from '@/lib/admin-route.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
+import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import { createReportsService } from '@/modules/reports/reports.service.ts';
 
 /** A CSV download: UTF-8 (with its byte-order mark in the text), named for the report and its range. */
@@ -30,13 +31,19 @@ export function registerReportRoutes(app: FastifyInstance, table: ApiRouteTable)
       json: AdminContract<z.ZodType<B>, z.ZodType<R>>;
       csv: AdminContract<z.ZodType<B>, z.ZodString>;
     },
-    make: { json: (body: B) => Promise<R>; csv: (body: B) => Promise<string> },
+    make: {
+      json: (body: B, operator: OperatorContext) => Promise<R>;
+      csv: (body: B, operator: OperatorContext) => Promise<string>;
+    },
   ): void {
-    adminRoute(app, table, { contract: contracts.json, handler: ({ body }) => make.json(body) });
+    adminRoute(app, table, {
+      contract: contracts.json,
+      handler: ({ body, operator }) => make.json(body, operator),
+    });
     adminRoute(app, table, {
       contract: contracts.csv,
-      handler: async ({ body, reply }) =>
-        asCsv(reply, `${name}-${body.from}-${body.to}`, await make.csv(body)),
+      handler: async ({ body, operator, reply }) =>
+        asCsv(reply, `${name}-${body.from}-${body.to}`, await make.csv(body, operator)),
     });
   }
 
@@ -48,6 +55,9 @@ export function registerReportRoutes(app: FastifyInstance, table: ApiRouteTable)
   reportRoutes(
     'reconciliation',
     { json: adminReconciliationContract, csv: adminReconciliationCsvContract },
-    { json: reports.reconcile, csv: reports.reconciliationCsv },
+    {
+      json: (body, operator) => reports.reconcile(operator, body),
+      csv: (body, operator) => reports.reconciliationCsv(operator, body),
+    },
   );
 }

@@ -94,7 +94,7 @@ export function createPayoutReviewService(
         rows.map((r) => r.id),
         operator.operatorId,
       );
-      return { rows: rows.map((r) => toPayoutItem(r, claimed.get(r.id) ?? null)), total };
+      return { rows: rows.map((r) => toPayoutItem(r, claimed.get(r.id) ?? null, operator)), total };
     },
 
     /**

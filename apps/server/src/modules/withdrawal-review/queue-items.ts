@@ -1,10 +1,15 @@
 import type { Claim } from '@mekong/contracts/admin/claims';
 import type { HeldWithdrawal, HoldReason, PayoutItem } from '@mekong/contracts/admin/withdrawals';
 import { isoOrNull } from '@/lib/iso-time.ts';
+import { accountNoFor } from '@/modules/members/account-mask.ts';
+import type { OperatorContext } from '@/modules/operators/operator-auth.service.ts';
 import type { QueueRow } from '@/modules/withdrawal-review/withdrawal-review.repository.ts';
 import type { Withdrawal } from '@/modules/withdrawal/withdrawal.repository.ts';
 
-function baseItem(r: QueueRow, claim: Claim | null) {
+/** Who reads the queue: the member's account number is whole only for an operator with money duties. */
+type Viewer = Pick<OperatorContext, 'permissions'>;
+
+function baseItem(r: QueueRow, claim: Claim | null, viewer: Viewer) {
   return {
     id: r.id,
     memberId: r.member_id,
@@ -14,7 +19,7 @@ function baseItem(r: QueueRow, claim: Claim | null) {
     amountMinor: Number(r.amount),
     currency: r.currency,
     bankCode: r.bank_code,
-    accountNo: r.account_no,
+    accountNo: accountNoFor(viewer)(r.account_no),
     accountName: r.account_name,
     status: r.status,
     failureCode: r.failure_code,
@@ -31,12 +36,13 @@ export function toHeldWithdrawal(
   r: QueueRow,
   claim: Claim | null,
   limits: { autoPayoutMaxMinor: number; secondApprovalAboveMinor: number },
+  viewer: Viewer,
 ): HeldWithdrawal {
   const reasons: HoldReason[] = [];
   if (BigInt(r.amount) > BigInt(limits.autoPayoutMaxMinor)) reasons.push('over_limit');
   if (r.is_account_changed) reasons.push('account_changed');
   return {
-    ...baseItem(r, claim),
+    ...baseItem(r, claim, viewer),
     reasons,
     isSecondApprovalNeeded: BigInt(r.amount) > BigInt(limits.secondApprovalAboveMinor),
     approval:
@@ -53,10 +59,10 @@ export function toHeldWithdrawal(
   };
 }
 
-export function toPayoutItem(r: QueueRow, claim: Claim | null): PayoutItem {
+export function toPayoutItem(r: QueueRow, claim: Claim | null, viewer: Viewer): PayoutItem {
   const state =
     r.status === 'failed' ? 'failed' : r.status === 'pending_approval' ? 'held' : 'unknown';
-  return { ...baseItem(r, claim), state, lastPayoutAt: isoOrNull(r.last_payout_at) };
+  return { ...baseItem(r, claim, viewer), state, lastPayoutAt: isoOrNull(r.last_payout_at) };
 }
 
 /** What an audit record keeps of a withdrawal before and after a decision. */

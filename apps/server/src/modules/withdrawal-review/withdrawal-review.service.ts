@@ -90,7 +90,7 @@ export function createWithdrawalReviewService(
         operator.operatorId,
       );
       return {
-        rows: rows.map((r) => toHeldWithdrawal(r, claimed.get(r.id) ?? null, limit)),
+        rows: rows.map((r) => toHeldWithdrawal(r, claimed.get(r.id) ?? null, limit, operator)),
         total,
       };
     },
@@ -105,7 +105,7 @@ export function createWithdrawalReviewService(
         listRecentWithdrawals(db.kysely, row.member_id, row.created_at, 5),
       ]);
       return {
-        item: toHeldWithdrawal(row, claimed.get(id) ?? null, limit),
+        item: toHeldWithdrawal(row, claimed.get(id) ?? null, limit, operator),
         cashMinor: Number(balances.cash),
         bankChangedAt: row.bank_changed_at?.toISOString() ?? null,
         decisionNote: row.decision_note,
