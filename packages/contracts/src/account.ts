@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_ERAS, HOME_COOKIE_PATH, type Country } from './constants.ts';
+import { DATE_ERAS, type Country } from './constants.ts';
 import { defineContract, memberCall } from './contract.ts';
 import { otpTokenSchema } from './otp.ts';
 import {
@@ -144,14 +144,14 @@ export const logout = memberCall('POST', '/api/logout', {
  * The member home page's cookie (docs/decisions/0021-member-home-page.md): the server sets it, HttpOnly, with a key of
  * its own for the signed-in session (kept 30 days when remembered, else until the browser closes); DELETE removes it.
  */
-export const homeCookieSet = memberCall('POST', HOME_COOKIE_PATH, {
+export const homeCookieSet = memberCall('POST', '/api/account/home-cookie', {
   body: z.strictObject({ isRemembered: z.boolean({ error: 'INVALID_REQUEST' }) }),
   response: z.object({ message: z.literal('SUCCESS') }),
 });
 
 export const homeCookieClear = defineContract({
   method: 'DELETE',
-  path: HOME_COOKIE_PATH,
+  path: '/api/account/home-cookie',
   response: z.object({ message: z.literal('SUCCESS') }),
 });
 

@@ -1,9 +1,5 @@
-import {
-  CLIENT_HEADER,
-  CLIENT_HEADER_VALUE,
-  HOME_COOKIE,
-  HOME_COOKIE_PATH,
-} from '@mekong/contracts/constants';
+import { homeCookieSet } from '@mekong/contracts/account';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, HOME_COOKIE } from '@mekong/contracts/constants';
 import { API_BASE_URL } from '@/lib/config';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
@@ -52,7 +48,7 @@ function askHomeCookie(token: string | null, isRemembered: boolean): void {
   // Not answered (or no network): the home page is drawn by the app, as without the cookie; the next start asks again.
   Promise.resolve()
     .then(() =>
-      fetch(`${API_BASE_URL}${HOME_COOKIE_PATH}`, {
+      fetch(`${API_BASE_URL}${homeCookieSet.path}`, {
         method: token ? 'POST' : 'DELETE',
         headers,
         body: token ? JSON.stringify({ isRemembered }) : undefined,
