@@ -141,21 +141,6 @@ export const logout = memberCall('POST', '/api/logout', {
 });
 
 /**
- * The member home page's cookie (docs/decisions/0021-member-home-page.md): the server sets it, HttpOnly, with a key of
- * its own for the signed-in session (kept 30 days when remembered, else until the browser closes); DELETE removes it.
- */
-export const homeCookieSet = memberCall('POST', '/api/account/home-cookie', {
-  body: z.strictObject({ isRemembered: z.boolean({ error: 'INVALID_REQUEST' }) }),
-  response: z.object({ message: z.literal('SUCCESS') }),
-});
-
-export const homeCookieClear = defineContract({
-  method: 'DELETE',
-  path: '/api/account/home-cookie',
-  response: z.object({ message: z.literal('SUCCESS') }),
-});
-
-/**
  * Forgot password (docs/design.md#password-reset): sends a one-time code to a member's phone. Any valid phone gets
  * the same answer, so the call does not tell whether it is a member's; the code is then checked with otp/verify.
  */

@@ -1,6 +1,5 @@
 import { LOCALES, type Locale } from '@mekong/contracts/constants';
 import type { FastifyInstance } from 'fastify';
-import type { Session } from '@/modules/auth/auth.service.ts';
 import { escapeHtml, withBrand, type PageBrand } from '@/plugins/brand-html.ts';
 import { createMemberHomePage, type HomeRenderer } from '@/plugins/member-home-page.ts';
 import { registerStaticApp, type IndexHandler } from '@/plugins/static-app.ts';
@@ -25,7 +24,7 @@ export function registerWebApp(
     brand: () => Promise<PageBrand | undefined>;
     /** A signed-in member's home page drawn with its data (plugins/member-home-page.ts); off when absent. */
     memberHome?: {
-      authenticate: (homeKey: string) => Promise<Session>;
+      authenticate: (token: string) => Promise<unknown>;
       renderer: () => Promise<HomeRenderer | undefined>;
     };
   },

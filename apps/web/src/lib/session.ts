@@ -1,6 +1,4 @@
-import { homeCookieSet } from '@mekong/contracts/account';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, HOME_COOKIE } from '@mekong/contracts/constants';
-import { API_BASE_URL } from '@/lib/config';
+import { HOME_COOKIE } from '@mekong/contracts/constants';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
@@ -25,57 +23,35 @@ export function hasToken(): boolean {
 export function storeToken(token: string, isRemembered: boolean): void {
   removeStorage(STORAGE_KEYS.token, 'local');
   removeStorage(STORAGE_KEYS.token, 'session');
-  removeStorage(STORAGE_KEYS.homeCookie, 'local');
-  removeStorage(STORAGE_KEYS.homeCookie, 'session');
   writeStorage(STORAGE_KEYS.token, token, isRemembered ? 'local' : 'session');
-  askHomeCookie(token, isRemembered);
+  writeHomeCookie(token, isRemembered);
   emit();
 }
 
 /**
- * The cookie that lets the server draw the member's home page with its data (docs/decisions/0021-member-home-page.md).
- * The server sets it when the app asks with the token: HttpOnly, sent only to /user/home, holding a key of its own for
- * the session, not the token (30 days when remembered, else until the browser closes). The app notes beside the token
- * that it asked, so it asks once per sign-in, and once at the start of a session signed in before.
+ * The cookie that lets the server draw the member's home page with its data (docs/decisions/0021-member-home-page.md):
+ * the same token, sent only with a request for /user/home, kept as long as the token is (30 days when remembered, the server's longest session,
+ * else until the browser closes).
  */
-function askHomeCookie(token: string | null, isRemembered: boolean): void {
-  if (typeof document === 'undefined' || typeof fetch === 'undefined') return;
-  const headers: Record<string, string> = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
-  if (token) {
-    headers.authorization = `Bearer ${token}`;
-    headers['content-type'] = 'application/json';
+const HOME_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+function writeHomeCookie(token: string | null, isRemembered: boolean): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const lifetime =
+    token === null ? '; Max-Age=0' : isRemembered ? `; Max-Age=${HOME_COOKIE_MAX_AGE_S}` : '';
+  try {
+    document.cookie = `${HOME_COOKIE}=${token ?? ''}; Path=/user/home; SameSite=Lax${lifetime}${secure}`;
+  } catch {
+    // Cookies blocked: the home page is drawn by the app, as without the cookie.
   }
-  // Not answered (or no network): the home page is drawn by the app, as without the cookie; the next start asks again.
-  Promise.resolve()
-    .then(() =>
-      fetch(`${API_BASE_URL}${homeCookieSet.path}`, {
-        method: token ? 'POST' : 'DELETE',
-        headers,
-        body: token ? JSON.stringify({ isRemembered }) : undefined,
-        credentials: 'same-origin',
-        keepalive: true,
-      }),
-    )
-    .then((answer: Response | undefined) => {
-      if (answer?.ok && token && getToken() === token)
-        writeStorage(STORAGE_KEYS.homeCookie, '1', isRemembered ? 'local' : 'session');
-    })
-    .catch(() => {});
 }
 
-/** Asks for the home page's cookie when the stored token has none yet (a member signed in before it existed). */
+/** Keeps the home page's cookie as the stored token is (a member signed in before the cookie existed gets it). */
 export function syncHomeCookie(): void {
   const remembered = readStorage(STORAGE_KEYS.token, 'local');
   const token = remembered ?? readStorage(STORAGE_KEYS.token, 'session');
-  if (token === null || readStorage(STORAGE_KEYS.homeCookie, remembered ? 'local' : 'session'))
-    return;
-  try {
-    // An older app wrote the cookie itself, with the token in it: gone before the server's replaces it.
-    document.cookie = `${HOME_COOKIE}=; Path=/user/home; Max-Age=0`;
-  } catch {
-    // Cookies blocked: nothing to remove.
-  }
-  askHomeCookie(token, remembered !== null);
+  writeHomeCookie(token, remembered !== null);
 }
 
 /** Forgets the token and the cached user info. */
@@ -84,13 +60,7 @@ export function clearSession(): void {
   removeStorage(STORAGE_KEYS.token, 'session');
   removeStorage(STORAGE_KEYS.userInfo, 'local');
   removeStorage(STORAGE_KEYS.lastSync, 'local');
-  const hadHomeCookie =
-    readStorage(STORAGE_KEYS.homeCookie, 'local') ??
-    readStorage(STORAGE_KEYS.homeCookie, 'session');
-  removeStorage(STORAGE_KEYS.homeCookie, 'local');
-  removeStorage(STORAGE_KEYS.homeCookie, 'session');
-  // Signing out removes it in the sign-out's answer; a session the server ended is removed here.
-  if (hadHomeCookie) askHomeCookie(null, false);
+  writeHomeCookie(null, false);
   emit();
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -8,10 +8,8 @@ import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
 import { findMemberByPhone } from '@/modules/account/account.repository.ts';
 import { createBatchLoader } from '@/lib/batch-loader.ts';
 import {
-  findTokenHashByHomeKey,
   insertSession,
   revokeSessions,
-  setHomeKeyHash,
   useSessions,
   type SessionUse,
 } from '@/modules/auth/session.repository.ts';
@@ -45,20 +43,6 @@ export function createAuthService({
     return new Map(rows.map((row) => [row.token_hash, row]));
   });
 
-  async function authenticateHash(tokenHash: string): Promise<Session> {
-    const now = clock.now();
-    const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-    const session = await sessions.load(tokenHash);
-    if (!session || session.revoked_at !== null) throw new AppError('UNAUTHORIZED');
-    if (
-      new Date(session.last_used_at).getTime() <= idleSince.getTime() ||
-      new Date(session.created_at).getTime() <= now.getTime() - SESSION_MAX_AGE_MS
-    )
-      throw new AppError('EXPIRED_AUTH_TOKEN');
-    if (session.status !== 'active') throw new AppError('INACTIVE_USER');
-    return { sessionId: session.id, memberId: session.member_id };
-  }
-
   return {
     /**
      * docs/design.md#members-and-sessions: a live token names its member; expired → EXPIRED_AUTH_TOKEN, unknown or revoked → UNAUTHORIZED.
@@ -66,25 +50,17 @@ export function createAuthService({
      */
     async authenticate(token: string | undefined): Promise<Session> {
       if (!token) throw new AppError('UNAUTHORIZED');
-      return authenticateHash(hashToken(token));
-    },
-
-    /**
-     * The home page cookie's key of a signed-in call's token (docs/decisions/0021-member-home-page.md): derived from
-     * the token (so every tab asking gets the same key), and it does not give the token back. Its hash is kept on the
-     * session; it draws the member's home page and nothing else.
-     */
-    async issueHomeKey(session: Session, token: string): Promise<string> {
-      const key = createHash('sha256').update(`mekong-home-page:${token}`).digest('base64url');
-      await setHomeKeyHash(db.kysely, session.sessionId, hashToken(key));
-      return key;
-    },
-
-    /** The live session of a home page key, checked as `authenticate` checks a token. */
-    async authenticateHomeKey(key: string): Promise<Session> {
-      const tokenHash = await findTokenHashByHomeKey(db.kysely, hashToken(key));
-      if (!tokenHash) throw new AppError('UNAUTHORIZED');
-      return authenticateHash(tokenHash);
+      const now = clock.now();
+      const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+      const session = await sessions.load(hashToken(token));
+      if (!session || session.revoked_at !== null) throw new AppError('UNAUTHORIZED');
+      if (
+        new Date(session.last_used_at).getTime() <= idleSince.getTime() ||
+        new Date(session.created_at).getTime() <= now.getTime() - SESSION_MAX_AGE_MS
+      )
+        throw new AppError('EXPIRED_AUTH_TOKEN');
+      if (session.status !== 'active') throw new AppError('INACTIVE_USER');
+      return { sessionId: session.id, memberId: session.member_id };
     },
 
     /**

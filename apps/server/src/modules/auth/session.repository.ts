@@ -64,29 +64,6 @@ export async function useSessions(
   return result.rows;
 }
 
-/** Gives a session its home page key (docs/decisions/0021-member-home-page.md); the same key again changes nothing. */
-export async function setHomeKeyHash(db: Kysely<Database>, sessionId: string, homeKeyHash: string) {
-  await db
-    .updateTable('sessions')
-    .set({ home_key_hash: homeKeyHash })
-    .where('id', '=', sessionId)
-    .where((eb) => eb.or([eb('home_key_hash', 'is', null), eb('home_key_hash', '!=', homeKeyHash)]))
-    .execute();
-}
-
-/** The token hash of the session a home page key belongs to, if any. */
-export async function findTokenHashByHomeKey(
-  db: Kysely<Database>,
-  homeKeyHash: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .select('token_hash')
-    .where('home_key_hash', '=', homeKeyHash)
-    .executeTakeFirst();
-  return row?.token_hash;
-}
-
 /**
  * Ends sessions: one (sign-out), or every one of a member but the one kept (a payout account or password change), or
  * all of them (a password reset: whoever held a session may have known the old password). Answers the ids it ended.

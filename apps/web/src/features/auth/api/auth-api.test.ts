@@ -21,10 +21,8 @@ describe('signOut', () => {
     localStorage.setItem('user-info', '{}');
     fetchMock.mockResolvedValue(jsonResponse({ message: 'EXPIRED_AUTH_TOKEN' }, 401));
     await signOut();
-    // The home page cookie's own calls aside (lib/session.ts).
-    const calls = fetchMock.mock.calls.filter(([url]) => url !== '/api/account/home-cookie');
-    expect(calls[0]![0]).toBe('/api/logout');
-    expect(calls[0]![1]?.method).toBe('POST');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/logout');
+    expect(fetchMock.mock.calls[0]![1]?.method).toBe('POST');
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('user-info')).toBeNull();
   });

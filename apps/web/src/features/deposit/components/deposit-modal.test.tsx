@@ -39,8 +39,6 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input, init) => {
     const path = String(input);
     const method = init?.method ?? 'GET';
-    // The home page cookie's own call after storeToken (lib/session.ts) is not the modal's.
-    if (path === '/api/account/home-cookie') return jsonResponse({ message: 'SUCCESS' });
     calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const base = walletFixture();
     const profile = { ...base.profile, ...member };
