@@ -9,6 +9,7 @@ import * as repo from '@/modules/operators/operator.repository.ts';
 import {
   assertOwnPassword,
   createOperatorPasswordStep,
+  liveChallenge,
   nextStepOf,
 } from '@/modules/operators/operator-password-step.ts';
 import { REAUTH_MS, reauthenticate } from '@/modules/operators/operator-reauth.ts';
@@ -106,17 +107,7 @@ export function createOperatorAuthService(deps: AppDeps) {
   }
 
   async function challengeOf(token: string) {
-    const session = await repo.findOperatorSession(db.kysely, hashToken(token));
-    const now = clock.now();
-    if (
-      !session ||
-      session.stage !== 'challenge' ||
-      session.revoked_at ||
-      session.expires_at <= now
-    )
-      throw new AppError('UNAUTHORIZED');
-    const operator = await repo.findOperatorById(db.kysely, session.operator_id);
-    if (!operator || operator.status !== 'active') throw new AppError('UNAUTHORIZED');
+    const { session, operator } = await liveChallenge(deps, token);
     assertOwnPassword(operator);
     return { session, operator };
   }

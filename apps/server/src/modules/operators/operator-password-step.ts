@@ -23,6 +23,21 @@ export function assertOwnPassword(operator: { must_set_password: boolean }): voi
   if (operator.must_set_password) throw new AppError('OPERATOR_PASSWORD_CHANGE_REQUIRED');
 }
 
+/** The live password step of a sign-in (a challenge token not used, revoked or expired) and its active operator. */
+export async function liveChallenge(deps: Pick<AppDeps, 'db' | 'clock'>, token: string) {
+  const session = await repo.findOperatorSession(deps.db.kysely, hashToken(token));
+  if (
+    !session ||
+    session.stage !== 'challenge' ||
+    session.revoked_at ||
+    session.expires_at <= deps.clock.now()
+  )
+    throw new AppError('UNAUTHORIZED');
+  const operator = await repo.findOperatorById(deps.db.kysely, session.operator_id);
+  if (!operator || operator.status !== 'active') throw new AppError('UNAUTHORIZED');
+  return { session, operator };
+}
+
 export function createOperatorPasswordStep(deps: AppDeps) {
   const { db, clock, operatorPasswords: passwords } = deps;
 
@@ -34,16 +49,7 @@ export function createOperatorPasswordStep(deps: AppDeps) {
       client: { ip: string | null },
     ): Promise<{ next: 'totp' | 'enrol' }> {
       const now = clock.now();
-      const session = await repo.findOperatorSession(db.kysely, hashToken(challengeToken));
-      if (
-        !session ||
-        session.stage !== 'challenge' ||
-        session.revoked_at ||
-        session.expires_at <= now
-      )
-        throw new AppError('UNAUTHORIZED');
-      const operator = await repo.findOperatorById(db.kysely, session.operator_id);
-      if (!operator || operator.status !== 'active') throw new AppError('UNAUTHORIZED');
+      const { operator } = await liveChallenge(deps, challengeToken);
       if (!operator.must_set_password) throw new AppError('UNAUTHORIZED');
       if (await passwords.verify(operator.password_hash, newPassword))
         throw new AppError('OPERATOR_PASSWORD_UNCHANGED');
