@@ -203,7 +203,7 @@ ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().leng
 ${os.loadavg()[0]?.toFixed(1)} at the end (the machine is shared with other work); ${SECONDS} s per phase, Argon2id at the production cost (19 MiB, 2
 passes). One member signs in back to back while ${LOOPS} loops of operator sign-ins run (in a process of their own), each
 from its own address (docs/back-office/sign-in.md: members and operators hash in separate lines, operators one at a time
-on at most a quarter of a core). Each loaded phase is compared with the unloaded one just before it. Server CPU: cores
+on at most a tenth of a core). Each loaded phase is compared with the unloaded one just before it. Server CPU: cores
 the server process kept busy on average (event loop and hashing threads). Target (issue 27): member p99 within 2× of
 its unloaded figure while 20 operator sign-in loops run (the right-password row: every try hashed). The attack row
 (wrong passwords, mostly answered by the budgets) and the control row (the same loops asking for \`/health/live\`)

@@ -89,11 +89,11 @@ export function createPasswordHasher(
 }
 
 /**
- * Operators' hashing runs apart from members': one hash at a time, taking at most a quarter of one core, 20 waiting,
+ * Operators' hashing runs apart from members': one hash at a time, taking at most a tenth of one core, 20 waiting,
  * past that SERVICE_UNAVAILABLE. A flood of operator sign-ins fills only this line, so member sign-in keeps its line
  * and its CPU (docs/back-office/sign-in.md).
  */
-export const OPERATOR_HASHING = { maxConcurrency: 1, maxQueue: 20, coreShare: 0.25 } as const;
+export const OPERATOR_HASHING = { maxConcurrency: 1, maxQueue: 20, coreShare: 0.1 } as const;
 
 /** The members' hasher (ARGON2_MAX_CONCURRENCY, ARGON2_MAX_QUEUE) and the operators' (OPERATOR_HASHING), same cost. */
 export function createPasswordHashers(
