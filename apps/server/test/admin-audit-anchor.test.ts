@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditHash } from '@/modules/audit/audit-hash.ts';
+import { auditFieldsOf, auditHash } from '@/modules/audit/audit-hash.ts';
 import { anchorAuditHead } from '@/modules/audit/audit-anchor.ts';
 import { auditCheckOf, verifyAuditChain } from '@/modules/audit/audit.service.ts';
 import { adminApi, signedInOperator } from './support/operators.ts';
@@ -78,19 +78,7 @@ describe('audit verification lists every broken record (issue 27 item 1)', () =>
     expect(row.hash_version).toBe(2);
     const forged = auditHash(
       row.prev_hash,
-      {
-        seq: 2n,
-        at: row.at,
-        operatorId: row.operator_id,
-        operatorName: row.operator_name,
-        ip: row.ip,
-        action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        before: row.before,
-        after: { ...(row.after as object), role: 'owner' },
-        reason: row.reason,
-      },
+      auditFieldsOf({ ...row, after: { ...(row.after as object), role: 'owner' } }),
       null,
     );
     await asSuperuser(app, () =>
@@ -115,19 +103,7 @@ async function asPlainChain(
       const operatorName = edit(String(row.seq), row.operator_name);
       const hash = auditHash(
         prevHash,
-        {
-          seq: BigInt(row.seq),
-          at: row.at,
-          operatorId: row.operator_id,
-          operatorName,
-          ip: row.ip,
-          action: row.action,
-          targetType: row.target_type,
-          targetId: row.target_id,
-          before: row.before,
-          after: row.after,
-          reason: row.reason,
-        },
+        auditFieldsOf({ ...row, operator_name: operatorName }),
         null,
       );
       await sql`update audit_log set operator_name = ${operatorName}, hash_version = 1, prev_hash = ${prevHash}, hash = ${hash} where seq = ${row.seq}`.execute(

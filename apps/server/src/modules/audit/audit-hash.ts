@@ -47,6 +47,38 @@ export function auditContentOf(
   };
 }
 
+/** An audit_log row as the database gives it back. */
+export type AuditRow = {
+  seq: string | number | bigint;
+  at: Date;
+  operator_id: string | null;
+  operator_name: string;
+  ip: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+};
+
+/** What a stored row says, as its hash covers it: verification hashes what was kept, not what was meant. */
+export function auditFieldsOf(row: AuditRow): AuditFields {
+  return {
+    seq: BigInt(row.seq),
+    at: row.at,
+    operatorId: row.operator_id,
+    operatorName: row.operator_name,
+    ip: row.ip,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    before: row.before,
+    after: row.after,
+    reason: row.reason,
+  };
+}
+
 /** How a record's hash was made: 1 plain SHA-256 (records before the key, migration 0033), 2 HMAC-SHA256. */
 export type AuditHashVersion = 1 | 2;
 

@@ -3,7 +3,7 @@ import type { AuditBreak, AuditRecord, AuditVerifyResponse } from '@mekong/contr
 import type { Config } from '@/config.ts';
 import type { Database } from '@/db/schema.ts';
 import { readAnchors } from '@/modules/audit/audit-anchor.ts';
-import { auditContentOf, auditHash } from '@/modules/audit/audit-hash.ts';
+import { auditContentOf, auditFieldsOf, auditHash } from '@/modules/audit/audit-hash.ts';
 import {
   appendAudit,
   auditBatch,
@@ -105,19 +105,7 @@ export async function verifyAuditChain(
       else if (isKeyed) report(seq, 'unkeyed');
       const expected = auditHash(
         row.prev_hash,
-        {
-          seq,
-          at: row.at,
-          operatorId: row.operator_id,
-          operatorName: row.operator_name,
-          ip: row.ip,
-          action: row.action,
-          targetType: row.target_type,
-          targetId: row.target_id,
-          before: row.before,
-          after: row.after,
-          reason: row.reason,
-        },
+        auditFieldsOf(row),
         row.hash_version === 2 ? check.key : null,
       );
       if (expected !== row.hash) report(seq, 'changed');
