@@ -29,7 +29,10 @@ test('the home page arrives with the balance drawn, is adopted by the app, and s
   await expect(page).toHaveURL(/\/user\/home$/);
   await expect(page.getByTestId('wallet-cash')).toContainText('250.00');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'home_session');
-  expect(cookie).toMatchObject({ path: '/user/home', sameSite: 'Lax', httpOnly: false });
+  // Set by the server, out of the scripts' reach, holding a key of its own rather than the session token.
+  expect(cookie).toMatchObject({ path: '/user/home', sameSite: 'Lax', httpOnly: true });
+  expect(cookie!.value).not.toBe(await page.evaluate(() => localStorage.getItem('token')));
+  expect(await page.evaluate(() => document.cookie)).not.toContain('home_session');
   expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
 
   // Opened again with the app's scripts held: the server's page already shows the member's name and balance.
