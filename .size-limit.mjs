@@ -34,7 +34,42 @@ const validation = readdirSync(`${dist}/assets`)
   .map((file) => `${dist}/assets/${file}`);
 if (validation.length !== 1) throw new Error(`${dist}/assets: expected one zod-*.js chunk`);
 
+/**
+ * Issue 28: what each of /login, /register and /user/home names to become interactive, as the page the browser gets
+ * lists it (scripts/prerender.mjs): the entry (`data-entry` of start-after-paint.js, or the module script) and every
+ * preload (`data-preload`, or the `modulepreload` links), the language's strings included. /user/home as the server
+ * draws it for a signed-in member (user/home.member.html; the same chunks as user/home.html, for anyone else).
+ */
+/**
+ * The target is 150 kB each (issue 28). Not met yet: vendor + entry + strings alone are 160 kB, so no page can meet it
+ * by lazy-loading its own chunks (docs/decisions/0017-first-load.md, "Per-page budget"). Until then each limit is the
+ * size measured when the budget was added (2026-11-28: 178.9, 190.0 and, with the dialogs' code no longer preloaded, 202.7 kB), so that none grows.
+ */
+const PAGE_FILES = {
+  '/login': { file: 'login.html', limit: '180 KB' },
+  '/register': { file: 'register.html', limit: '191 KB' },
+  '/user/home': { file: 'user/home.member.html', limit: '204 KB' },
+};
+function pageScripts(file) {
+  const page = readFileSync(`${dist}/${file}`, 'utf8');
+  const named = [
+    ...[...page.matchAll(/ data-entry="([^"]+)"/g)].map((m) => m[1]),
+    ...[...page.matchAll(/ data-preload="([^"]*)"/g)].flatMap((m) => m[1].split(' ')),
+    ...[...page.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1]),
+    ...[...page.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => m[1]),
+  ].filter((href) => href.startsWith('/assets/') && href.endsWith('.js'));
+  if (named.length === 0) throw new Error(`${dist}/${file}: no entry script found`);
+  return [...new Set(named)].map((href) => `${dist}${href}`);
+}
+const pageBudgets = Object.entries(PAGE_FILES).map(([url, { file, limit }]) => ({
+  name: `${url}: the JavaScript it names to become interactive (entry + every preload)`,
+  path: pageScripts(file),
+  gzip: true,
+  limit,
+}));
+
 export default [
+  ...pageBudgets,
   {
     name: 'web app: start-up JavaScript (entry + its static imports)',
     path: scripts,
@@ -43,5 +78,10 @@ export default [
   },
   { name: 'web app: start-up CSS', path: styles, gzip: true, limit: '20 KB' },
   { name: "web app: the default language's strings", path: strings, gzip: true, limit: '20 KB' },
-  { name: 'web app: the validation library (loaded on first need)', path: validation, gzip: true, limit: '30 KB' },
+  {
+    name: 'web app: the validation library (loaded on first need)',
+    path: validation,
+    gzip: true,
+    limit: '30 KB',
+  },
 ];

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import { expect, test } from './support/fixtures.ts';
 import { hasReactRoot, holdEntryScript } from './support/hold-entry.ts';
-import { creditFromBank, memberMoney } from './support/money.ts';
+import { creditFromBank, memberMoney, signIn } from './support/money.ts';
+import { SERVER_URL } from './support/urls.ts';
 
 /**
  * A signed-in member's home page comes from the server already drawn with the member's data
@@ -29,7 +30,10 @@ test('the home page arrives with the balance drawn, is adopted by the app, and s
   await expect(page).toHaveURL(/\/user\/home$/);
   await expect(page.getByTestId('wallet-cash')).toContainText('250.00');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'home_session');
-  expect(cookie).toMatchObject({ path: '/user/home', sameSite: 'Lax', httpOnly: false });
+  // Set by the server, out of the scripts' reach, holding a key of its own rather than the session token.
+  expect(cookie).toMatchObject({ path: '/user/home', sameSite: 'Lax', httpOnly: true });
+  expect(cookie!.value).not.toBe(await page.evaluate(() => localStorage.getItem('token')));
+  expect(await page.evaluate(() => document.cookie)).not.toContain('home_session');
   expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
 
   // Opened again with the app's scripts held: the server's page already shows the member's name and balance.
@@ -76,4 +80,40 @@ test('the home page arrives with the balance drawn, is adopted by the app, and s
   const afterHtml = await after.text();
   expect(afterHtml).not.toContain('home-answers');
   expect(afterHtml).not.toContain(member.name);
+});
+
+test('a member signed in before the server set the cookie loses the one the app wrote with the token in it', async ({
+  page,
+  api,
+  member,
+}) => {
+  const token = await api.login(member.phone, member.password);
+  // What the older app left: the token in storage (no note of a server-set cookie), and a script-written cookie for
+  // /user/home holding that token.
+  await page.context().addCookies([
+    {
+      name: 'home_session',
+      value: token,
+      domain: '127.0.0.1',
+      path: '/user/home',
+      sameSite: 'Lax',
+    },
+  ]);
+  await signIn(page, api, token, '/user/home');
+  await expect(page.getByTestId('header-name')).toHaveText(member.name);
+  // The start replaced it with the server's: HttpOnly, and no longer the token.
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'home_session'))
+    .toMatchObject({ path: '/user/home', httpOnly: true });
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'home_session')!;
+  expect(cookie.value).not.toBe(token);
+  // It draws the member's page the next time; the old value draws nothing.
+  const drawn = await fetch(`${SERVER_URL}/user/home`, {
+    headers: { cookie: `home_session=${cookie.value}` },
+  });
+  expect(await drawn.text()).toContain('home-answers');
+  const old = await fetch(`${SERVER_URL}/user/home`, {
+    headers: { cookie: `home_session=${token}` },
+  });
+  expect(await old.text()).not.toContain('home-answers');
 });

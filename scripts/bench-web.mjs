@@ -125,11 +125,21 @@ async function lighthouseRun(url, storage) {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await browser.contexts()[0].newPage();
       await page.goto(new URL('/favicon.svg', url).href);
-      await page.evaluate((entries) => {
+      await page.evaluate(async (entries) => {
         for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-        // The home page's cookie, as the app writes it with a remembered token (apps/web/src/lib/session.ts).
-        if (entries.token)
-          document.cookie = `home_session=${entries.token}; Path=/user/home; SameSite=Lax; Max-Age=2592000`;
+        // The home page's cookie, asked of the server as the app does with a remembered token (apps/web/src/lib/session.ts).
+        if (entries.token) {
+          const answer = await fetch('/api/account/home-cookie', {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${entries.token}`,
+              'x-client': 'member-web',
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ isRemembered: true }),
+          });
+          if (answer.ok) localStorage.setItem('home-cookie', '1');
+        }
       }, storage);
       await page.close();
       await browser.close();

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import { HOME_ANSWERS_ID, HOME_COOKIE } from '@mekong/contracts/constants';
+import { HOME_ANSWERS_ID, HOME_COOKIE, HOME_COOKIE_PATH } from '@mekong/contracts/constants';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { PreparingClient } from '@/db/preparing-client.ts';
@@ -95,11 +95,39 @@ async function main() {
       authorization: `Bearer ${at(w).token}`,
       'x-client': 'member-web',
     });
+    // Each member's home page cookie, asked for once as the app does after signing in (HttpOnly, a key of its own).
+    const homeCookies = new Map<string, Promise<string>>();
+    const homeCookieOf = (token: string) => {
+      let cookie = homeCookies.get(token);
+      if (!cookie) {
+        cookie = http
+          .request({
+            method: 'POST',
+            path: HOME_COOKIE_PATH,
+            headers: {
+              authorization: `Bearer ${token}`,
+              'x-client': 'member-web',
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ isRemembered: true }),
+          })
+          .then(async (answer) => {
+            await answer.body.arrayBuffer();
+            const set = String(answer.headers['set-cookie'] ?? '');
+            const value = new RegExp(`^${HOME_COOKIE}=([^;]*)`).exec(set)?.[1];
+            if (answer.statusCode !== 200 || !value) throw new Error('no home page cookie');
+            return value;
+          });
+        homeCookies.set(token, cookie);
+      }
+      return cookie;
+    };
     const homePage = async (w: number) => {
+      const key = await homeCookieOf(at(w).token);
       const response = await http.request({
         method: 'GET',
         path: '/user/home',
-        headers: { cookie: `${HOME_COOKIE}=${at(w).token}`, 'accept-encoding': 'br' },
+        headers: { cookie: `${HOME_COOKIE}=${key}`, 'accept-encoding': 'br' },
       });
       const body = Buffer.from(await response.body.arrayBuffer());
       if (response.statusCode !== 200) throw new Error(`home page answered ${response.statusCode}`);

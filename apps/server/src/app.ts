@@ -297,7 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Every HTML page carries it: read through the settings cache (a few seconds), pages being many.
       brand: () => findSettingCached(db.kysely, 'brand'),
       memberHome: {
-        authenticate: (token) => auth.authenticate(token),
+        authenticate: (homeKey) => auth.authenticateHomeKey(homeKey),
         // The web app's server build, written beside its build by apps/web/scripts/prerender.mjs.
         renderer: loadHomeRenderer(
           path.join(config.WEB_DIST_DIR, '..', 'dist-ssr', 'prerender.js'),

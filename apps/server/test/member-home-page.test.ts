@@ -33,6 +33,18 @@ describe('the member home page drawn by the server', () => {
   let root: string;
   let t: TestApp;
   let member: Awaited<ReturnType<typeof signedInMember>>;
+  let memberKey: string;
+  /** What the app does after signing in: asks the server for the home page cookie, and the browser keeps it. */
+  const homeCookieOf = async (token: string, isRemembered = true) => {
+    const response = await t.api('POST', '/api/account/home-cookie', {
+      token,
+      body: { isRemembered },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return String(response.headers['set-cookie']);
+  };
+  const homeKeyOf = async (token: string) =>
+    /^home_session=([^;]*);/.exec(await homeCookieOf(token))?.[1] ?? '';
   const page = (cookie: string | undefined, headers: Record<string, string> = {}) =>
     t.api('GET', '/user/home', {
       isWithoutMarker: true,
@@ -66,6 +78,7 @@ describe('the member home page drawn by the server', () => {
       t.clock.now(),
     );
     member = await signedInMember(t, { name: 'SOM CHAI' });
+    memberKey = await homeKeyOf(member.token);
   });
 
   afterAll(async () => {
@@ -74,7 +87,7 @@ describe('the member home page drawn by the server', () => {
   });
 
   it("draws the member's page with the answers of the app's own calls, never stored", async () => {
-    const response = await page(`home_session=${member.token}`);
+    const response = await page(`home_session=${memberKey}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store, private');
     expect(response.headers.vary).toContain('cookie');
@@ -93,8 +106,84 @@ describe('the member home page drawn by the server', () => {
     ]);
   });
 
+  it('sets the cookie itself: HttpOnly, only for /user/home, a key of its own that is no bearer token', async () => {
+    const remembered = await homeCookieOf(member.token);
+    expect(remembered).toMatch(
+      /^home_session=[A-Za-z0-9_-]{43}; Path=\/user\/home; HttpOnly; SameSite=Lax; Max-Age=2592000$/,
+    );
+    expect(remembered).not.toContain(member.token);
+    // The same key each time (several tabs agree), and not a key for anything else.
+    expect(await homeKeyOf(member.token)).toBe(memberKey);
+    const asBearer = await t.api('GET', '/api/wallet', { token: memberKey });
+    expect(asBearer.json()).toEqual({ message: 'UNAUTHORIZED' });
+    // Not remembered: gone when the browser closes, as the token in sessionStorage is.
+    expect(await homeCookieOf(member.token, false)).not.toContain('Max-Age');
+    // Over https (behind the proxy) it is also Secure.
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const someone = await signedInMember(proxied);
+      const https = await proxied.api('POST', '/api/account/home-cookie', {
+        token: someone.token,
+        body: { isRemembered: true },
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(String(https.headers['set-cookie'])).toMatch(
+        /; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/,
+      );
+    } finally {
+      await proxied.close();
+    }
+    // Only a signed-in member gets one; anyone may have it removed.
+    expect(
+      (await t.api('POST', '/api/account/home-cookie', { body: { isRemembered: true } })).json(),
+    ).toEqual({
+      message: 'UNAUTHORIZED',
+    });
+    const cleared = await t.api('DELETE', '/api/account/home-cookie');
+    expect(cleared.statusCode).toBe(200);
+    expect(String(cleared.headers['set-cookie'])).toMatch(
+      /^home_session=; Path=\/user\/home; HttpOnly; SameSite=Lax; Max-Age=0$/,
+    );
+  });
+
+  it("is set by the sign-in's answer (no call of its own), and a member signed in before gets it by asking", async () => {
+    const someone = await signedInMember(t, { name: 'NEW SIGN IN' });
+    const signIn = (isRemembered?: boolean) =>
+      t.api('POST', '/api/login', {
+        body: {
+          username: someone.username,
+          password: someone.password,
+          ...(isRemembered === undefined ? {} : { isRemembered }),
+        },
+      });
+    const remembered = await signIn(true);
+    expect(remembered.statusCode, remembered.body).toBe(200);
+    const { token } = remembered.json() as { token: string };
+    expect(Object.keys(remembered.json() as object)).toEqual(['token']);
+    const cookie = String(remembered.headers['set-cookie']);
+    expect(cookie).toMatch(
+      /^home_session=[A-Za-z0-9_-]{43}; Path=\/user\/home; HttpOnly; SameSite=Lax; Max-Age=2592000$/,
+    );
+    expect(cookie).not.toContain(token);
+    const key = /^home_session=([^;]*);/.exec(cookie)![1]!;
+    expect((await page(`home_session=${key}`)).body).toContain('NEW SIGN IN');
+    // Asking again for the same session gives the same key (the app's call for a session stored before the change).
+    expect(await homeKeyOf(token)).toBe(key);
+    // Not remembered, or a client that does not say (the spec's two fields): until the browser closes.
+    for (const answer of [await signIn(false), await signIn()]) {
+      expect(answer.statusCode).toBe(200);
+      expect(String(answer.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Lax$/);
+    }
+    // A refused sign-in sets nothing.
+    const refused = await t.api('POST', '/api/login', {
+      body: { username: someone.username, password: 'wrong-password-1' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+  });
+
   it("keeps an operator's notice from ending the answers' element: it reads back exactly", async () => {
-    const response = await page(`home_session=${member.token}`);
+    const response = await page(`home_session=${memberKey}`);
     expect(response.body).not.toContain('<script>alert(1)');
     expect(response.body.match(/<\/script>/g)).toHaveLength(1);
     expect(answersOf(response.body).notice).toEqual({
@@ -103,7 +192,7 @@ describe('the member home page drawn by the server', () => {
   });
 
   it('draws in the language the app last showed, and sends it compressed', async () => {
-    const response = await page(`lang=la; home_session=${member.token}`, {
+    const response = await page(`lang=la; home_session=${memberKey}`, {
       'accept-encoding': 'br',
     });
     expect(response.headers['content-encoding']).toBe('br');
@@ -115,17 +204,27 @@ describe('the member home page drawn by the server', () => {
   it('sends the page the app draws to anyone else, never a member’s data', async () => {
     const other = await signedInMember(t);
     const ended = await signedInMember(t, { name: 'ENDED MEMBER' });
-    expect((await t.api('POST', '/api/logout', { token: ended.token })).statusCode).toBe(200);
+    const endedKey = await homeKeyOf(ended.token);
+    const signedOut = await t.api('POST', '/api/logout', { token: ended.token });
+    expect(signedOut.statusCode).toBe(200);
+    // Signing out removes the cookie in the same answer.
+    expect(String(signedOut.headers['set-cookie'])).toMatch(
+      /^home_session=; Path=\/user\/home; HttpOnly;.*Max-Age=0/,
+    );
     for (const cookie of [
       undefined,
       '',
       'home_session=',
       `home_session=${ended.token}`,
+      `home_session=${endedKey}`,
+      // The bearer token itself (what the cookie held before) draws nothing.
+      `home_session=${member.token}`,
+      `home_session=${memberKey}x`,
       `home_session=${member.token}x`,
       `home_session=${'a'.repeat(300)}`,
       'home_session=%00%0d%0a',
       `home_session="${member.token}"`,
-      `other_home_session=${member.token}`,
+      `other_home_session=${memberKey}`,
     ]) {
       const response = await page(cookie);
       expect(response.statusCode, cookie).toBe(200);
@@ -136,7 +235,7 @@ describe('the member home page drawn by the server', () => {
       expect(response.headers['cache-control'], cookie).toBe('no-cache');
     }
     // Each member gets their own page.
-    const own = await page(`home_session=${other.token}`);
+    const own = await page(`home_session=${await homeKeyOf(other.token)}`);
     expect(own.body).not.toContain('SOM CHAI');
     expect(answersOf(own.body).profile).toEqual(
       (await t.api('GET', '/api/account/profile', { token: other.token })).json(),
@@ -144,7 +243,7 @@ describe('the member home page drawn by the server', () => {
   });
 
   it('sends the page the app draws when the drawing fails', async () => {
-    const response = await page(`lang=en; home_session=${member.token}`);
+    const response = await page(`lang=en; home_session=${memberKey}`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('linked page');
     expect(response.body).not.toContain('home-answers');
@@ -153,13 +252,13 @@ describe('the member home page drawn by the server', () => {
   it(`draws at most ${MAX_HOME_DRAWINGS} pages at once; the others get the page the app draws`, async () => {
     const responses = await Promise.all(
       Array.from({ length: MAX_HOME_DRAWINGS + 3 }, () =>
-        page(`lang=la; home_session=${member.token}`),
+        page(`lang=la; home_session=${memberKey}`),
       ),
     );
     const drawn = responses.filter((r) => r.body.includes('home-answers'));
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
     expect(drawn).toHaveLength(MAX_HOME_DRAWINGS);
     // Once they are done, the next one is drawn again.
-    expect((await page(`home_session=${member.token}`)).body).toContain('home-answers');
+    expect((await page(`home_session=${memberKey}`)).body).toContain('home-answers');
   });
 });

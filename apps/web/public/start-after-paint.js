@@ -9,6 +9,9 @@
   if (!entry) return;
   var preloads = (current.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   var manifest = current.getAttribute('data-manifest');
+  // Code the page does not need to become interactive (its dialogs): fetched into the cache once the app has taken the
+  // page over, so that it never competes with what the page runs first.
+  var prefetches = (current.getAttribute('data-prefetch') || '').split(' ').filter(Boolean);
   // A form sent before the app has taken the page over is held, not sent by the browser (its fields would travel in
   // the address), and sent by the app once it has (src/lib/prerender-carry.ts).
   var root = document.getElementById('root');
@@ -36,9 +39,30 @@
     });
     if (index + PER_TASK < preloads.length) setTimeout(preloadFrom, 0, index + PER_TASK);
   }
+  function prefetchFrom(index) {
+    var href = prefetches[index];
+    if (!href) return;
+    var link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+    setTimeout(prefetchFrom, 0, index + 1);
+  }
+  function prefetchOnceLive() {
+    var html = document.documentElement;
+    if (html.getAttribute('data-app') === 'live') return setTimeout(prefetchFrom, 0, 0);
+    new MutationObserver(function (records, observer) {
+      if (html.getAttribute('data-app') !== 'live') return;
+      observer.disconnect();
+      setTimeout(prefetchFrom, 0, 0);
+    }).observe(html, { attributes: true, attributeFilter: ['data-app'] });
+  }
   function start() {
     if (isStarted) return;
     isStarted = true;
+    if (prefetches.length > 0) prefetchOnceLive();
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

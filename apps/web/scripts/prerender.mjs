@@ -20,8 +20,9 @@ const PAGES = {
 };
 
 /**
- * The home page's dialogs, whose code loads when one first opens (src/components/lazy-modal.tsx): downloaded with the
- * page's chunks, as when they were part of them, but run only when opened (docs/decisions/0017-first-load.md).
+ * The home page's dialogs, whose code loads when one first opens (src/components/lazy-modal.tsx). Their styles are in
+ * the page; their scripts are not among what the page names to become interactive: they are fetched (prefetch, into
+ * the cache) once the app has taken the page over, so a first tap rarely waits (docs/decisions/0017-first-load.md).
  */
 const LOADED_ON_OPEN = [
   'src/app/shell/action-drawer.tsx',
@@ -55,7 +56,10 @@ const manifest = JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8'))
  * steps) is listed under the chunk's name, not its source.
  */
 function mergedEntryOf(source) {
-  const name = source.split('/').pop().replace(/\.tsx?$/, '');
+  const name = source
+    .split('/')
+    .pop()
+    .replace(/\.tsx?$/, '');
   return Object.values(manifest).find((entry) => entry.isDynamicEntry && entry.name === name);
 }
 /** The built styles and scripts of a source module and its static imports (the page's chunk and what it needs). */
@@ -72,6 +76,20 @@ function assetsOf(source, seen = new Set()) {
   }
   return { css, js };
 }
+
+/** The chunks only LOADED_ON_OPEN needs: prefetched after the takeover rather than preloaded (see above). */
+const isLoadedOnOpen = (() => {
+  const page = new Set(
+    [
+      'index.html',
+      ...PRELOADED['/user/home'].filter((source) => !LOADED_ON_OPEN.includes(source)),
+    ].flatMap((source) => assetsOf(source).js),
+  );
+  const later = new Set(
+    LOADED_ON_OPEN.flatMap((source) => assetsOf(source).js).filter((file) => !page.has(file)),
+  );
+  return (href) => later.has(href.replace(/^\//, ''));
+})();
 
 const server = await createServer({
   root,
@@ -107,9 +125,10 @@ try {
     `${dist}${url}${locale === defaultLocale ? '' : `.${locale}`}.html`;
   /**
    * A page as the browser gets it before any script: `body` inside #root, the styles of the entry and of `sources`
-   * in the page, and every script requested only after the first paint.
+   * in the page, and every script requested only after the first paint; those `isLater` names (the dialogs) only once
+   * the app has taken the page over.
    */
-  const pageOf = (url, locale, body, sources) => {
+  const pageOf = (url, locale, body, sources, isLater = () => false) => {
     const index = indexFor(locale);
     const assets = sources.map((source) => assetsOf(source));
     if (assets.some((a) => a.js.length === 0)) throw new Error(`prerender: no chunk for ${url}`);
@@ -153,7 +172,9 @@ try {
       throw new Error(`prerender: ${url} not written`);
     // No script is even requested before the first paint: start-after-paint.js asks for all of them at once after it,
     // so the first paint has the link to itself for the styles and fonts it needs.
-    const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+    const named = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+    const preloads = named.filter((href) => !isLater(href));
+    const prefetches = named.filter(isLater);
     // The manifest too (the browser fetches it and its icon at once): it is for installing, not for the first paint.
     const manifest = html.match(MANIFEST)?.[1];
     if (!manifest) throw new Error(`prerender: ${url} has no manifest link`);
@@ -162,7 +183,9 @@ try {
       .replace(MANIFEST, '')
       .replace(
         '<script defer src="/start-after-paint.js"',
-        `<script defer src="/start-after-paint.js" data-manifest="${manifest}" data-preload="${preloads.join(' ')}"`,
+        `<script defer src="/start-after-paint.js" data-manifest="${manifest}" data-preload="${preloads.join(' ')}"${
+          prefetches.length > 0 ? ` data-prefetch="${prefetches.join(' ')}"` : ''
+        }`,
       );
   };
   for (const locale of LOCALES) {
@@ -176,7 +199,7 @@ try {
     // The signed-in member's home page, drawn by the server into this template with the member's data
     // (docs/decisions/0021-member-home-page.md; the server's plugins/member-home-page.ts).
     for (const [url, sources] of Object.entries(MEMBER_PAGES)) {
-      const page = pageOf(url, locale, MEMBER_CONTENT_MARK, sources);
+      const page = pageOf(url, locale, MEMBER_CONTENT_MARK, sources, isLoadedOnOpen);
       const file = fileOf(`${url}.member`, locale);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, page);
@@ -193,7 +216,11 @@ try {
         .map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
       ...[...new Set(assets.flatMap((a) => a.js))]
         .filter((f) => !entryJs.has(f))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        .map((f) =>
+          isLoadedOnOpen(f)
+            ? `<link rel="prefetch" as="script" crossorigin href="/${f}">`
+            : `<link rel="modulepreload" crossorigin href="/${f}">`,
+        ),
     ].join('\n    ');
     for (const locale of LOCALES) {
       const page = indexFor(locale).replace('</head>', `  ${links}\n  </head>`);

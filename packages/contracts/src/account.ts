@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_ERAS, type Country } from './constants.ts';
+import { DATE_ERAS, HOME_COOKIE_PATH, type Country } from './constants.ts';
 import { defineContract, memberCall } from './contract.ts';
 import { otpTokenSchema } from './otp.ts';
 import {
@@ -126,6 +126,11 @@ export function loginBodySchema(country: Country) {
   return z.strictObject({
     username: phoneSchema(country),
     password: givenPasswordSchema,
+    /**
+     * Beyond the spec's two fields, optional: how long the answer's home page cookie lasts (30 days when true, else
+     * until the browser closes; docs/decisions/0021-member-home-page.md).
+     */
+    isRemembered: z.boolean({ error: 'INVALID_REQUEST' }).optional(),
   });
 }
 
@@ -137,6 +142,21 @@ export const login = defineContract({
 });
 
 export const logout = memberCall('POST', '/api/logout', {
+  response: z.object({ message: z.literal('SUCCESS') }),
+});
+
+/**
+ * The member home page's cookie (docs/decisions/0021-member-home-page.md): the server sets it, HttpOnly, with a key of
+ * its own for the signed-in session (kept 30 days when remembered, else until the browser closes); DELETE removes it.
+ */
+export const homeCookieSet = memberCall('POST', HOME_COOKIE_PATH, {
+  body: z.strictObject({ isRemembered: z.boolean({ error: 'INVALID_REQUEST' }) }),
+  response: z.object({ message: z.literal('SUCCESS') }),
+});
+
+export const homeCookieClear = defineContract({
+  method: 'DELETE',
+  path: HOME_COOKIE_PATH,
   response: z.object({ message: z.literal('SUCCESS') }),
 });
 

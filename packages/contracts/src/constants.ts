@@ -6,10 +6,13 @@ export const CLIENT_HEADER_VALUE = 'member-web';
 export const BACKOFFICE_CLIENT_HEADER_VALUE = 'backoffice';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /**
- * The member's home page drawn by the server (docs/decisions/0021-member-home-page.md): the cookie the web app keeps
- * the token in for that page, and the element the server writes the page's answers into.
+ * The member's home page drawn by the server (docs/decisions/0021-member-home-page.md): the cookie the server sets for
+ * that page (a key of the session, not its token), the call that sets and removes it (here, not only in its contract,
+ * so the app's start-up asks for it without loading the validation library), and the element the server writes the
+ * page's answers into.
  */
 export const HOME_COOKIE = 'home_session';
+export const HOME_COOKIE_PATH = '/api/account/home-cookie';
 export const HOME_ANSWERS_ID = 'home-answers';
 /** The answers a drawn home page carries, as the app's own calls answered them (each read with its call's schema). */
 export type HomeAnswers = {

@@ -10,11 +10,15 @@ import {
 } from '@mekong/contracts/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@/lib/app-error.ts';
+import type { Session } from '@/modules/auth/auth.service.ts';
 
 /** Draws the home page's content (the inside of #root) with a member's answers, in a language (else the build's). */
 export type HomeRenderer = (locale: Locale | undefined, answers: HomeAnswers) => Promise<string>;
 
-/** The web app's home page cookie (apps/web/src/lib/session.ts): the member's token, sent only to /user/home. */
+/**
+ * The home page cookie (set HttpOnly by POST /api/account/home-cookie, sent only to /user/home): a key of its own for
+ * the member's session, not the bearer token (docs/decisions/0021-member-home-page.md).
+ */
 const HOME_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${HOME_COOKIE}=([A-Za-z0-9_-]{1,200})(?:;|$)`);
 
 /** Where the home page template leaves the content to draw (apps/web/scripts/prerender.mjs). */
@@ -65,7 +69,8 @@ export const MAX_HOME_DRAWINGS = 4;
 export function createMemberHomePage(
   app: FastifyInstance,
   options: {
-    authenticate: (token: string) => Promise<unknown>;
+    /** The live session of a home page key. */
+    authenticate: (homeKey: string) => Promise<Session>;
     renderer: () => Promise<HomeRenderer | undefined>;
   },
 ) {
@@ -75,12 +80,14 @@ export function createMemberHomePage(
     template: string,
     locale: Locale | undefined,
   ): Promise<string | undefined> => {
-    const token = HOME_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
-    if (!token || !template.includes(HOME_CONTENT_MARK) || drawing >= MAX_HOME_DRAWINGS)
+    const homeKey = HOME_COOKIE_VALUE.exec(request.headers.cookie ?? '')?.[1];
+    if (!homeKey || !template.includes(HOME_CONTENT_MARK) || drawing >= MAX_HOME_DRAWINGS)
       return undefined;
     drawing += 1;
+    let loan: { token: string; end: () => void } | undefined;
     try {
-      await options.authenticate(token);
+      loan = app.lendSession(await options.authenticate(homeKey));
+      const token = loan.token;
       const render = await options.renderer();
       if (!render) return undefined;
       const entries = await Promise.all(
@@ -109,6 +116,7 @@ export function createMemberHomePage(
       if (!(error instanceof AppError)) request.log.warn({ err: error }, 'home page not drawn');
       return undefined;
     } finally {
+      loan?.end();
       drawing -= 1;
     }
   };

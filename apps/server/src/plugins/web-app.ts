@@ -1,5 +1,6 @@
 import { LOCALES, type Locale } from '@mekong/contracts/constants';
 import type { FastifyInstance } from 'fastify';
+import type { Session } from '@/modules/auth/auth.service.ts';
 import { escapeHtml, withBrand, type PageBrand } from '@/plugins/brand-html.ts';
 import { createMemberHomePage, type HomeRenderer } from '@/plugins/member-home-page.ts';
 import { registerStaticApp, type IndexHandler } from '@/plugins/static-app.ts';
@@ -24,7 +25,7 @@ export function registerWebApp(
     brand: () => Promise<PageBrand | undefined>;
     /** A signed-in member's home page drawn with its data (plugins/member-home-page.ts); off when absent. */
     memberHome?: {
-      authenticate: (token: string) => Promise<unknown>;
+      authenticate: (homeKey: string) => Promise<Session>;
       renderer: () => Promise<HomeRenderer | undefined>;
     };
   },

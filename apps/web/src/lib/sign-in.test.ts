@@ -81,6 +81,12 @@ describe('signIn', () => {
   it('calls nothing more when no guest chat is kept', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ token: 'member' }));
     await signIn({ username: '0812345678', password: 'secret123', isRemembered: true });
+    // The answer sets the home page cookie too, as long as remember-me says (docs/decisions/0021-member-home-page.md).
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      username: '0812345678',
+      password: 'secret123',
+      isRemembered: true,
+    });
   });
 });

@@ -12,7 +12,8 @@ export type Credentials = { username: string; password: string; isRemembered: bo
  */
 export async function signIn({ username, password, isRemembered }: Credentials): Promise<void> {
   clearSession();
-  const { token } = await apiCall(login, { body: { username, password } });
+  // isRemembered: the answer's home page cookie lasts as the token is kept (docs/decisions/0021-member-home-page.md).
+  const { token } = await apiCall(login, { body: { username, password, isRemembered } });
   await claimChatGuest(token);
   storeToken(token, isRemembered);
 }

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   inviteCode: 'invite-code',
   /** Set (in sessionStorage) when the server ended the member's session, so /login can say so once. */
   sessionEnded: 'session-ended',
+  /** Set beside the token once the server has set the home page's cookie for it (lib/session.ts). */
+  homeCookie: 'home-cookie',
   /** A guest's chat identity `{ guestId, guestToken }` (docs/decisions/0015-support-chat.md#identities). */
   chatGuest: 'chat-guest',
   /** When the chat's messages were last seen on screen, for the unread badge. */

@@ -82,6 +82,8 @@ export type SessionsTable = {
   revoked_at: Timestamp | null;
   ip: string | null;
   user_agent: string | null;
+  /** The hash of the home page cookie's key (docs/decisions/0021-member-home-page.md); null until the app asks for it. */
+  home_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** What a one-time code was sent for; a code of one purpose never serves the other. */

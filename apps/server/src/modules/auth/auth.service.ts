@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import { AppError } from '@/lib/app-error.ts';
@@ -8,8 +8,10 @@ import { hashToken, newSecretToken } from '@/lib/secure-random.ts';
 import { findMemberByPhone } from '@/modules/account/account.repository.ts';
 import { createBatchLoader } from '@/lib/batch-loader.ts';
 import {
+  findTokenHashByHomeKey,
   insertSession,
   revokeSessions,
+  setHomeKeyHash,
   useSessions,
   type SessionUse,
 } from '@/modules/auth/session.repository.ts';
@@ -21,6 +23,14 @@ export type Session = { sessionId: string; memberId: string };
  * expire up to this much earlier than 7 days after its true last use, never later.
  */
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The home page cookie's key of a session token (docs/decisions/0021-member-home-page.md): derived from the token, so
+ * every tab that asks gets the same key, and it does not give the token back.
+ */
+function homeKeyOf(token: string): string {
+  return createHash('sha256').update(`mekong-home-page:${token}`).digest('base64url');
+}
 
 export function createAuthService({
   db,
@@ -43,6 +53,20 @@ export function createAuthService({
     return new Map(rows.map((row) => [row.token_hash, row]));
   });
 
+  async function authenticateHash(tokenHash: string): Promise<Session> {
+    const now = clock.now();
+    const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+    const session = await sessions.load(tokenHash);
+    if (!session || session.revoked_at !== null) throw new AppError('UNAUTHORIZED');
+    if (
+      new Date(session.last_used_at).getTime() <= idleSince.getTime() ||
+      new Date(session.created_at).getTime() <= now.getTime() - SESSION_MAX_AGE_MS
+    )
+      throw new AppError('EXPIRED_AUTH_TOKEN');
+    if (session.status !== 'active') throw new AppError('INACTIVE_USER');
+    return { sessionId: session.id, memberId: session.member_id };
+  }
+
   return {
     /**
      * docs/design.md#members-and-sessions: a live token names its member; expired → EXPIRED_AUTH_TOKEN, unknown or revoked → UNAUTHORIZED.
@@ -50,17 +74,25 @@ export function createAuthService({
      */
     async authenticate(token: string | undefined): Promise<Session> {
       if (!token) throw new AppError('UNAUTHORIZED');
-      const now = clock.now();
-      const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-      const session = await sessions.load(hashToken(token));
-      if (!session || session.revoked_at !== null) throw new AppError('UNAUTHORIZED');
-      if (
-        new Date(session.last_used_at).getTime() <= idleSince.getTime() ||
-        new Date(session.created_at).getTime() <= now.getTime() - SESSION_MAX_AGE_MS
-      )
-        throw new AppError('EXPIRED_AUTH_TOKEN');
-      if (session.status !== 'active') throw new AppError('INACTIVE_USER');
-      return { sessionId: session.id, memberId: session.member_id };
+      return authenticateHash(hashToken(token));
+    },
+
+    /**
+     * The home page cookie's key of a signed-in call's token (docs/decisions/0021-member-home-page.md): derived from
+     * the token (so every tab asking gets the same key), and it does not give the token back. Its hash is kept on the
+     * session; it draws the member's home page and nothing else.
+     */
+    async issueHomeKey(session: Session, token: string): Promise<string> {
+      const key = homeKeyOf(token);
+      await setHomeKeyHash(db.kysely, session.sessionId, hashToken(key));
+      return key;
+    },
+
+    /** The live session of a home page key, checked as `authenticate` checks a token. */
+    async authenticateHomeKey(key: string): Promise<Session> {
+      const tokenHash = await findTokenHashByHomeKey(db.kysely, hashToken(key));
+      if (!tokenHash) throw new AppError('UNAUTHORIZED');
+      return authenticateHash(tokenHash);
     },
 
     /**
@@ -73,7 +105,7 @@ export function createAuthService({
       password: string;
       ip: string | null;
       userAgent: string | null;
-    }): Promise<{ token: string }> {
+    }): Promise<{ token: string; homeKey: string }> {
       const now = clock.now().getTime();
       const budget = await spendBudgets(
         counters,
@@ -91,15 +123,18 @@ export function createAuthService({
       if (member.status !== 'active') throw new AppError('INACTIVE_USER');
 
       const token = newSecretToken();
+      // The home page cookie's key comes with the session, so the sign-in's answer sets the cookie (0021).
+      const homeKey = homeKeyOf(token);
       await insertSession(db.kysely, {
         id: randomUUID(),
         memberId: member.id,
         tokenHash: hashToken(token),
+        homeKeyHash: hashToken(homeKey),
         now: new Date(now),
         ip: input.ip,
         userAgent: input.userAgent?.slice(0, 500) ?? null,
       });
-      return { token };
+      return { token, homeKey };
     },
 
     async logout(session: Session): Promise<void> {

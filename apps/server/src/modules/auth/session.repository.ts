@@ -8,6 +8,7 @@ export function insertSession(
     id: string;
     memberId: string;
     tokenHash: string;
+    homeKeyHash: string;
     now: Date;
     ip: string | null;
     userAgent: string | null;
@@ -19,6 +20,7 @@ export function insertSession(
       id: session.id,
       member_id: session.memberId,
       token_hash: session.tokenHash,
+      home_key_hash: session.homeKeyHash,
       created_at: session.now,
       last_used_at: session.now,
       ip: session.ip,
@@ -62,6 +64,29 @@ export async function useSessions(
     db,
   );
   return result.rows;
+}
+
+/** Gives a session its home page key (docs/decisions/0021-member-home-page.md); the same key again changes nothing. */
+export async function setHomeKeyHash(db: Kysely<Database>, sessionId: string, homeKeyHash: string) {
+  await db
+    .updateTable('sessions')
+    .set({ home_key_hash: homeKeyHash })
+    .where('id', '=', sessionId)
+    .where((eb) => eb.or([eb('home_key_hash', 'is', null), eb('home_key_hash', '!=', homeKeyHash)]))
+    .execute();
+}
+
+/** The token hash of the session a home page key belongs to, if any. */
+export async function findTokenHashByHomeKey(
+  db: Kysely<Database>,
+  homeKeyHash: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('home_key_hash', '=', homeKeyHash)
+    .executeTakeFirst();
+  return row?.token_hash;
 }
 
 /**

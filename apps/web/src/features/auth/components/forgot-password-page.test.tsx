@@ -88,7 +88,7 @@ describe('ForgotPasswordPage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('member area')).toBeInTheDocument();
     expect(bodyOf('/api/account/password/reset')).toEqual({ phoneNumber: '0812345678', otpToken: 'reset-token', password: 'new secret 1' });
-    expect(bodyOf('/api/login')).toEqual({ username: '0812345678', password: 'new secret 1' });
+    expect(bodyOf('/api/login')).toEqual({ username: '0812345678', password: 'new secret 1', isRemembered: false });
     expect(sessionStorage.getItem('token')).toBe('fresh-token');
   });
 

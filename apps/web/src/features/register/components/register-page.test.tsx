@@ -279,7 +279,7 @@ describe('RegisterPage', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('member home', {}, { timeout: 4000 })).toBeInTheDocument();
     const login = fetchMock.mock.calls.find(([input]) => String(input) === '/api/login');
-    expect(JSON.parse(String(login?.[1]?.body))).toEqual({ username: '0812345678', password: 'secret123' });
+    expect(JSON.parse(String(login?.[1]?.body))).toEqual({ username: '0812345678', password: 'secret123', isRemembered: false });
     expect(sessionStorage.getItem('token')).toBe('new-member-token');
     expect(calledPaths().indexOf('/api/account')).toBeLessThan(calledPaths().indexOf('/api/login'));
   });
