@@ -118,6 +118,15 @@ test.describe('every deposit method confirms the same way', () => {
       await expect(success).toBeVisible({ timeout: 30_000 });
       await expectSuccess(modal, t, 'slip', 250, 300);
       await shot(page, `${locale}-deposit-slip-credited`);
+
+      // The slip status list: its "view" link is a 44 × 44 touch target however short the word (ดู).
+      await page.goto('/user/statement');
+      await page.getByTestId('statement-slip-status').click();
+      const view = page.getByTestId('slip-status-modal').getByTestId('slip-view').first();
+      await expect(view).toBeVisible();
+      const box = await view.boundingBox();
+      expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+      await shot(page, `${locale}-slip-status`);
     });
 
     test(`${locale}: a refused slip says why and offers another upload or support, legible at 4.5:1`, async ({ page, api, member }) => {

@@ -222,6 +222,9 @@ test.describe('money in through the deposit modal', () => {
     await expect(accepted.getByTestId('slip-status')).toHaveText(en.statement.status.success);
     await expect(accepted.getByTestId('slip-reason')).toHaveCount(0);
     await expect(accepted.getByTestId('slip-view')).toBeVisible();
+    // A 44 × 44 touch target, though the word is short (issue 28 item 11).
+    const view = await accepted.getByTestId('slip-view').boundingBox();
+    expect(Math.min(view?.width ?? 0, view?.height ?? 0)).toBeGreaterThanOrEqual(44);
     await expect(accepted.getByTestId('slip-date')).toHaveText(
       /^\d{2}\/\d{2}\/\d{4}\s+\d{2}:\d{2}:\d{2}$/,
     );
