@@ -115,7 +115,7 @@ test.describe('choosing a deposit method', () => {
     const created = await newQrPayment('KBANK', before);
 
     await payQr('KBANK', created.reference, { amountMinor: 90_00 });
-    const held = modal.getByTestId('deposit-qr-paid');
+    const held = modal.getByTestId('deposit-success');
     await expect(held).toHaveAttribute('data-status', 'PENDING', { timeout: 5_000 });
     await expect(held.getByText(en.depositFlow.held.title)).toBeVisible();
     await expect(held.getByText(fill(en.depositFlow.held.body, { amount: baht(90) }))).toBeVisible();

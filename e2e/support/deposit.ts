@@ -14,10 +14,9 @@ export type DepositTexts = {
     paid: Record<'title' | 'newBalance', string>;
     held: Record<'title' | 'body', string>;
   };
-  slip: Record<'success' | 'failed', string> & {
+  slip: Record<'failed', string> & {
     reasons: Record<'referenceDuplicated' | 'playerAccountMismatch', string>;
   };
-  truelink: Record<'success', string>;
   errors: Record<'TRUELINK_DUPLICATE', string>;
   statement: { status: Record<'success' | 'failed', string> };
 };

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { QR_PROVIDERS } from './constants.ts';
+import { QR_PROVIDERS, QR_RULES, type QrProvider } from './constants.ts';
 import { memberCall } from './contract.ts';
 import { textSchema } from './fields.ts';
 import { depositBankSchema, depositWalletSchema } from './lookup.ts';
-import { amountSchema, MONEY_STATUSES } from './money.ts';
+import { amountSchema, MAX_AMOUNT, MONEY_STATUSES, toMinor } from './money.ts';
 import { pagedListCall } from './statement.ts';
 import { PAGE_SIZE } from './constants.ts';
 
@@ -60,6 +60,39 @@ export const qrCancel = memberCall('DELETE', '/api/qrcode/:providerCode', {
   }),
 });
 
+/** The most any gateway takes in one QR, in minor units: what one call may carry. */
+const QR_MAXIMUM_MINOR = toMinor(MAX_AMOUNT);
+
+/**
+ * Whether this gateway takes this amount (docs/spec.md §5: KBANK above 0, WW at least 100, E2P at least 50; at most
+ * MAX_AMOUNT), in minor units.
+ */
+export function isQrAmountAccepted(provider: QrProvider, amountMinor: bigint): boolean {
+  const rule = QR_RULES[provider];
+  const minimum = toMinor(rule.minimum);
+  const isAboveMinimum = rule.isMinimumExclusive ? amountMinor > minimum : amountMinor >= minimum;
+  return isAboveMinimum && amountMinor <= QR_MAXIMUM_MINOR;
+}
+
+/**
+ * The gateways that may make a QR for this amount, best first (docs/decisions/0022-one-qr-button.md): among the open
+ * ones (none in maintenance), those whose own rules take the amount, in the spec's order KBANK, WW, E2P. The server
+ * tries them in this order; the member's form enables "create" only when this is not empty.
+ */
+export function qrGatewaysFor(amountMinor: bigint, open: readonly QrProvider[]): QrProvider[] {
+  return QR_PROVIDERS.filter((provider) => open.includes(provider) && isQrAmountAccepted(provider, amountMinor));
+}
+
+/**
+ * One QR button (docs/decisions/0022-one-qr-button.md): the server picks the gateway (qrGatewaysFor, then the first
+ * that makes the QR) and says which, so the member's screen then reads and cancels it by the spec's per-gateway calls.
+ */
+export const qrCreateChosen = memberCall('POST', '/api/qrcode', {
+  body: z.strictObject({ amount: amountSchema('QR_AMOUNT_MINIMUM') }),
+  response: qrStateSchema.extend({ provider: z.enum(QR_PROVIDERS) }),
+});
+export type ChosenQrState = z.infer<typeof qrCreateChosen.response>;
+
 /** The ways in, in the order the deposit modal offers them (QR first: it confirms itself). */
 export const DEPOSIT_METHODS = ['qr', 'bank', 'slip', 'giftLink'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
@@ -71,7 +104,10 @@ export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 export const depositOptions = memberCall('GET', '/api/deposit/options', {
   response: z.object({
     methods: z.array(z.enum(DEPOSIT_METHODS)),
+    /** The gateways whose QRs this member's screen reads (a QR made before a maintenance still shows). */
     qrProviders: z.array(z.enum(QR_PROVIDERS)),
+    /** Those taking new QRs now (not in maintenance): the QR form's limits are theirs (qrGatewaysFor). */
+    qrOpen: z.array(z.enum(QR_PROVIDERS)),
     banks: z.array(depositBankSchema),
     wallets: z.array(depositWalletSchema),
     isManual: z.boolean(),

@@ -6,6 +6,7 @@ import {
 } from '@mekong/contracts/deposit';
 import type { AppDeps } from '@/app-deps.ts';
 import { findDepositMember } from '@/modules/deposit/deposit-member.ts';
+import { openQrGateways } from '@/modules/deposit/qr.service.ts';
 import { listOperatorAccounts } from '@/modules/lookup/lookup.repository.ts';
 import { toDepositAccounts } from '@/modules/lookup/lookup.service.ts';
 import { findSettingCached } from '@/modules/settings/settings.repository.ts';
@@ -32,15 +33,16 @@ export function createDepositOptionsService({ db, config }: Pick<AppDeps, 'db' |
         Boolean(config.TRUEMONEY_RECEIVER_PHONE) || wallets.some((w) => w.mode === 'truemoney');
 
       const qrProviders = isBaht ? [...QR_PROVIDERS] : [];
+      const qrOpen = isBaht ? await openQrGateways(db.kysely) : [];
       const isOpen: Record<DepositMethod, boolean> = {
-        qr: qrProviders.length > 0,
+        qr: qrOpen.length > 0,
         bank: banks.length > 0 || wallets.length > 0,
         // A slip is checked against the operator's deposit bank accounts: none, nothing to pay a slip to.
         slip: isBaht && banks.length > 0,
         giftLink: isBaht && hasTrueMoneyReceiver,
       };
       const methods = DEPOSIT_METHODS.filter((m) => isOpen[m]);
-      return { methods, qrProviders, banks, wallets, isManual };
+      return { methods, qrProviders, qrOpen, banks, wallets, isManual };
     },
   };
 }

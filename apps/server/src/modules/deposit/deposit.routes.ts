@@ -4,6 +4,7 @@ import {
   depositOptions,
   qrCancel,
   qrCreate,
+  qrCreateChosen,
   qrGet,
   walletAdd,
   walletTruelink,
@@ -47,6 +48,11 @@ export function registerDepositRoutes(
     contract: qrCreate,
     handler: ({ body, params, request }) =>
       services.qr.create(memberOf(request), params.providerCode, toMinor(body.amount)),
+  });
+  contractRoute(app, routes, {
+    contract: qrCreateChosen,
+    handler: ({ body, request }) =>
+      services.qr.createChosen(memberOf(request), toMinor(body.amount)),
   });
   contractRoute(app, routes, {
     contract: qrCancel,

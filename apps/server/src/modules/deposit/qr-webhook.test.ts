@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isSignatureValid, parseQrNotice } from '@/modules/deposit/qr-webhook.ts';
-import { isAboveQrMinimum, newQrReference } from '@/modules/deposit/qr.service.ts';
+import { isQrAmountAccepted } from '@mekong/contracts/deposit';
+import { newQrReference } from '@/modules/deposit/qr.service.ts';
 
 const body = Buffer.from(
   JSON.stringify({
@@ -36,12 +37,12 @@ describe('QR webhook signature and notice', () => {
 
 describe('QR rules', () => {
   it('keeps docs/spec.md §5 minimums', () => {
-    expect(isAboveQrMinimum('KBANK', 1n)).toBe(true);
-    expect(isAboveQrMinimum('KBANK', 0n)).toBe(false);
-    expect(isAboveQrMinimum('WW', 100_00n)).toBe(true);
-    expect(isAboveQrMinimum('WW', 99_99n)).toBe(false);
-    expect(isAboveQrMinimum('E2P', 50_00n)).toBe(true);
-    expect(isAboveQrMinimum('E2P', 49_99n)).toBe(false);
+    expect(isQrAmountAccepted('KBANK', 1n)).toBe(true);
+    expect(isQrAmountAccepted('KBANK', 0n)).toBe(false);
+    expect(isQrAmountAccepted('WW', 100_00n)).toBe(true);
+    expect(isQrAmountAccepted('WW', 99_99n)).toBe(false);
+    expect(isQrAmountAccepted('E2P', 50_00n)).toBe(true);
+    expect(isQrAmountAccepted('E2P', 49_99n)).toBe(false);
   });
 
   it('makes references in the Thai bill-payment ref1 form, never the same twice', () => {

@@ -1,7 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import { QR_RULES, type QrProvider } from '@mekong/contracts/constants';
-import type { QrPayment as QrPaymentState, QrState } from '@mekong/contracts/deposit';
+import { QR_PROVIDERS, type QrProvider } from '@mekong/contracts/constants';
+import {
+  isQrAmountAccepted,
+  qrGatewaysFor,
+  type ChosenQrState,
+  type QrPayment as QrPaymentState,
+  type QrState,
+} from '@mekong/contracts/deposit';
 import { toMajor } from '@mekong/contracts/money';
 import type { QrGateway } from '@/adapters/qr/qr-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
@@ -44,11 +50,10 @@ export function newQrReference(): string {
   return ref;
 }
 
-/** Spec §5 minimums: KBANK above 0, WW at least 100, E2P at least 50 (in baht). */
-export function isAboveQrMinimum(provider: QrProvider, amountMinor: bigint): boolean {
-  const rule = QR_RULES[provider];
-  const minimum = BigInt(Math.round(rule.minimum * 100));
-  return rule.isMinimumExclusive ? amountMinor > minimum : amountMinor >= minimum;
+/** The gateways taking new QRs: every one but those the operator put in maintenance. */
+export async function openQrGateways(db: AppDeps['db']['kysely']): Promise<QrProvider[]> {
+  const maintenance = (await findSettingCached(db, 'qrGateways'))?.maintenance ?? [];
+  return QR_PROVIDERS.filter((provider) => !maintenance.includes(provider));
 }
 
 const EMPTY: QrState = {
@@ -124,6 +129,53 @@ export function createQrService(
     );
   }
 
+  /**
+   * Makes a QR at this gateway after closing the member's waiting one there; undefined when the gateway refused or
+   * did not answer (nothing to pay, so nothing can be lost).
+   */
+  async function make(
+    memberId: string,
+    provider: QrProvider,
+    amountMinor: bigint,
+    currency: QrPayment['currency'],
+  ): Promise<QrState | undefined> {
+    const previous = await findActiveQr(db.kysely, memberId, provider);
+    if (previous) await close(previous);
+
+    const reference = newQrReference();
+    const expiresAt = new Date(clock.now().getTime() + qrExpirySeconds(config, provider) * 1000);
+    const created = await gateway.create({
+      provider,
+      reference,
+      amountMinor,
+      expiresAt,
+      callbackUrl: `${publicUrl(config)}/api/hooks/qr/${provider}`,
+    });
+    if (created.kind === 'failed') {
+      log.warn({ provider, detail: created.detail }, 'QR gateway refused a payment');
+      return undefined;
+    }
+    const qr = {
+      id: randomUUID(),
+      memberId,
+      provider,
+      reference,
+      amountMinor,
+      currency,
+      payload: created.payload,
+      expiresAt: created.expiresAt,
+    };
+    try {
+      await insertQr(db.kysely, qr, clock.now());
+    } catch (error) {
+      // Another request of this member made one at the same moment: that one stands; this one is never shown.
+      if (!isUniqueViolation(error)) throw error;
+      await gateway.cancel(provider, reference);
+      throw new AppError('QR_FAIL');
+    }
+    return stateOf({ ...qr, status: 'active', holdReason: null, transferId: null });
+  }
+
   return {
     /** The active QR; with none, the one paid in the last QR_PAYMENT_SHOWN_MS (credited or held), if any. */
     async get(memberId: string, provider: QrProvider): Promise<QrState> {
@@ -135,46 +187,39 @@ export function createQrService(
       return settled ? { ...EMPTY, payment: paymentOf(settled) } : EMPTY;
     },
 
+    /** A QR at this gateway (the spec's per-gateway call): its rules and its maintenance apply. */
     async create(memberId: string, provider: QrProvider, amountMinor: bigint): Promise<QrState> {
-      if (!isAboveQrMinimum(provider, amountMinor)) throw new AppError('QR_AMOUNT_MINIMUM');
+      if (!isQrAmountAccepted(provider, amountMinor)) throw new AppError('QR_AMOUNT_MINIMUM');
+      if (!(await openQrGateways(db.kysely)).includes(provider)) throw new AppError('QR_FAIL');
       const member = await findDepositMember(db.kysely, memberId);
       // Thai QR Payment is in baht only.
       if (member.currency !== 'THB') throw new AppError('QR_FAIL');
-      const previous = await findActiveQr(db.kysely, memberId, provider);
-      if (previous) await close(previous);
+      const made = await make(memberId, provider, amountMinor, member.currency);
+      if (!made) throw new AppError('QR_FAIL');
+      return made;
+    },
 
-      const reference = newQrReference();
-      const expiresAt = new Date(clock.now().getTime() + qrExpirySeconds(config, provider) * 1000);
-      const created = await gateway.create({
-        provider,
-        reference,
-        amountMinor,
-        expiresAt,
-        callbackUrl: `${publicUrl(config)}/api/hooks/qr/${provider}`,
-      });
-      if (created.kind === 'failed') {
-        log.warn({ provider, detail: created.detail }, 'QR gateway refused a payment');
-        throw new AppError('QR_FAIL');
+    /**
+     * One QR button (docs/decisions/0022-one-qr-button.md): the gateways that take this amount and are open, tried in
+     * order until one makes the QR; the member's other waiting QRs are closed first, so one QR waits at a time.
+     */
+    async createChosen(memberId: string, amountMinor: bigint): Promise<ChosenQrState> {
+      const open = await openQrGateways(db.kysely);
+      const candidates = qrGatewaysFor(amountMinor, open);
+      // Every gateway in maintenance: no QR today; else the amount is below what the open ones take.
+      if (candidates.length === 0)
+        throw new AppError(open.length === 0 ? 'QR_FAIL' : 'QR_AMOUNT_MINIMUM');
+      const member = await findDepositMember(db.kysely, memberId);
+      if (member.currency !== 'THB') throw new AppError('QR_FAIL');
+      for (const provider of QR_PROVIDERS) {
+        const previous = await findActiveQr(db.kysely, memberId, provider);
+        if (previous) await close(previous);
       }
-      const qr = {
-        id: randomUUID(),
-        memberId,
-        provider,
-        reference,
-        amountMinor,
-        currency: member.currency,
-        payload: created.payload,
-        expiresAt: created.expiresAt,
-      };
-      try {
-        await insertQr(db.kysely, qr, clock.now());
-      } catch (error) {
-        // Another request of this member made one at the same moment: that one stands; this one is never shown.
-        if (!isUniqueViolation(error)) throw error;
-        await gateway.cancel(provider, reference);
-        throw new AppError('QR_FAIL');
+      for (const provider of candidates) {
+        const made = await make(memberId, provider, amountMinor, member.currency);
+        if (made) return { ...made, provider };
       }
-      return stateOf({ ...qr, status: 'active', holdReason: null, transferId: null });
+      throw new AppError('QR_FAIL');
     },
 
     /** Cancels the member's QR with that id; a QR already gone answers the empty state. */

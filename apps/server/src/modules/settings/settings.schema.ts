@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bannerSchema } from '@mekong/contracts/bonus';
 import { CHAT_AGENT_LIMIT_DEFAULT } from '@mekong/contracts/admin/settings';
 import { localizedTextSchema } from '@mekong/contracts/fields';
+import { QR_PROVIDERS } from '@mekong/contracts/constants';
 import { lookupHowto } from '@mekong/contracts/lookup';
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
@@ -31,6 +32,8 @@ export const settingSchemas = {
   /** The how-to page's five videos per language (docs/decisions/0020-howto-videos.md); url '' for one not set. */
   howto: lookupHowto.response,
   deposit: z.object({ isManual: z.boolean() }),
+  /** QR gateways in maintenance: they make no new QR (docs/decisions/0022-one-qr-button.md); their notices still credit. */
+  qrGateways: z.object({ maintenance: z.array(z.enum(QR_PROVIDERS)) }),
   /** Amounts in minor units (satang), docs/design.md#money. */
   withdraw: z
     .object({ minMinor: z.number().int().positive(), maxMinor: z.number().int().positive() })
@@ -113,6 +116,7 @@ export const settingDefaults: { [K in SettingKey]?: SettingValue<K> } = {
   notice: { text: null },
   howto: { videos: { th: noHowtoVideos, la: noHowtoVideos, en: noHowtoVideos } },
   deposit: { isManual: false },
+  qrGateways: { maintenance: [] },
   slip: { closedFrom: null, closedTo: null },
   registerOtp: { enabled: true },
   chatWidget: { enabled: false },

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_HEADER, QR_PROVIDERS, SLIP_UPLOAD_TIMEOUT_MS, type QrProvid
 import {
   depositOptions,
   qrCancel,
-  qrCreate,
+  qrCreateChosen,
   qrGet,
   SLIP_FILE_FIELD,
   walletAdd,
@@ -12,6 +12,7 @@ import {
   type DepositOptions,
   type QrState,
 } from '@mekong/contracts/deposit';
+import { statementList } from '@mekong/contracts/statement';
 import { encryptTrueLink } from '@mekong/contracts/truelink-crypto';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
@@ -35,18 +36,30 @@ export const qrQuery = (provider: QrProvider) =>
     retry: false,
   });
 
-export function createQr(provider: QrProvider, amount: number, idempotencyKey: string) {
-  return apiCall(qrCreate, { params: { providerCode: provider }, body: { amount }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+/** The one QR button (docs/decisions/0022-one-qr-button.md): the server picks the gateway and says which. */
+export function createChosenQr(amount: number, idempotencyKey: string) {
+  return apiCall(qrCreateChosen, { body: { amount }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
 export function cancelQr(provider: QrProvider, qrcodeId: string) {
   return apiCall(qrCancel, { params: { providerCode: provider }, body: { qrcodeId } });
 }
 
-/** Spec §4: creating one provider's QR refreshes the other providers' QR views. */
-export async function refreshOtherQrs(queryClient: QueryClient, provider: QrProvider): Promise<void> {
-  await Promise.all(QR_PROVIDERS.filter((other) => other !== provider).map((other) => queryClient.invalidateQueries({ queryKey: queryKeys.qr(other) })));
+/** Spec §4: creating a QR refreshes the other providers' QR views (the server closes any other waiting QR). */
+export async function refreshQrs(queryClient: QueryClient): Promise<void> {
+  await Promise.all(QR_PROVIDERS.map((provider) => queryClient.invalidateQueries({ queryKey: queryKeys.qr(provider) })));
 }
+
+/** How many of the latest deposits the open deposit sheet compares, to see one arrive (use-arrived-deposit). */
+const ARRIVALS_LIMIT = 10;
+
+/** The member's latest deposits (POST /api/statement, type deposit): read while the deposit sheet is open. */
+export const latestDepositsQuery = queryOptions({
+  queryKey: [...queryKeys.statement, 'latest-deposits'],
+  queryFn: ({ signal }) => apiCall(statementList, { body: { page: 1, limit: ARRIVALS_LIMIT, type: 'deposit' }, signal, isQuiet: true }),
+  staleTime: 0,
+  retry: false,
+});
 
 export function addManualDeposit(body: { amount: number }, idempotencyKey: string) {
   return apiCall(walletAdd, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });

@@ -16,11 +16,15 @@ let member = { bankCode: 'SCB', bankAccountName: 'SOMCHAI JAIDEE' };
 /** What the gateways answer on GET, per provider (none by default). */
 let qrStates: Record<string, unknown> = {};
 let cash = 0;
+/** The latest deposits as the statement lists them (newest first). */
+let deposits: unknown[] = [];
+const bankDeposit = (id: string, amount: number) => ({ _id: id, statementType: 'deposit', from: 'SCB', to: 'wallet', amount, status: 'SUCCESS', createdAt: new Date().toISOString(), description: null, channel: 'bank' });
 
 const kipAccount = { bankCode: 'BCEL', bankType: 'deposit', mode: 'manual', bank: { nameTH: 'BCEL', nameEN: 'BCEL' }, bankAccountName: 'MEKONG WALLET CO LTD', bankAccountNo: '0101000123456789', currency: 'LAK' };
 let options = {
   methods: ['qr', 'bank', 'slip', 'giftLink'],
   qrProviders: ['KBANK', 'WW', 'E2P'],
+  qrOpen: ['KBANK', 'WW', 'E2P'],
   banks: [
     { bankCode: 'KBANK', bankType: 'deposit', mode: 'auto', bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' }, bankAccountName: 'MEKONG', bankAccountNo: '1423096718', currency: 'BAHT' },
   ],
@@ -34,7 +38,8 @@ beforeEach(() => {
   member = { bankCode: 'SCB', bankAccountName: 'SOMCHAI JAIDEE' };
   qrStates = {};
   cash = 0;
-  options = { ...options, methods: ['qr', 'bank', 'slip', 'giftLink'], banks: options.banks.filter((b) => b.currency === 'BAHT') };
+  deposits = [];
+  options = { ...options, qrOpen: ['KBANK', 'WW', 'E2P'], methods: ['qr', 'bank', 'slip', 'giftLink'], banks: options.banks.filter((b) => b.currency === 'BAHT') };
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const path = String(input);
@@ -51,9 +56,10 @@ beforeEach(() => {
     if (path === '/api/deposit/options') return options ? jsonResponse(options) : jsonResponse({ message: 'SERVICE_UNAVAILABLE' }, 503);
     if (path === '/api/lookup/slip') return jsonResponse({ isOpen: true, closedFrom: null, closedTo: null });
     if (path.startsWith('/api/qrcode/') && method === 'GET') return jsonResponse(qrStates[path.slice('/api/qrcode/'.length)] ?? none);
-    if (path === '/api/qrcode/KBANK' && method === 'POST') {
+    if (path === '/api/statement') return jsonResponse({ total: deposits.length, statements: deposits });
+    if (path === '/api/qrcode' && method === 'POST') {
       qrStates.KBANK = { ...kbankQr, qrcode: svg };
-      return jsonResponse(qrStates.KBANK);
+      return jsonResponse({ ...kbankQr, qrcode: svg, provider: 'KBANK' });
     }
     if (path === '/api/qrcode/KBANK' && method === 'DELETE') {
       delete qrStates.KBANK;
@@ -104,7 +110,6 @@ describe('DepositModal', () => {
     await openModal();
     const active = await screen.findByTestId('deposit-qr-active');
     expect(active.dataset.provider).toBe('WW');
-    expect(screen.getByTestId('deposit-provider-WW')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('deposit-qr-reference')).toHaveTextContent('Q1234567890ABCDE');
   });
 
@@ -116,21 +121,19 @@ describe('DepositModal', () => {
     expect(screen.queryByTestId('deposit-bank-0101000123456789')).toBeNull();
   });
 
-  it('reads every provider on opening, keeps create disabled at 0, and applies the WW minimum', async () => {
+  it('reads every provider on opening; one QR form, no gateway tabs, with the lowest minimum of the open gateways', async () => {
+    options = { ...options, qrOpen: ['WW', 'E2P'] };
     const { user } = await openModal();
     await screen.findByTestId('deposit-methods');
     expect(calls.filter((c) => c.path.startsWith('/api/qrcode/')).map((c) => c.path).sort()).toEqual(['/api/qrcode/E2P', '/api/qrcode/KBANK', '/api/qrcode/WW']);
     await user.click(screen.getByTestId('deposit-method-qr'));
     await screen.findByTestId('deposit-amount');
+    expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.getByTestId('deposit-create')).toBeDisabled();
-    await user.type(screen.getByTestId('deposit-amount'), '0');
+    await user.type(screen.getByTestId('deposit-amount'), '49');
     expect(screen.getByTestId('deposit-create')).toBeDisabled();
-
-    await user.click(screen.getByTestId('deposit-provider-WW'));
-    await user.type(await screen.findByTestId('deposit-amount'), '99');
-    expect(screen.getByTestId('deposit-create')).toBeDisabled();
-    expect(screen.getByText('The minimum for this channel is ฿100.00')).toBeInTheDocument();
-    await user.click(screen.getByTestId('deposit-quick-100'));
+    expect(screen.getByText('The minimum for a QR deposit is ฿50.00')).toBeInTheDocument();
+    await user.click(screen.getByTestId('deposit-quick-50'));
     expect(screen.getByTestId('deposit-create')).toBeEnabled();
   });
 
@@ -143,7 +146,7 @@ describe('DepositModal', () => {
     await user.type(screen.getByTestId('deposit-amount'), '10.555');
     expect(screen.getByText('The amount is not valid.')).toBeInTheDocument();
     expect(screen.getByTestId('deposit-create')).toBeDisabled();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST' && c.path.startsWith('/api/qrcode'))).toBe(false);
   });
 
   it('creates a KBANK QR, shows it sanitized with its countdown, refreshes the other providers, and cancels it', async () => {
@@ -155,7 +158,7 @@ describe('DepositModal', () => {
     expect(qr.querySelector('script')).toBeNull();
     expect(qr.querySelector('[onclick]')).toBeNull();
     expect(screen.getByTestId('deposit-countdown').textContent).toMatch(/^(10:00|09:5\d)$/);
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ amount: 100 });
+    expect(calls.find((c) => c.method === 'POST' && c.path.startsWith('/api/qrcode'))).toMatchObject({ path: '/api/qrcode', body: { amount: 100 } });
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/qrcode/WW').length).toBe(2));
     expect(calls.filter((c) => c.path === '/api/qrcode/E2P').length).toBe(2);
 
@@ -208,13 +211,12 @@ describe('DepositModal', () => {
     // The gateway's notice reaches the server: the QR is no longer active, its payment is.
     cash = 100;
     qrStates.KBANK = { ...none, payment: { qrcodeId: 'q1', status: 'SUCCESS', amount: 100, paidAt: new Date().toISOString() } };
-    const paid = await screen.findByTestId('deposit-qr-paid', {}, { timeout: 4000 });
+    const paid = await screen.findByTestId('deposit-success', {}, { timeout: 4000 });
     expect(paid.dataset.status).toBe('SUCCESS');
     expect(within(paid).getByTestId('deposit-paid-amount')).toHaveTextContent('+฿100.00');
     expect(await within(paid).findByTestId('deposit-paid-balance')).toHaveTextContent('฿100.00');
     expect(walletReads()).toBeGreaterThan(readsBefore);
     // The success stands alone: no gateway tabs, no way back into a paid QR.
-    expect(screen.queryByTestId('deposit-provider-WW')).toBeNull();
     expect(screen.queryByTestId('deposit-back')).toBeNull();
     await user.click(within(paid).getByTestId('deposit-paid-done'));
     expect(onOpenChange).toHaveBeenCalledWith(false);
@@ -226,7 +228,7 @@ describe('DepositModal', () => {
     await user.click(screen.getByTestId('deposit-create'));
     await screen.findByTestId('deposit-qr-active');
     qrStates.KBANK = { ...none, payment: { qrcodeId: 'q1', status: 'PENDING', amount: 90, paidAt: new Date().toISOString() } };
-    const held = await screen.findByTestId('deposit-qr-paid', {}, { timeout: 4000 });
+    const held = await screen.findByTestId('deposit-success', {}, { timeout: 4000 });
     expect(held.dataset.status).toBe('PENDING');
     expect(within(held).getByText(/We received ฿90.00/)).toBeInTheDocument();
     expect(within(held).queryByTestId('deposit-paid-balance')).toBeNull();
@@ -236,7 +238,7 @@ describe('DepositModal', () => {
     qrStates.KBANK = { ...none, payment: { qrcodeId: 'old', status: 'SUCCESS', amount: 500, paidAt: new Date().toISOString() } };
     await openModal('qr');
     expect(await screen.findByTestId('deposit-amount')).toBeInTheDocument();
-    expect(screen.queryByTestId('deposit-qr-paid')).toBeNull();
+    expect(screen.queryByTestId('deposit-success')).toBeNull();
   });
 
   it('says so when the deposit methods cannot be read, and reads them again on retry', async () => {
@@ -247,5 +249,18 @@ describe('DepositModal', () => {
     options = answer;
     await user.click(within(failed).getByTestId('deposit-options-failed-retry'));
     expect(await screen.findByTestId('deposit-methods')).toBeInTheDocument();
+  });
+
+  it('shows the one success view when a bank transfer is credited while the sheet is open, not for one credited before', { timeout: 20_000 }, async () => {
+    deposits = [bankDeposit('old', 500)];
+    await openModal('bank');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/statement').length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('deposit-success')).toBeNull();
+    cash = 1200;
+    deposits = [bankDeposit('new', 700), bankDeposit('old', 500)];
+    const success = await screen.findByTestId('deposit-success', {}, { timeout: 8000 });
+    expect(success.dataset.method).toBe('bank');
+    expect(within(success).getByTestId('deposit-paid-amount')).toHaveTextContent('+฿700.00');
+    expect(await within(success).findByTestId('deposit-paid-balance')).toHaveTextContent('฿1,200.00');
   });
 });

@@ -8,11 +8,13 @@ import { Modal } from '@/components/modal';
 import { EmptyState, LoadFailed, Skeleton } from '@/components/query-states';
 import { depositOptionsQuery, qrQuery } from '@/features/deposit/api/deposit-api';
 import { DepositAccounts } from '@/features/deposit/components/deposit-accounts';
+import { DepositSuccess } from '@/features/deposit/components/deposit-success';
 import { ManualDepositForm } from '@/features/deposit/components/manual-deposit-form';
 import { MethodChooser, MethodView, type WaitingQr } from '@/features/deposit/components/method-chooser';
 import { QrMethod } from '@/features/deposit/components/qr-method';
 import { SlipUpload } from '@/features/deposit/components/slip-upload';
 import { TruelinkForm } from '@/features/deposit/components/truelink-form';
+import { useArrivedDeposit } from '@/features/deposit/hooks/use-arrived-deposit';
 import { walletQuery } from '@/lib/member-queries';
 import '@/features/deposit/components/deposit.css';
 import '@/features/deposit/components/deposit-methods.css';
@@ -40,6 +42,9 @@ function DepositBody({ onClose }: { onClose: () => void }) {
   // undefined until the first answers are in: then a QR left waiting opens by itself, else the method list.
   const [view, setView] = useState<View | undefined>(undefined);
   const [isPaidShown, setPaidShown] = useState(false);
+  // A deposit confirmed outside the QR (gift link, slip, or money the bank feed credited while the sheet is open).
+  const [credited, setCredited] = useState<Credited | null>(null);
+  useArrivedDeposit((entry) => setCredited({ method: 'bank', amount: entry.amount }));
 
   if (options.isPending || qrs.some((q) => q.isPending)) return <Skeleton lines={4} testId="deposit-loading" />;
   if (!options.data) {
@@ -56,17 +61,29 @@ function DepositBody({ onClose }: { onClose: () => void }) {
     setView(waiting ? { method: 'qr', provider: waiting.provider } : { method: null });
     return null;
   }
+  if (credited) {
+    const onAgain = () => {
+      setCredited(null);
+      setView({ method: null });
+    };
+    return (
+      <MethodView method={credited.method} isBare onBack={onAgain}>
+        <DepositSuccess method={credited.method} amount={credited.amount} status="SUCCESS" currency={currency} onDone={onClose} onAgain={onAgain} />
+      </MethodView>
+    );
+  }
   if (view.method === null || !methods.includes(view.method)) {
     return <MethodChooser methods={methods} waiting={waiting} currency={currency} onChoose={(method) => setView({ method, provider: waiting?.provider })} />;
   }
   return (
     <MethodView method={view.method} isBare={isPaidShown} onBack={() => setView({ method: null })}>
-      <MethodBody method={view.method} options={options.data} initialProvider={view.provider} currency={currency} onClose={onClose} onPaidChange={setPaidShown} />
+      <MethodBody method={view.method} options={options.data} initialProvider={view.provider} currency={currency} onClose={onClose} onPaidChange={setPaidShown} onCredited={setCredited} />
     </MethodView>
   );
 }
 
 type View = { method: DepositMethod | null; provider?: QrProvider };
+type Credited = { method: DepositMethod; amount: number };
 
 type MethodBodyProps = {
   method: DepositMethod;
@@ -75,13 +92,14 @@ type MethodBodyProps = {
   currency?: string;
   onClose: () => void;
   onPaidChange: (isPaid: boolean) => void;
+  onCredited: (credited: Credited) => void;
 };
 
-function MethodBody({ method, options, initialProvider, currency, onClose, onPaidChange }: MethodBodyProps) {
+function MethodBody({ method, options, initialProvider, currency, onClose, onPaidChange, onCredited }: MethodBodyProps) {
   const { t } = useTranslation();
   switch (method) {
     case 'qr':
-      return <QrMethod providers={options.qrProviders} initialProvider={initialProvider} currency={currency} onDone={onClose} onPaidChange={onPaidChange} />;
+      return <QrMethod open={options.qrOpen} initialProvider={initialProvider} currency={currency} onDone={onClose} onPaidChange={onPaidChange} />;
     case 'bank':
       return (
         <>
@@ -100,11 +118,11 @@ function MethodBody({ method, options, initialProvider, currency, onClose, onPai
       return (
         <>
           <p className="deposit-view__hint muted">{t('slip.description')}</p>
-          <SlipUpload currency={currency} />
+          <SlipUpload onCredited={(amount) => onCredited({ method: 'slip', amount })} onContact={onClose} />
         </>
       );
     case 'giftLink':
-      return <TruelinkForm currency={currency} />;
+      return <TruelinkForm onCredited={(amount) => onCredited({ method: 'giftLink', amount })} />;
   }
 }
 

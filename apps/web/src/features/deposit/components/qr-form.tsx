@@ -1,4 +1,4 @@
-import { QR_RULES, type QrProvider } from '@mekong/contracts/constants';
+import type { QrProvider } from '@mekong/contracts/constants';
 import { MAX_AMOUNT } from '@mekong/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { TimerOff } from 'lucide-react';
@@ -10,20 +10,32 @@ import { AmountField } from '@/components/form/amount-field';
 import { useFieldError } from '@/components/form/use-field-error';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useMoneyMutation } from '@/components/use-money-mutation';
-import { createQr, refreshOtherQrs } from '@/features/deposit/api/deposit-api';
-import { isQrAmountAllowed, qrFormSchema } from '@/features/deposit/hooks/qr-rules';
+import { createChosenQr, refreshQrs } from '@/features/deposit/api/deposit-api';
+import { isQrAmountAllowed, qrFormRules, qrFormSchema } from '@/features/deposit/hooks/qr-rules';
 import { translateCode } from '@/lib/error-message';
 import { formatAmount, parseAmountInput } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The amount step of one provider's QR (docs/spec.md §4, §5): its minimum shown while typing, quick amounts, create. */
-export function QrForm({ provider, currency, isExpired }: { provider: QrProvider; currency?: string; isExpired: boolean }) {
+type QrFormProps = {
+  /** The gateways taking new QRs (deposit options): the form's limits are theirs together. */
+  open: readonly QrProvider[];
+  currency?: string;
+  isExpired: boolean;
+  /** A QR was made, at the gateway the server chose. */
+  onCreated: (provider: QrProvider) => void;
+};
+
+/**
+ * The amount step of the one QR (docs/spec.md §4, §5; docs/decisions/0022-one-qr-button.md): the lowest minimum of
+ * the open gateways shown while typing, quick amounts, create; the server picks the gateway that takes the amount.
+ */
+export function QrForm({ open, currency, isExpired, onCreated }: QrFormProps) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const queryClient = useQueryClient();
   const showAlert = useAlert();
-  const rules = QR_RULES[provider];
-  const schema = useMemo(() => qrFormSchema(provider), [provider]);
+  const rules = qrFormRules(open);
+  const schema = useMemo(() => qrFormSchema(open), [open]);
   const { register, handleSubmit, watch, setValue, formState } = useSchemaForm(schema, { amount: '' }, 'live');
   const text = watch('amount');
   const amount = parseAmountInput(text);
@@ -33,12 +45,13 @@ export function QrForm({ provider, currency, isExpired }: { provider: QrProvider
 
   const create = useMoneyMutation({
     scope: 'qr',
-    fingerprint: ({ amount: value }: { amount: number }) => `${provider}:${value}`,
-    send: ({ amount: value }: { amount: number }, idempotencyKey: string) => createQr(provider, value, idempotencyKey),
-    refresh: (client) => refreshOtherQrs(client, provider),
-    onSuccess: async (result) => {
-      queryClient.setQueryData(queryKeys.qr(provider), result);
-      if (!result.hasQrcode) await showAlert({ tone: 'error', title: t('deposit.qrFailed'), message: translateCode(t, result.message || 'QR_FAIL') });
+    fingerprint: ({ amount: value }: { amount: number }) => `chosen:${value}`,
+    send: ({ amount: value }: { amount: number }, idempotencyKey: string) => createChosenQr(value, idempotencyKey),
+    refresh: refreshQrs,
+    onSuccess: async ({ provider, ...state }) => {
+      queryClient.setQueryData(queryKeys.qr(provider), state);
+      if (!state.hasQrcode) await showAlert({ tone: 'error', title: t('deposit.qrFailed'), message: translateCode(t, state.message || 'QR_FAIL') });
+      else onCreated(provider);
     },
     failureTitle: t('deposit.qrFailed'),
   });
@@ -54,7 +67,7 @@ export function QrForm({ provider, currency, isExpired }: { provider: QrProvider
         label={t('deposit.amount')}
         className="qr-amount"
         error={text.trim() === '' ? undefined : fieldError(amountError, limit)}
-        hint={rules.minimum > 0 ? t('deposit.minimumHint', minimum) : t('deposit.anyAmountHint')}
+        hint={rules.isAnyAmount ? t('deposit.anyAmountHint') : t('deposit.minimumHint', minimum)}
         data-testid="deposit-amount"
         {...register('amount')}
       />
@@ -72,7 +85,7 @@ export function QrForm({ provider, currency, isExpired }: { provider: QrProvider
           </button>
         ))}
       </div>
-      <Button type="submit" isBlock disabled={!isQrAmountAllowed(provider, amount) || create.isPending} isBusy={create.isBusyShown} data-testid="deposit-create">
+      <Button type="submit" isBlock disabled={!isQrAmountAllowed(open, amount) || create.isPending} isBusy={create.isBusyShown} data-testid="deposit-create">
         {t('deposit.createQr')}
       </Button>
     </form>

@@ -11,7 +11,7 @@ import { Loading } from '@/components/loading';
 import { cancelQr, qrQuery } from '@/features/deposit/api/deposit-api';
 import { QrForm } from '@/features/deposit/components/qr-form';
 import { QrImageActions } from '@/features/deposit/components/qr-image-actions';
-import { QrPaid } from '@/features/deposit/components/qr-paid';
+import { DepositSuccess } from '@/features/deposit/components/deposit-success';
 import { QrSvg } from '@/features/deposit/components/qr-svg';
 import { expiresAtOf, formatCountdown } from '@/features/deposit/hooks/countdown';
 import { errorText } from '@/lib/error-message';
@@ -29,13 +29,22 @@ const QR_LATE_WATCH_MS = 2 * 60_000;
 type Watched = { id: string; expiresAt: number };
 
 /**
- * One provider's QR (docs/spec.md §4): none → amount → QR with a mm:ss countdown; at 00:00 it is gone. Cancel deletes
+ * The member's QR at one gateway (docs/spec.md §4): none → amount → QR with a mm:ss countdown; at 00:00 it is gone. Cancel deletes
  * it; "transfer done" asks the member to refresh the balance and closes the modal. Beyond the spec, a QR on screen is
  * watched (GET every 2 s while the page is visible): once the server has its payment the success shows by itself.
  */
-type QrPanelProps = { provider: QrProvider; currency?: string; onDone: () => void; onPaidChange?: (isPaid: boolean) => void };
+type QrPanelProps = {
+  provider: QrProvider;
+  /** The gateways taking new QRs: the amount form's limits. */
+  open: readonly QrProvider[];
+  currency?: string;
+  onDone: () => void;
+  onPaidChange?: (isPaid: boolean) => void;
+  /** A new QR was made, at the gateway the server chose (this panel's or another). */
+  onCreated: (provider: QrProvider) => void;
+};
 
-export function QrPanel({ provider, currency, onDone, onPaidChange }: QrPanelProps) {
+export function QrPanel({ provider, open, currency, onDone, onPaidChange, onCreated }: QrPanelProps) {
   const [watched, setWatched] = useState<Watched | null>(null);
   const query = useQuery({
     ...qrQuery(provider),
@@ -57,12 +66,14 @@ export function QrPanel({ provider, currency, onDone, onPaidChange }: QrPanelPro
   }, [isPaid, onPaidChange]);
 
   if (query.isPending) return <Loading />;
-  if (payment) return <QrPaid key={payment.qrcodeId} payment={payment} currency={currency} onDone={onDone} onAgain={() => setWatched(null)} />;
+  if (payment) {
+    return <DepositSuccess key={payment.qrcodeId} method="qr" amount={payment.amount} status={payment.status} currency={currency} onDone={onDone} onAgain={() => setWatched(null)} />;
+  }
   if (hasQr && state && expiresAt !== null && left > 0) {
     return <ActiveQr key={state.qrcodeId} provider={provider} state={state} expiresAt={expiresAt} secondsLeft={left} currency={currency} onDone={onDone} onCancelled={() => setWatched(null)} />;
   }
   const isExpired = hasQr || (watched !== null && Date.now() >= watched.expiresAt);
-  return <QrForm key={provider} provider={provider} currency={currency} isExpired={isExpired} />;
+  return <QrForm open={open} currency={currency} isExpired={isExpired} onCreated={onCreated} />;
 }
 
 type ActiveQrProps = {

@@ -7,13 +7,15 @@ import { TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { sendTrueLink } from '@/features/deposit/api/deposit-api';
-import { formatAmount } from '@/lib/format';
 
 /** The typed link, trimmed, checked like the call's `link` field (it travels encrypted). */
 const truelinkSchema = z.object({ link: z.string().trim().pipe(walletTruelink.body.shape.link) });
 
-/** Mobile-wallet gift link (docs/spec.md §2, §5): send disabled when empty; the link travels encrypted. */
-export function TruelinkForm({ currency }: { currency?: string }) {
+/**
+ * Mobile-wallet gift link (docs/spec.md §2, §5): send disabled when empty; the link travels encrypted. A redeemed link
+ * is confirmed by the deposit sheet's one success view (`onCredited`, the amount credited).
+ */
+export function TruelinkForm({ onCredited }: { onCredited: (amount: number) => void }) {
   const { t } = useTranslation();
   const { field, handleSubmit, watch, reset, showServerError } = useSchemaForm(truelinkSchema, { link: '' }, 'money');
   const isEmpty = watch('link').trim() === '';
@@ -21,8 +23,10 @@ export function TruelinkForm({ currency }: { currency?: string }) {
   const send = useMoneyMutation({
     scope: 'truelink',
     send: sendTrueLink,
-    successToast: (result) => ({ text: t('truelink.success', { amount: formatAmount(result.amount, currency) }) }),
-    onSuccess: () => reset(),
+    onSuccess: (result) => {
+      reset();
+      onCredited(result.amount);
+    },
     onError: showServerError,
   });
 
