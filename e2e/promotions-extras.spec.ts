@@ -208,7 +208,9 @@ test.describe('promotions: invite, refund, prize wheel', () => {
     const row = modal.locator(`[data-testid="coupon-row"][data-coupon="${won!.coupon}"]`);
     while (!(await row.isVisible())) await modal.getByTestId('coupon-page-next').click();
     await row.getByTestId('coupon-claim').click();
-    await expect(page.getByTestId('claim-modal')).toContainText(won!.coupon);
+    // The confirm names the prize and its amount, never the internal coupon code (issue 28 item 5).
+    await expect(page.getByTestId('claim-modal').getByTestId('claim-coupon')).toHaveText(baht(won!.amount));
+    await expect(page.getByTestId('claim-modal')).not.toContainText(won!.coupon);
     await screenshot(page, 'promotions-claim-confirm');
     await page.getByTestId('claim-confirm').click();
     const result = page.getByTestId('alert-dialog');

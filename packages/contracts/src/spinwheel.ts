@@ -67,6 +67,11 @@ export const couponSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   claimedAt: z.string().nullable(),
+  /**
+   * Baht the member must stake after claiming a cash prize before it can be withdrawn (0: none). Fixed at the claim;
+   * before it, what the operator's setting asks today (docs/decisions/0013-promotions.md#earned-by-play).
+   */
+  turnover: z.number(),
 });
 export type Coupon = z.infer<typeof couponSchema>;
 

@@ -56,6 +56,15 @@ export const providerParamsSchema = z.strictObject({
   code: textSchema('NO_GAME').max(20, { error: 'NO_GAME' }).transform((s) => s.toUpperCase()),
 });
 
+/**
+ * One game balance read from its provider (not the last synced figure), answered with the whole wallet: the member
+ * back from that game (docs/decisions/0046-prize-claim-and-game-return.md).
+ */
+export const walletRefreshSlotOne = memberCall('GET', '/api/wallet/refresh/slot/:code', {
+  params: providerParamsSchema,
+  response: walletResponseSchema,
+});
+
 export const walletActivate = memberCall('GET', '/api/wallet/activate/:code', {
   params: providerParamsSchema,
   response: z.object({ message: z.literal('SUCCESS'), slot: gameEntrySchema }),

@@ -24,6 +24,7 @@ export type CouponAnswer = {
   createdAt: string;
   expiresAt: string;
   claimedAt: string | null;
+  turnover: number;
 };
 
 export type SpinAnswer = {

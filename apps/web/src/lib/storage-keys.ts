@@ -14,4 +14,8 @@ export const STORAGE_KEYS = {
   chatGuest: 'chat-guest',
   /** When the chat's messages were last seen on screen, for the unread badge. */
   chatSeenAt: 'chat-seen-at',
+  /** The game last launched (sessionStorage), refreshed when the member comes back (docs/decisions/0046). */
+  gameLaunched: 'game-launched',
+  /** The last amount each member moved from the play sheet, `{ [memberId]: amount }` (docs/decisions/0046). */
+  playAmount: 'play-amount',
 } as const;

@@ -30,9 +30,9 @@ const cash = (baht: number, weight: number, bgColor: string, textColor: string):
   bgColor,
   textColor,
   htmlDescription: {
-    th: `<p>${baht} บาท เข้ากระเป๋าเงินสด</p>`,
-    la: `<p>${baht} ບາດ ເຂົ້າກະເປົາເງິນສົດ</p>`,
-    en: `<p>${baht} baht to your cash wallet</p>`,
+    th: `<p>เงินรางวัล ${baht} บาท</p>`,
+    la: `<p>ເງິນລາງວັນ ${baht} ບາດ</p>`,
+    en: `<p>A ${baht} baht cash prize</p>`,
   },
   prizeKind: 'cash',
   amountMinor: BigInt(baht) * 100n,

@@ -223,12 +223,13 @@ export function createGameBetsService(deps: GamesDeps) {
   }
 
   /**
-   * The member's manual refresh: each active account's own history, in parallel, each under its lease. Never throws
+   * The member's manual refresh (of every account, or of the one at `provider`): each active account's own history,
+   * in parallel, each under its lease. Never throws
    * for a provider that does not answer (the refresh still shows the balances).
    */
-  async function syncMemberBets(memberId: string): Promise<BetSyncSummary> {
+  async function syncMemberBets(memberId: string, provider?: string): Promise<BetSyncSummary> {
     const accounts = (await listMemberGameAccounts(db.kysely, memberId)).filter(
-      (a) => a.status === 'active',
+      (a) => a.status === 'active' && (provider === undefined || a.provider === provider),
     );
     const parts = await Promise.all(
       accounts.map(async (a) => {

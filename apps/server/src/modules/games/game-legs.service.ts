@@ -282,13 +282,13 @@ export function createGameLegsService(deps: GamesDeps) {
     });
   }
 
-  /** Syncs every active game account of one member, in parallel. */
-  async function syncMember(memberId: string): Promise<void> {
+  /** Syncs every active game account of one member (or only the one at `provider`), in parallel. */
+  async function syncMember(memberId: string, provider?: string): Promise<void> {
     const member = await findMemberCurrency(db.kysely, memberId);
     if (!member) throw new AppError('NO_USER');
     const currency = ledgerCurrency(member.currency);
     const accounts = (await listMemberGameAccounts(db.kysely, memberId)).filter(
-      (a) => a.status === 'active',
+      (a) => a.status === 'active' && (provider === undefined || a.provider === provider),
     );
     await Promise.all(accounts.map((a) => syncAccount({ ...a, currency })));
   }

@@ -21,9 +21,15 @@ export function createGamesService(deps: GamesDeps) {
     ...createGameAccountsService(deps, catalogue),
     ...legs,
     ...bets,
-    /** The member's manual sync: every active game balance, and the bet records of those accounts. */
-    async syncMember(memberId: string): Promise<void> {
-      await Promise.all([legs.syncMember(memberId), bets.syncMemberBets(memberId)]);
+    /**
+     * The member's manual sync: every active game balance (or the one at `provider`) read from the provider itself,
+     * and the bet records of those accounts.
+     */
+    async syncMember(memberId: string, provider?: string): Promise<void> {
+      await Promise.all([
+        legs.syncMember(memberId, provider),
+        bets.syncMemberBets(memberId, provider),
+      ]);
     },
   };
 }

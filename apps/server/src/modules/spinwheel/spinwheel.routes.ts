@@ -51,6 +51,7 @@ function couponAnswer(coupon: CouponView): Coupon {
     createdAt: coupon.createdAt.toISOString(),
     expiresAt: coupon.expiresAt.toISOString(),
     claimedAt: coupon.claimedAt?.toISOString() ?? null,
+    turnover: toMajor(coupon.turnoverMinor),
   };
 }
 

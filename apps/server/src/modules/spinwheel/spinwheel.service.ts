@@ -45,8 +45,14 @@ import {
 
 export type { Coupon, SpinSlice, SpinWheel };
 
-/** A coupon as the member sees it: `expired` is a claimable coupon past its date. */
-export type CouponView = Coupon & { shownStatus: 'claimable' | 'claimed' | 'expired' };
+/**
+ * A coupon as the member sees it: `expired` is a claimable coupon past its date; `turnoverMinor` is what a cash prize
+ * asks to be staked before it can be withdrawn (fixed at the claim; before it, what today's setting would ask).
+ */
+export type CouponView = Coupon & {
+  shownStatus: 'claimable' | 'claimed' | 'expired';
+  turnoverMinor: bigint;
+};
 
 export type SpinOutcome = {
   slice: SpinSlice;
@@ -73,9 +79,17 @@ function freshSeed() {
   return { serverSeed, seedHash: seedHashOf(serverSeed) };
 }
 
-export function couponView(coupon: Coupon, now: Date): CouponView {
+export function couponView(coupon: Coupon, now: Date, prizeTurnoverMultiplier: number): CouponView {
   const isExpired = coupon.status === 'claimable' && coupon.expiresAt <= now;
-  return { ...coupon, shownStatus: isExpired ? 'expired' : coupon.status };
+  const turnoverMinor =
+    coupon.kind !== 'cash'
+      ? 0n
+      : coupon.status === 'claimed'
+        ? BigInt(coupon.turnoverTarget ?? 0)
+        : prizeTurnoverMultiplier > 0
+          ? timesMultiplier(coupon.amountMinor, prizeTurnoverMultiplier)
+          : 0n;
+  return { ...coupon, shownStatus: isExpired ? 'expired' : coupon.status, turnoverMinor };
 }
 
 /**
@@ -171,12 +185,13 @@ export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'cloc
   }
 
   /** A cash prize's turnover (docs/decisions/0013-promotions.md#earned-by-play), fixed at the claim. */
-  async function openPrizeTurnover(trx: Trx, coupon: Coupon, now: Date) {
+  async function openPrizeTurnover(trx: Trx, coupon: Coupon, now: Date): Promise<bigint | null> {
     const { prizeTurnoverMultiplier } = await guardsOf(trx);
-    if (!(prizeTurnoverMultiplier > 0)) return;
+    if (!(prizeTurnoverMultiplier > 0)) return null;
     await settlePrizeTurnovers(trx, coupon.memberId, now);
     const target = timesMultiplier(coupon.amountMinor, prizeTurnoverMultiplier);
     await setCouponTurnover(trx, coupon.id, target);
+    return target;
   }
 
   return {
@@ -247,10 +262,11 @@ export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'cloc
                 expiresAt: new Date(now.getTime() + wheel.couponDays * DAY_MS),
                 now,
               });
+        const { prizeTurnoverMultiplier } = await guardsOf(trx);
         return {
           slice,
           remainingCoins,
-          coupon: coupon && couponView(coupon, now),
+          coupon: coupon && couponView(coupon, now, prizeTurnoverMultiplier),
           fairness: {
             serverSeed: state.serverSeed,
             seedHash: state.seedHash,
@@ -264,7 +280,11 @@ export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'cloc
 
     async coupons(memberId: string): Promise<CouponView[]> {
       const now = clock.now();
-      return (await listCoupons(db.kysely, memberId)).map((c) => couponView(c, now));
+      const [{ prizeTurnoverMultiplier }, coupons] = await Promise.all([
+        guardsOf(db.kysely),
+        listCoupons(db.kysely, memberId),
+      ]);
+      return coupons.map((c) => couponView(c, now, prizeTurnoverMultiplier));
     },
 
     /** Claims a coupon once: the conditional update decides between parallel claims; the payment is in its transaction. */
@@ -286,8 +306,9 @@ export function createSpinwheelService({ db, clock }: Pick<AppDeps, 'db' | 'cloc
         if (!claimed) throw new AppError('NO_CLAIMABLE_COUPON');
         const transferId = await pay(trx, claimed, now);
         if (transferId) await setCouponTransfer(trx, claimed.id, transferId);
-        if (claimed.kind === 'cash') await openPrizeTurnover(trx, claimed, now);
-        return { coupon: couponView({ ...claimed, transferId }, now), transferId };
+        const target = claimed.kind === 'cash' ? await openPrizeTurnover(trx, claimed, now) : null;
+        const turnoverTarget = target === null ? null : target.toString();
+        return { coupon: couponView({ ...claimed, transferId, turnoverTarget }, now, 0), transferId };
       });
     },
   };

@@ -7,6 +7,7 @@ import {
   walletActivate,
   walletGet,
   walletRefreshSlot,
+  walletRefreshSlotOne,
   walletResetPassword,
   walletTransfer,
   walletTransferAll,
@@ -34,6 +35,13 @@ export function registerWalletRoutes(
   contractRoute(app, routes, {
     contract: walletRefreshSlot,
     handler: async ({ request }) => walletAnswer(await wallet.refresh(memberOf(request))),
+  });
+  contractRoute(app, routes, {
+    contract: walletRefreshSlotOne,
+    handler: async ({ params, request }) => {
+      const provider = await games.enabledProvider(params.code);
+      return walletAnswer(await wallet.refresh(memberOf(request), provider.code));
+    },
   });
   contractRoute(app, routes, {
     contract: walletActivate,

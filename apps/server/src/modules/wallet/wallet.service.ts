@@ -325,8 +325,9 @@ export function createWalletService(
 
   return {
     getWallet,
-    async refresh(memberId: string) {
-      await games.syncMember(memberId);
+    /** Every active game balance (or only `provider`'s) asked of the provider, then the whole wallet. */
+    async refresh(memberId: string, provider?: string) {
+      await games.syncMember(memberId, provider);
       return getWallet(memberId);
     },
     transfer,

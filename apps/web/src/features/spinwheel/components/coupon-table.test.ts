@@ -12,6 +12,7 @@ const coupon = (over: Partial<Coupon>): Coupon => ({
   createdAt: '2026-11-24T03:00:00.000Z',
   expiresAt: '2026-12-01T03:00:00.000Z',
   claimedAt: null,
+  turnover: 0,
   ...over,
 });
 

@@ -117,10 +117,16 @@ function ClaimConfirm({ coupon, currency, onClose }: { coupon: Coupon | null; cu
         return;
       }
       const claimed = answer.coupon ?? coupon;
+      const turnover = claimed?.prizeKind === 'cash' && claimed.turnover > 0 ? claimed.turnover : 0;
       const message =
         claimed?.prizeKind === 'bonus'
           ? t('coupon.bonusStarted', { name: claimed.prize.name })
-          : t('coupon.cashAdded', { amount: formatAmount(claimed?.amount ?? 0, currency) });
+          : [
+              t('coupon.cashAdded', { amount: formatAmount(claimed?.amount ?? 0, currency) }),
+              turnover > 0 ? t('coupon.claimedTurnover', { turnover: formatAmount(turnover, currency) }) : '',
+            ]
+              .filter(Boolean)
+              .join(' ');
       await showAlert({ tone: 'success', title: t('coupon.claimedTitle'), message });
     },
     onError: (_message, error) => {
@@ -147,10 +153,9 @@ function ClaimConfirm({ coupon, currency, onClose }: { coupon: Coupon | null; cu
         </div>
       }
     >
-      {coupon && (
+      {coupon?.prizeKind === 'cash' && (
         <p className="claim-coupon" data-testid="claim-coupon">
-          <Ticket size={18} aria-hidden /> <strong>{coupon.coupon}</strong>
-          {coupon.prizeKind === 'cash' && <span> · {formatAmount(coupon.amount, currency)}</span>}
+          <Ticket size={18} aria-hidden /> <strong>{formatAmount(coupon.amount, currency)}</strong>
         </p>
       )}
     </Modal>

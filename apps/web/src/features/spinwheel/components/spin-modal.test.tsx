@@ -47,6 +47,7 @@ const coupon = (n: number, over: Partial<Coupon> = {}): Coupon => ({
   createdAt: '2026-11-24T03:00:00.000Z',
   expiresAt: '2099-12-01T03:00:00.000Z',
   claimedAt: null,
+  turnover: 0,
   ...over,
 });
 
@@ -64,6 +65,7 @@ let coupons: Coupon[] = [];
 let spinAnswer: { status: number; body: unknown } | null = null;
 let claimAnswer: { status: number; body: unknown } | null = null;
 let setupReads = 0;
+let wonTurnover = 0;
 const spins: { key: string | undefined; body: { clientSeed: string } }[] = [];
 const claims: { key: string | undefined; body: { coupon: string } }[] = [];
 
@@ -77,6 +79,7 @@ beforeEach(() => {
   spinAnswer = null;
   claimAnswer = null;
   setupReads = 0;
+  wonTurnover = 0;
   revealedSeed = SEED;
   spins.length = 0;
   claims.length = 0;
@@ -118,6 +121,7 @@ beforeEach(() => {
         coupon: 'WIN20',
         prize: { name: '฿20', slice: 'CASH20' },
         expiresAt: '2026-12-01T03:00:00.000Z',
+        turnover: wonTurnover,
       });
       coupons = [won, ...coupons];
       return jsonResponse({
@@ -224,10 +228,12 @@ describe('SpinModal', () => {
     await user.click(await within(modal).findByTestId('spin-button'));
     const prize = await screen.findByTestId('prize-modal');
     expect(within(prize).getByTestId('prize-label')).toHaveTextContent('฿20');
-    // The prize's text in the member's language (sanitized on load).
-    await waitFor(() => expect(prize).toHaveTextContent('฿20 prize'));
-    expect(prize).not.toHaveTextContent('รางวัล');
-    expect(within(prize).getByTestId('prize-coupon')).toHaveTextContent('Coupon WIN20');
+    // A cash prize is not money yet: the dialog says so, and shows no internal code.
+    expect(within(prize).getByTestId('prize-status')).toHaveTextContent(
+      'Your ฿20.00 prize is not in your wallet yet.',
+    );
+    expect(prize).not.toHaveTextContent('WIN20');
+    expect(prize).not.toHaveTextContent(/added to your wallet|is now in your wallet/);
     expect(spins).toHaveLength(1);
     expect(spins[0]!.body.clientSeed).toMatch(/^[0-9a-f]{32}$/);
     expect(spins[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
@@ -251,6 +257,42 @@ describe('SpinModal', () => {
       ),
     );
     expect(await within(modal).findByTestId('coupon-row')).toHaveAttribute('data-coupon', 'WIN20');
+  });
+
+  it('receives a cash prize in one tap, with no confirmation, and only then says it is in the wallet', async () => {
+    const { user, modal } = open();
+    await user.click(await within(modal).findByTestId('spin-button'));
+    const prize = await screen.findByTestId('prize-modal');
+    await user.click(within(prize).getByTestId('prize-claim'));
+    expect(await within(prize).findByTestId('prize-status')).toHaveTextContent('฿20.00 is now in your wallet.');
+    expect(within(prize).getByTestId('prize-cash')).toHaveAttribute('data-state', 'received');
+    expect(claims).toEqual([{ key: expect.stringMatching(/^[0-9a-f-]{36}$/), body: { coupon: 'WIN20' } }]);
+    expect(screen.queryByTestId('claim-modal')).not.toBeInTheDocument();
+    expect(within(prize).queryByTestId('prize-claim')).not.toBeInTheDocument();
+  });
+
+  it('says a cash prize’s withdrawal condition in baht, before and after receiving it', async () => {
+    wonTurnover = 40;
+    const { user, modal } = open();
+    await user.click(await within(modal).findByTestId('spin-button'));
+    const prize = await screen.findByTestId('prize-modal');
+    expect(within(prize).getByTestId('prize-turnover')).toHaveTextContent(
+      'it can be withdrawn after you play ฿40.00 in games.',
+    );
+    await user.click(within(prize).getByTestId('prize-claim'));
+    expect(await within(prize).findByTestId('prize-status')).toHaveTextContent('is now in your wallet');
+    expect(within(prize).getByTestId('prize-turnover')).toHaveTextContent('after you play ฿40.00 in games.');
+  });
+
+  it('a refused receive says why in the dialog and never that the money arrived', async () => {
+    claimAnswer = { status: 400, body: { message: 'COUPON_EXPIRED' } };
+    const { user, modal } = open();
+    await user.click(await within(modal).findByTestId('spin-button'));
+    const prize = await screen.findByTestId('prize-modal');
+    await user.click(within(prize).getByTestId('prize-claim'));
+    expect(await within(prize).findByTestId('prize-claim-error')).toBeInTheDocument();
+    expect(within(prize).getByTestId('prize-cash')).toHaveAttribute('data-state', 'unclaimed');
+    expect(prize).not.toHaveTextContent('is now in your wallet');
   });
 
   it('warns when the revealed seed does not hash to what was shown before the spin', async () => {
@@ -319,7 +361,9 @@ describe('SpinModal', () => {
       within(within(modal).getAllByTestId('coupon-row')[0]!).getByTestId('coupon-claim'),
     );
     const confirm = await screen.findByTestId('claim-modal');
-    expect(confirm).toHaveTextContent('CP1');
+    // The coupon's code is the app's business, not the member's.
+    expect(confirm).not.toHaveTextContent('CP1');
+    expect(within(confirm).getByTestId('claim-coupon')).toHaveTextContent('฿1.00');
     expect(claims).toHaveLength(0);
     await user.click(within(confirm).getByTestId('claim-confirm'));
     const result = await screen.findByTestId('alert-dialog');

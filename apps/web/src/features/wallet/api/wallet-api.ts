@@ -8,6 +8,11 @@ export async function refreshGameBalances() {
   return apiCall((await loadWalletContracts()).walletRefreshSlot);
 }
 
+/** GET /api/wallet/refresh/slot/:code: that one game balance asked of its provider; the answer is the whole wallet. */
+export async function refreshGameBalance(code: string) {
+  return apiCall((await loadWalletContracts()).walletRefreshSlotOne, { params: { code } });
+}
+
 export async function activateGame(code: string) {
   return apiCall((await loadWalletContracts()).walletActivate, { params: { code } });
 }

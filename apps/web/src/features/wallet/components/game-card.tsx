@@ -1,5 +1,5 @@
 import type { GameEntry } from '@mekong/contracts/wallet';
-import { ArrowLeftRight, Play, Power } from 'lucide-react';
+import { ArrowLeftRight, Play, Power, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { GameLogo } from '@/features/wallet/components/game-logo';
 import { formatAmount } from '@/lib/format';
@@ -12,6 +12,7 @@ export function GameCard({
   game,
   currency,
   isActivating,
+  isUpdating = false,
   onOpen,
   onActivate,
   onTransfer,
@@ -20,6 +21,8 @@ export function GameCard({
   game: GameEntry;
   currency: string | undefined;
   isActivating: boolean;
+  /** Its balance is being asked of the provider (back from the game): the figure shown may be out of date. */
+  isUpdating?: boolean;
   onOpen: (game: GameEntry) => void;
   onActivate: (game: GameEntry) => void;
   onTransfer: (game: GameEntry) => void;
@@ -43,9 +46,16 @@ export function GameCard({
       </span>
       <span className="game-card__name">{game.name}</span>
       {game.isActive ? (
-        <span className="game-card__amount" data-testid={`game-amount-${game.code}`}>
-          {formatAmount(game.amount, currency)}
-        </span>
+        <>
+          <span className="game-card__amount" data-testid={`game-amount-${game.code}`} aria-busy={isUpdating || undefined}>
+            {formatAmount(game.amount, currency)}
+          </span>
+          {isUpdating && (
+            <span className="game-card__updating" role="status" data-testid={`game-updating-${game.code}`}>
+              <RefreshCw size={12} aria-hidden /> {t('walletFlow.updating')}
+            </span>
+          )}
+        </>
       ) : (
         <span className="game-card__inactive">{t('games.inactive')}</span>
       )}

@@ -8,6 +8,7 @@ import { activateGame } from '@/features/wallet/api/wallet-api';
 import { EmptyState } from '@/components/query-states';
 import { GameCard } from '@/features/wallet/components/game-card';
 import { useGameLauncher } from '@/features/wallet/hooks/use-game-launcher';
+import { useGameReturnRefresh, useUpdatingGame } from '@/features/wallet/hooks/use-game-return';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
 import { groupGames, GAME_GROUPS, walletSpendable, type GameGroupKey } from '@/lib/wallet-figures';
 import { errorText } from '@/lib/error-message';
@@ -37,6 +38,8 @@ export function GameCarousels({ data }: { data: WalletResponse }) {
   const queryClient = useQueryClient();
   const { openTransfer } = useWalletModals();
   const launcher = useGameLauncher();
+  useGameReturnRefresh();
+  const updatingCode = useUpdatingGame();
   const [openCode, setOpenCode] = useState<string | null>(null);
   const [playCode, setPlayCode] = useState<string | null>(null);
   const groups = groupGames(data.slots);
@@ -78,6 +81,7 @@ export function GameCarousels({ data }: { data: WalletResponse }) {
             games={groups[key]}
             currency={currency}
             activatingCode={activate.isPending ? (activate.variables?.code ?? null) : null}
+            updatingCode={updatingCode}
             onOpen={(game) => setOpenCode(game.code)}
             onActivate={(game) => activate.mutate(game)}
             onTransfer={(game) => openTransfer({ from: 'wallet', to: game.code })}
@@ -90,6 +94,7 @@ export function GameCarousels({ data }: { data: WalletResponse }) {
         <PlaySheet
           key={playGame.code}
           game={playGame}
+          memberId={data.profile._id}
           walletAmount={walletSpendable(data.wallet)}
           currency={currency}
           onClose={() => setPlayCode(null)}
@@ -106,6 +111,7 @@ function GameRow({
   games,
   currency,
   activatingCode,
+  updatingCode,
   onOpen,
   onActivate,
   onTransfer,
@@ -115,6 +121,7 @@ function GameRow({
   games: GameEntry[];
   currency: string | undefined;
   activatingCode: string | null;
+  updatingCode: string | null;
   onOpen: (game: GameEntry) => void;
   onActivate: (game: GameEntry) => void;
   onTransfer: (game: GameEntry) => void;
@@ -137,7 +144,7 @@ function GameRow({
         <div className="carousel__track">
           {games.map((game) => (
             <div className="carousel__slide" key={game.code}>
-              <GameCard game={game} currency={currency} isActivating={activatingCode === game.code} onOpen={onOpen} onActivate={onActivate} onTransfer={onTransfer} onPlay={onPlay} />
+              <GameCard game={game} currency={currency} isActivating={activatingCode === game.code} isUpdating={updatingCode === game.code} onOpen={onOpen} onActivate={onActivate} onTransfer={onTransfer} onPlay={onPlay} />
             </div>
           ))}
         </div>

@@ -1,6 +1,6 @@
 import { WALLET, type GameEntry } from '@mekong/contracts/wallet';
 import { ArrowRight, Play, WalletMinimal } from 'lucide-react';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { AmountField } from '@/components/form/amount-field';
@@ -9,6 +9,7 @@ import { Modal } from '@/components/modal';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { transfer } from '@/features/wallet/api/wallet-api';
 import { GameLogo } from '@/features/wallet/components/game-logo';
+import { lastPlayAmount, playSheetAmount, rememberPlayAmount } from '@/features/wallet/hooks/play-amount';
 import { transferFormSchema } from '@/features/wallet/hooks/transfer-form';
 import { formatAmount } from '@/lib/format';
 import '@/features/wallet/components/games.css';
@@ -16,6 +17,8 @@ import '@/features/wallet/components/money-modals.css';
 
 type PlaySheetProps = {
   game: GameEntry;
+  /** Whose last amount the sheet offers (docs/decisions/0046-prize-claim-and-game-return.md). */
+  memberId: string;
   walletAmount: number;
   currency: string | undefined;
   onClose: () => void;
@@ -26,15 +29,17 @@ type PlaySheetProps = {
 };
 
 /**
- * Play from a game card in one or two taps: move money in from the wallet (the amount prefilled to the whole wallet,
- * editable) and open the game, or open it without moving money. The transfer is the same call, rules and error
+ * Play from a game card in one or two taps: move money in from the wallet (the amount prefilled to the last amount
+ * this member moved, capped by the wallet; the whole wallet the first time; editable) and open the game, or open it
+ * without moving money. The transfer is the same call, rules and error
  * dialog as the transfer modal (docs/spec.md §5, §8).
  */
-export function PlaySheet({ game, walletAmount, currency, onClose, openTab, onPlay }: PlaySheetProps) {
+export function PlaySheet({ game, memberId, walletAmount, currency, onClose, openTab, onPlay }: PlaySheetProps) {
   const { t } = useTranslation();
   const tabRef = useRef<Window | null>(null);
   const schema = useMemo(() => transferFormSchema({ [WALLET]: walletAmount }), [walletAmount]);
-  const { field, handleSubmit, getValues, setValue } = useSchemaForm(schema, { from: WALLET, to: game.code, amount: walletAmount.toFixed(2) }, 'money');
+  const [initialAmount] = useState(() => playSheetAmount(lastPlayAmount(memberId), walletAmount));
+  const { field, handleSubmit, getValues, setValue } = useSchemaForm(schema, { from: WALLET, to: game.code, amount: initialAmount.toFixed(2) }, 'money');
 
   const send = useMoneyMutation({
     scope: 'transfer',
@@ -50,7 +55,10 @@ export function PlaySheet({ game, walletAmount, currency, onClose, openTab, onPl
     },
     successToast: (result, body) =>
       result.status === 'PENDING' ? { tone: 'info', text: t('transfer.pending') } : { text: t('transfer.success', { amount: formatAmount(body.amount, currency) }) },
-    onSuccess: () => onPlay(game, tabRef.current),
+    onSuccess: (_result, body) => {
+      rememberPlayAmount(memberId, body.amount);
+      onPlay(game, tabRef.current);
+    },
     failureTitle: t('transfer.failed'),
   });
 

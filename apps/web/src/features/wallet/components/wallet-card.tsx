@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SyncTime } from '@/features/wallet/components/sync-time';
 import { figuresOf, walletCardView, type WalletCardView } from '@/features/wallet/hooks/wallet-card-view';
+import { useIsWalletRefreshing } from '@/features/wallet/hooks/use-game-return';
 import { useRefreshWallet } from '@/features/wallet/hooks/use-refresh-wallet';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
 import { errorText } from '@/lib/error-message';
@@ -25,6 +26,7 @@ export function WalletCard({ wallet, onDeposit }: { wallet: UseQueryResult<Walle
   const { t } = useTranslation();
   const { openTransfer, openWithdraw } = useWalletModals();
   const refresh = useRefreshWallet();
+  const isRefreshing = useIsWalletRefreshing();
   const trackRef = useRef<HTMLDivElement>(null);
   const [slide, setSlide] = useState(0);
 
@@ -120,7 +122,7 @@ export function WalletCard({ wallet, onDeposit }: { wallet: UseQueryResult<Walle
             </span>
           )}
         </p>
-        <FigureStatus view={view} />
+        <FigureStatus view={view} isRefreshing={isRefreshing} />
       </div>
 
       {(view.kind === 'stale' || view.kind === 'failed') && (
@@ -175,20 +177,21 @@ function NoFigure({ view, testId }: { view: WalletCardView; testId: string }) {
   );
 }
 
-/** The time the figures are from: live, being updated, or the last known ones. */
-function FigureStatus({ view }: { view: WalletCardView }) {
+/** The time the figures are from: live, being updated (first read, or a balance refresh), or the last known ones. */
+function FigureStatus({ view, isRefreshing }: { view: WalletCardView; isRefreshing: boolean }) {
   const { t } = useTranslation();
   if (view.kind === 'loading') {
     return <span className="wallet-card__sync">{t('walletFlow.updating')}</span>;
   }
   if (view.kind === 'failed') return null;
   const timesync = view.data.overall.timesync;
-  if (view.kind === 'live') return <SyncTime className="wallet-card__sync" timesync={timesync} testId="wallet-last-sync" />;
+  const isUpdating = view.kind === 'updating' || (view.kind === 'live' && isRefreshing);
+  if (view.kind === 'live' && !isUpdating) return <SyncTime className="wallet-card__sync" timesync={timesync} testId="wallet-last-sync" />;
   return (
-    <span className="wallet-card__sync wallet-card__sync--marked" data-testid="wallet-last-known">
-      <span className={`wallet-card__badge${view.kind === 'updating' ? ' is-updating' : ''}`}>
-        {view.kind === 'updating' ? <RefreshCw size={12} aria-hidden /> : <History size={12} aria-hidden />}
-        {view.kind === 'updating' ? t('walletFlow.updating') : t('walletFlow.lastKnown')}
+    <span className="wallet-card__sync wallet-card__sync--marked" data-testid="wallet-last-known" data-updating={isUpdating || undefined}>
+      <span className={`wallet-card__badge${isUpdating ? ' is-updating' : ''}`}>
+        {isUpdating ? <RefreshCw size={12} aria-hidden /> : <History size={12} aria-hidden />}
+        {isUpdating ? t('walletFlow.updating') : t('walletFlow.lastKnown')}
       </span>
       <SyncTime timesync={timesync} testId="wallet-last-sync" />
     </span>

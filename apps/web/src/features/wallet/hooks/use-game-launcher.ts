@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { autoLoginLink, slotAccountQuery } from '@/features/wallet/api/wallet-api';
+import { markGameLaunched } from '@/features/wallet/hooks/use-game-return';
 import { errorText } from '@/lib/error-message';
 
 /**
@@ -38,6 +39,8 @@ export function useGameLauncher() {
   const launch = (code: string, tab: Window | null) => {
     link.mutate(code, {
       onSuccess: ({ url }) => {
+        // Back from the game, its balance is read from the provider (use-game-return.ts).
+        markGameLaunched(code);
         if (tab) tab.location.href = url;
         else window.location.assign(url);
       },
