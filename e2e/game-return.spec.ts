@@ -5,7 +5,7 @@ import { baht, creditFromBank, memberMoney, playAtProvider, signIn } from './sup
 import { screenshot } from './support/screenshot.ts';
 
 /**
- * Issue 28 item 7: game balances are current when the member looks (docs/decisions/0046-prize-claim-and-game-return.md).
+ * Issue 28 item 7: game balances are current when the member looks (docs/decisions/0023-prize-claim-and-game-return.md).
  * Back from a game the home asks that provider for its balance, says "updating" until the figure arrives, and the play
  * sheet offers the amount moved last time.
  */

@@ -6,7 +6,7 @@ import { baht, creditFromBank, fill, memberMoney, playThrough, signIn } from './
 import { screenshot } from './support/screenshot.ts';
 
 /**
- * Issue 28 item 5: a wheel prize is money only when it is (docs/decisions/0046-prize-claim-and-game-return.md). The
+ * Issue 28 item 5: a wheel prize is money only when it is (docs/decisions/0023-prize-claim-and-game-return.md). The
  * win dialog of a cash prize never says the money arrived before it did, receives it in one tap with no confirmation,
  * says its withdrawal condition in baht, and shows no coupon code.
  */

@@ -12,7 +12,7 @@ import {
 /**
  * Issue 28 item 7: back from a game, the member's balance of that game is read from the provider itself (GET
  * /api/wallet/refresh/slot/:code), not the last synced figure that GET /api/wallet shows
- * (docs/decisions/0046-prize-claim-and-game-return.md).
+ * (docs/decisions/0023-prize-claim-and-game-return.md).
  */
 
 let t: TestApp;

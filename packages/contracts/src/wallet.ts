@@ -58,7 +58,7 @@ export const providerParamsSchema = z.strictObject({
 
 /**
  * One game balance read from its provider (not the last synced figure), answered with the whole wallet: the member
- * back from that game (docs/decisions/0046-prize-claim-and-game-return.md).
+ * back from that game (docs/decisions/0023-prize-claim-and-game-return.md).
  */
 export const walletRefreshSlotOne = memberCall('GET', '/api/wallet/refresh/slot/:code', {
   params: providerParamsSchema,

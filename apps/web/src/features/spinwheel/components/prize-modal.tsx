@@ -21,7 +21,7 @@ export type SpinPrize = { result: { code: string; label: string }; coupon: Coupo
 /**
  * Spec §2/§4: the prize sub-modal after the wheel stops; closing it reloads the wheel. A cash prize is money only once
  * it is in the wallet, so the dialog says so and receives it in one tap, with its withdrawal condition in baht
- * (docs/decisions/0046-prize-claim-and-game-return.md). No coupon code is shown: the app claims by it, the member never
+ * (docs/decisions/0023-prize-claim-and-game-return.md). No coupon code is shown: the app claims by it, the member never
  * needs it.
  */
 export function PrizeModal({ prize, onClose }: { prize: SpinPrize | null; onClose: () => void }) {

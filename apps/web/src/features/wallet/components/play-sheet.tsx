@@ -17,7 +17,7 @@ import '@/features/wallet/components/money-modals.css';
 
 type PlaySheetProps = {
   game: GameEntry;
-  /** Whose last amount the sheet offers (docs/decisions/0046-prize-claim-and-game-return.md). */
+  /** Whose last amount the sheet offers (docs/decisions/0023-prize-claim-and-game-return.md). */
   memberId: string;
   walletAmount: number;
   currency: string | undefined;

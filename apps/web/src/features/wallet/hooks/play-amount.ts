@@ -1,7 +1,7 @@
 import { readStorage, writeStorage } from '@/lib/storage';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 
-/** The play sheet's amounts per member (docs/decisions/0046-prize-claim-and-game-return.md). */
+/** The play sheet's amounts per member (docs/decisions/0023-prize-claim-and-game-return.md). */
 function readAll(): Record<string, number> {
   try {
     const value: unknown = JSON.parse(readStorage(STORAGE_KEYS.playAmount) ?? '{}');

@@ -19,7 +19,7 @@ export function markGameLaunched(code: string): void {
 }
 
 /**
- * Back from a game, its balance is asked of the provider (docs/decisions/0046-prize-claim-and-game-return.md): when
+ * Back from a game, its balance is asked of the provider (docs/decisions/0023-prize-claim-and-game-return.md): when
  * the page is shown or focused again after a launch, or loads again after a launch in this same tab.
  */
 export function useGameReturnRefresh() {
