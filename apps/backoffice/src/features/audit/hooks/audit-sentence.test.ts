@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changedFields, sentenceKeys, targetPath } from '@/features/audit/hooks/audit-sentence';
 
 describe('changedFields', () => {
-  it('lists only the fields whose value changed, both sides', () => {
+  it('lists the fields of the after whose value changed; one only before was left as it was', () => {
     expect(
       changedFields({
         before: { status: 'pending_approval', amountMinor: 100, note: null },
@@ -10,7 +10,6 @@ describe('changedFields', () => {
       }),
     ).toEqual([
       { field: 'status', before: 'pending_approval', after: 'approved' },
-      { field: 'note', before: null, after: undefined },
       { field: 'decidedBy', before: undefined, after: 'finance' },
     ]);
   });
@@ -18,7 +17,9 @@ describe('changedFields', () => {
     expect(changedFields({ before: null, after: { name: 'A' } })).toEqual([
       { field: 'name', before: undefined, after: 'A' },
     ]);
-    expect(changedFields({ before: 1, after: 2 })).toEqual([{ field: 'value', before: 1, after: 2 }]);
+    expect(changedFields({ before: 1, after: 2 })).toEqual([
+      { field: 'value', before: 1, after: 2 },
+    ]);
     expect(changedFields({ before: null, after: null })).toEqual([]);
   });
 });

@@ -9,21 +9,29 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The fields whose values differ between the record's before and after (docs/back-office/triage.md): each key of
- * either side, in the order they first appear; a side that is not an object is one field named "value".
+ * The fields the action changed (docs/back-office/triage.md): each key of the after whose value differs from the
+ * before (an after records the new state, so a key only before was left as it was); with no before, every key of the
+ * after is new, with no after every key of the before is gone; a side that is not an object is one field, "value".
  */
 export function changedFields(record: Pick<AuditRecord, 'before' | 'after'>): ChangedField[] {
   const { before, after } = record;
   if (before == null && after == null) return [];
   if (!isPlainObject(before) || !isPlainObject(after)) {
     if (isPlainObject(after) && before == null)
-      return Object.entries(after).map(([field, value]) => ({ field, before: undefined, after: value }));
+      return Object.entries(after).map(([field, value]) => ({
+        field,
+        before: undefined,
+        after: value,
+      }));
     if (isPlainObject(before) && after == null)
-      return Object.entries(before).map(([field, value]) => ({ field, before: value, after: undefined }));
+      return Object.entries(before).map(([field, value]) => ({
+        field,
+        before: value,
+        after: undefined,
+      }));
     return same(before, after) ? [] : [{ field: 'value', before, after }];
   }
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return fields
+  return Object.keys(after)
     .filter((field) => !same(before[field], after[field]))
     .map((field) => ({ field, before: before[field], after: after[field] }));
 }
