@@ -7,7 +7,7 @@ export function CountBadge({
   testId,
 }: {
   count: number | undefined;
-  /** Items nobody needs to act on first (the system's refusals): shown grey. */
+  /** Items nobody needs to act on first (the system's refusals): shown grey, as is an empty queue. */
   isQuiet?: boolean;
   testId?: string;
 }) {
@@ -15,7 +15,7 @@ export function CountBadge({
   if (count === undefined) return null;
   return (
     <span
-      className={isQuiet ? 'count-badge count-badge--quiet' : 'count-badge'}
+      className={isQuiet || count === 0 ? 'count-badge count-badge--quiet' : 'count-badge'}
       aria-label={t('waitingCount', { count })}
       data-testid={testId}
     >

@@ -66,8 +66,8 @@ export function ChangedFields({ record }: { record: AuditRecord }) {
             <th scope="row">
               <code>{f.field}</code>
             </th>
-            <td>{f.before === undefined ? '—' : <del>{valueText(f.before)}</del>}</td>
-            <td>{f.after === undefined ? '—' : <mark>{valueText(f.after)}</mark>}</td>
+            <td>{f.before == null ? '—' : <del>{valueText(f.before)}</del>}</td>
+            <td>{f.after == null ? '—' : <mark>{valueText(f.after)}</mark>}</td>
           </tr>
         ))}
       </tbody>
