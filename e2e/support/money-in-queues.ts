@@ -1,4 +1,4 @@
-import type { Api } from './api.ts';
+import type { Api, TestMember } from './api.ts';
 import { adminPost } from './backoffice.ts';
 import { makeSlip, operatorDepositAccount, payQr } from './deposit.ts';
 import { uniqueBankAccountNo } from './data.ts';
@@ -51,17 +51,37 @@ export async function mismatchedSlip(
     receiver,
     amountBaht,
   );
+  return uploadSlip(memberToken, slip.png, 'PLAYER_ACCOUNT_MISMATCH');
+}
+
+/** The member's slip; throws unless the server answers `note` (empty: credited). Answers the slip's id. */
+async function uploadSlip(memberToken: string, png: Buffer, note: string): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(slip.png)], { type: 'image/png' }), 'slip.png');
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'slip.png');
   const res = await fetch(`${SERVER_URL}/api/wallet/slip`, {
     method: 'POST',
     headers: { 'x-client': 'member-web', authorization: `Bearer ${memberToken}` },
     body: form,
   });
-  const json = (await res.json()) as { slip: { _id: string; note: string } };
-  if (!res.ok || json.slip.note !== 'PLAYER_ACCOUNT_MISMATCH')
+  const json = (await res.json()) as { slip: { _id: string; note: string | null } };
+  if (!res.ok || (json.slip.note ?? '') !== note)
     throw new Error(`slip upload answered ${res.status}: ${JSON.stringify(json)}`);
   return json.slip._id;
+}
+
+/**
+ * The member's own slip, credited, then sent again: the system refuses the second as a duplicate by itself
+ * (REFERENCE_DUPLICATED). Answers the duplicate's id.
+ */
+export async function duplicateSlip(
+  api: Api,
+  member: TestMember,
+  memberToken: string,
+  amountBaht: number,
+): Promise<string> {
+  const slip = await makeSlip(member, await operatorDepositAccount(api), amountBaht);
+  await uploadSlip(memberToken, slip.png, '');
+  return uploadSlip(memberToken, slip.png, 'REFERENCE_DUPLICATED');
 }
 
 /** The member's QR paid with another amount: held for an operator. */

@@ -105,6 +105,7 @@ import { registerOperatorsAdminRoutes } from '@/modules/operators/operators-admi
 import { createOperatorsAdminService } from '@/modules/operators/operators-admin.service.ts';
 import { registerReportRoutes } from '@/modules/reports/reports.routes.ts';
 import { registerAdminDepositRoutes } from '@/modules/admin-deposits/admin-deposits.routes.ts';
+import { registerQueueCountRoutes } from '@/modules/queue-counts/queue-counts.routes.ts';
 import { registerHowtoRoutes } from '@/modules/howto/howto.routes.ts';
 import { createHowtoService } from '@/modules/howto/howto.service.ts';
 import { registerSettingsAdmin } from '@/modules/settings/settings-admin.setup.ts';
@@ -356,17 +357,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       actions: createMemberActionsService(deps, otp),
       adjustments: createAdjustmentsService(deps),
     });
-    registerWithdrawalReviewRoutes(app, apiRoutes, {
+    const moneyOut = {
       withdrawals: createWithdrawalReviewService(deps, withdrawals, workClaims),
       payouts: createPayoutReviewService(deps, withdrawals, workClaims),
-    });
+    };
+    registerWithdrawalReviewRoutes(app, apiRoutes, moneyOut);
     const bonusAdmin = createBonusAdminService(deps);
     registerBonusAdminRoutes(app, apiRoutes, bonusAdmin);
     registerSpinwheelAdminRoutes(app, apiRoutes, createSpinwheelAdminService(deps, bonusAdmin));
     registerPromotionRatesRoutes(app, apiRoutes, createPromotionRatesService(deps));
     registerOperatorsAdminRoutes(app, apiRoutes, createOperatorsAdminService(deps));
     registerReportRoutes(app, apiRoutes);
-    registerAdminDepositRoutes(app, apiRoutes, workClaims);
+    registerQueueCountRoutes(app, apiRoutes, {
+      withdrawals: () => moneyOut.withdrawals.count(),
+      payouts: () => moneyOut.payouts.count(),
+      moneyIn: registerAdminDepositRoutes(app, apiRoutes, workClaims),
+    });
     registerSettingsAdmin(app, apiRoutes, jobs, deps, games);
     registerHowtoRoutes(app, apiRoutes, createHowtoService(deps));
     registerAgreementRoutes(app, apiRoutes, createAgreementService(deps));

@@ -16,6 +16,8 @@ import {
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { Permission } from '@mekong/contracts/admin/admin-contract';
+import type { QueueCounts } from '@mekong/contracts/admin/queues';
+import { moneyInTotal } from '@/lib/queue-counts';
 import { AuditPage } from '@/features/audit/components/audit-page';
 import { ChatPage } from '@/features/chat/components/chat-page';
 import { JobsPage } from '@/features/jobs/components/jobs-page';
@@ -39,6 +41,8 @@ export type NavEntry = {
   permission: Permission | null;
   /** The screen routed at `to` (src/app/router.tsx); the overview, the index route, has none here. */
   page?: ComponentType;
+  /** A queue screen: how many of its items wait for a person (shown beside its name). */
+  countOf?: (counts: QueueCounts) => number;
 };
 
 /** The side menu, in order: each feature screen once, with its path and page (src/app/router.tsx routes them). */
@@ -50,14 +54,23 @@ export const NAV: NavEntry[] = [
     icon: ArrowUpFromLine,
     permission: 'queues.read',
     page: WithdrawalsPage,
+    countOf: (counts) => counts.needsPerson.withdrawals,
   },
-  { to: '/payouts', label: 'payouts', icon: Send, permission: 'queues.read', page: PayoutsPage },
+  {
+    to: '/payouts',
+    label: 'payouts',
+    icon: Send,
+    permission: 'queues.read',
+    page: PayoutsPage,
+    countOf: (counts) => counts.needsPerson.payouts,
+  },
   {
     to: '/deposits',
     label: 'deposits',
     icon: ArrowDownToLine,
     permission: 'queues.read',
     page: DepositsPage,
+    countOf: moneyInTotal,
   },
   { to: '/chat', label: 'chat', icon: MessagesSquare, permission: 'chat.read', page: ChatPage },
   { to: '/members', label: 'members', icon: Users, permission: 'members.read', page: MembersPage },

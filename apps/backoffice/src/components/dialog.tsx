@@ -10,8 +10,12 @@ export type DialogProps = {
   description?: string;
   children: ReactNode;
   footer?: ReactNode;
-  /** `panel`: at the top right under the header, beside what opened it (the notices). */
-  size?: 'narrow' | 'wide' | 'panel';
+  /**
+   * `panel`: at the top right under the header, beside what opened it (the notices); `side`: along the right edge,
+   * full height, the details of a selected item (use DetailPanel).
+   */
+  size?: 'narrow' | 'wide' | 'panel' | 'side';
+  testId?: string;
 };
 
 /** The one dialog of the back office (focus trap, Escape, labelled title). */
@@ -23,14 +27,16 @@ export function Dialog({
   children,
   footer,
   size = 'narrow',
+  testId,
 }: DialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Overlay className={`dialog-overlay dialog-overlay--${size}`} />
         <RadixDialog.Content
           className={`dialog dialog--${size}`}
+          data-testid={testId}
           aria-describedby={description ? undefined : undefined}
         >
           <header className="dialog__header">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 type TabListProps<K extends string> = {
@@ -11,6 +12,8 @@ type TabListProps<K extends string> = {
   testIdPrefix?: string;
   /** A class added to `tabs`, for a screen's own layout. */
   className?: string;
+  /** Shown after the tab's name: how many items wait in it (a CountBadge). */
+  badgeOf?: (tab: K) => ReactNode;
 };
 
 /** A row of tabs (role tablist); the page keeps which one is open (state or the address). */
@@ -31,6 +34,7 @@ export function TabList<K extends string>(props: TabListProps<K>) {
           onClick={() => props.onSelect(tab)}
         >
           {props.textOf(tab)}
+          {props.badgeOf?.(tab)}
         </button>
       ))}
     </div>

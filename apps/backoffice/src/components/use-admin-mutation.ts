@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { useErrorText } from '@/components/error-text';
 import { useReauth } from '@/components/reauth-provider';
 import { isApiError } from '@/lib/api-client';
+import { QUEUE_COUNTS_KEY } from '@/lib/queue-counts';
 
 type Options<TInput, TResult> = {
   run: (input: TInput) => Promise<TResult>;
@@ -37,7 +38,8 @@ export function useAdminMutation<TInput, TResult>(options: Options<TInput, TResu
       }
     },
     onSuccess: (result) => {
-      for (const key of options.invalidates ?? [])
+      // Any decision may take an item out of a queue: the counts on the tabs and in the menu follow it.
+      for (const key of [...(options.invalidates ?? []), QUEUE_COUNTS_KEY])
         void queryClient.invalidateQueries({ queryKey: key });
       toast.success(options.successText?.(result) ?? t('saved'));
       options.onSuccess?.(result);

@@ -8,6 +8,11 @@ export type QueueQuery = {
   search: { memberIds: string[]; text: string } | null;
   from?: Date | undefined;
   to?: Date | undefined;
+  /**
+   * system: the duplicates the system refused by itself (a slip or bank transfer already credited); person: the
+   * others; absent: both (docs/back-office/triage.md). Queues without such duplicates ignore it.
+   */
+  origin?: 'person' | 'system' | undefined;
   offset: number;
   limit: number;
 };

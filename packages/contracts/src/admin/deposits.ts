@@ -12,6 +12,7 @@ import {
   reasonSchema,
 } from './admin-contract.ts';
 import { claimSchema, type MoneyInQueue } from './claims.ts';
+import { queueOriginSchema } from './queues.ts';
 
 /**
  * The money-in queues of the back office (docs/back-office/money-in.md): held QR payments, held gift vouchers, manual
@@ -207,6 +208,8 @@ export const {
   refuse: adminBankLineRefuseContract,
 } = queueCalls('bank-lines', bankLineItemSchema, {
   detail: bankLineDetailSchema,
+  /** origin: transfers whose reference was already credited (refused by the system), or the others; absent: both. */
+  filters: { origin: queueOriginSchema.optional() },
   creditBody: z.strictObject({ memberId: z.uuid({ error: 'NO_USER' }), reason: reasonSchema }),
   refuseBody: z.strictObject({
     /** returned: sent back to its sender outside the system; ignored: not money for any member (a test, a fee). */
@@ -265,7 +268,8 @@ export const {
   credit: adminSlipCreditContract,
   refuse: adminSlipRefuseContract,
 } = queueCalls('slips', slipItemSchema, {
-  filters: { reason: filterTextSchema },
+  /** origin: duplicates the system refused (REFERENCE_DUPLICATED), or the others; absent: both. */
+  filters: { reason: filterTextSchema, origin: queueOriginSchema.optional() },
   creditBody: z.strictObject({
     /** Typed by the operator; absent: the verifier's amount. */
     amountMinor: z

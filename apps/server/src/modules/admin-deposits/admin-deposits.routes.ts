@@ -45,12 +45,18 @@ type DecisionContract<I> = AdminContract<
   typeof idParams
 >;
 
-/** The money-in queues of the back office (docs/back-office/money-in.md). */
+/** How many open items each money-in queue holds: those a person decides, and the duplicates the system refused. */
+export type MoneyInCounts = () => Promise<{
+  needsPerson: Record<'qr' | 'vouchers' | 'notices' | 'bank-lines' | 'slips', number>;
+  refusedBySystem: Record<'bank-lines' | 'slips', number>;
+}>;
+
+/** The money-in queues of the back office (docs/back-office/money-in.md); answers their counts. */
 export function registerAdminDepositRoutes(
   app: FastifyInstance,
   table: ApiRouteTable,
   workClaims: WorkClaimsService,
-): void {
+): MoneyInCounts {
   const kit = createQueueKit(app.deps, workClaims);
   const held = createHeldDepositsService(app.deps, kit);
   const lines = createBankLinesService(app.deps, kit);
@@ -158,4 +164,21 @@ export function registerAdminDepositRoutes(
     contract: adminSlipRefuseContract,
     handler: ({ params, body, operator }) => slips.refuse(params.id, operator, body.reason),
   });
+
+  return async () => {
+    const [qr, vouchers, notices, linesOfPerson, slipsOfPerson, linesOfSystem, slipsOfSystem] =
+      await Promise.all([
+        held.qr.count(),
+        held.vouchers.count(),
+        held.notices.count(),
+        lines.count('person'),
+        slips.count('person'),
+        lines.count('system'),
+        slips.count('system'),
+      ]);
+    return {
+      needsPerson: { qr, vouchers, notices, 'bank-lines': linesOfPerson, slips: slipsOfPerson },
+      refusedBySystem: { 'bank-lines': linesOfSystem, slips: slipsOfSystem },
+    };
+  };
 }

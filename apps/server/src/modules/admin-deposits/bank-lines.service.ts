@@ -116,6 +116,7 @@ export function createBankLinesService(
       return kit.pageOf('bank-lines', page, keys, bankLineItemOf, operatorId);
     },
     get,
+    count: (origin: 'person' | 'system') => kit.openCount(listQueueLines, origin),
 
     async credit(id: string, operator: OperatorContext, memberId: string, reason: string) {
       await decide(id, operator, reason, async (trx, line, d) => {

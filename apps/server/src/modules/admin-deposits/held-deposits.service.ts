@@ -66,6 +66,7 @@ export function createHeldDepositsService({ db }: Pick<AppDeps, 'db'>, kit: Queu
         return kit.pageOf(spec.queue, page, columnKeys, spec.toItem, operatorId);
       },
       get,
+      count: () => kit.openCount(spec.list),
       async decide(
         id: string,
         operator: OperatorContext,

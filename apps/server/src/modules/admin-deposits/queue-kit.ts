@@ -21,6 +21,7 @@ export type ListBody = {
   search?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  origin?: 'person' | 'system' | undefined;
   page: number;
   limit: number;
 };
@@ -102,8 +103,18 @@ export function createQueueKit(deps: Pick<AppDeps, 'db' | 'clock'>, workClaims: 
         search,
         from: body.from ? new Date(body.from) : undefined,
         to: body.to ? new Date(body.to) : undefined,
+        origin: body.origin,
         ...pageWindow(body),
       };
+    },
+
+    /** How many open items a repository's list holds (of one origin, or all): one row is read besides the count. */
+    async openCount(
+      list: (db: AppDeps['db']['kysely'], q: QueueQuery) => Promise<{ total: number }>,
+      origin?: 'person' | 'system',
+    ): Promise<number> {
+      const query: QueueQuery = { state: 'open', search: null, origin, offset: 0, limit: 1 };
+      return (await list(db.kysely, query)).total;
     },
 
     /** The page's rows with their members and live claims, as items. */

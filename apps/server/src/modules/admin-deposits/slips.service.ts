@@ -50,6 +50,7 @@ export function createSlipsQueueService({ db }: Pick<AppDeps, 'db'>, kit: QueueK
       return kit.pageOf('slips', page, columnKeys, slipItemOf, operatorId);
     },
     get,
+    count: (origin: 'person' | 'system') => kit.openCount(listQueueSlips, origin),
 
     async image(id: string) {
       const image = await findSlipImageById(db.kysely, id);

@@ -159,9 +159,20 @@ export async function findLinkedTransferIds(
   return new Set(rows.flatMap((r) => (r.transfer_id ? [r.transfer_id] : [])));
 }
 
+/** A transfer whose reference was already credited: the system refused it by itself (docs/back-office/triage.md). */
+const DUPLICATE_LINE_REASON = 'reference_already_credited';
+
 /** The operators' queue of lines (docs/back-office/money-in.md): open is unmatched; decided is settled by one. */
 export async function listQueueLines(db: Queryable, q: QueueQuery) {
-  const base = byHeldState(db.selectFrom('bank_incoming_transfers'), q.state, 'unmatched');
+  let base = byHeldState(db.selectFrom('bank_incoming_transfers'), q.state, 'unmatched');
+  if (q.origin === 'system') base = base.where('unmatched_reason', '=', DUPLICATE_LINE_REASON);
+  if (q.origin === 'person')
+    base = base.where((eb) =>
+      eb.or([
+        eb('unmatched_reason', 'is', null),
+        eb('unmatched_reason', '!=', DUPLICATE_LINE_REASON),
+      ]),
+    );
   const searched = bySearchAndDates(base, q, {
     columns: ['reference', 'from_account_no'],
     at: 'received_at',

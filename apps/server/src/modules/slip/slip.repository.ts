@@ -178,6 +178,9 @@ export type QueueSlip = Awaited<
 >;
 
 /** Open: failed slips with an image that no operator decided yet; decided: those an operator decided. */
+/** A slip of a transfer already credited or claimed: the system refused it by itself (docs/back-office/triage.md). */
+const DUPLICATE_SLIP_REASON = 'REFERENCE_DUPLICATED';
+
 export async function listQueueSlips(
   db: Queryable,
   q: QueueQuery & { reason?: string | undefined },
@@ -202,6 +205,11 @@ export async function listQueueSlips(
             ]),
           );
   if (q.reason) base = base.where('reason', '=', q.reason);
+  if (q.origin === 'system') base = base.where('reason', '=', DUPLICATE_SLIP_REASON);
+  if (q.origin === 'person')
+    base = base.where((eb) =>
+      eb.or([eb('reason', 'is', null), eb('reason', '!=', DUPLICATE_SLIP_REASON)]),
+    );
   return readPage(
     bySearchAndDates(base, q, { columns: ['trans_ref'] }),
     (b) => withQueueColumns(b).orderBy('created_at').orderBy('id'),

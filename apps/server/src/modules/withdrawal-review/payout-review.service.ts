@@ -79,6 +79,18 @@ export function createPayoutReviewService(
   }
 
   return {
+    /** How many payouts wait for an operator: unknown and held ones (a refused one has nothing left to decide). */
+    async count(): Promise<number> {
+      const staleBefore = payouts.staleBefore();
+      const totals = await Promise.all(
+        (['unknown', 'held'] as const).map(async (state) => {
+          const page = await listPayouts(db.kysely, { state, staleBefore }, { page: 1, limit: 1 });
+          return page.total;
+        }),
+      );
+      return totals.reduce((sum, n) => sum + n, 0);
+    },
+
     async list(
       filter: QueueFilter & { state?: 'unknown' | 'held' | 'failed' | undefined },
       paging: Paging,

@@ -8,6 +8,7 @@ import {
   adminWithdrawalListContract,
   adminWithdrawalRejectContract,
 } from '@mekong/contracts/admin/withdrawals';
+import { adminWithdrawalRiskContract } from '@mekong/contracts/admin/queues';
 import { adminRoute } from '@/lib/admin-route.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
 import type { PayoutReviewService } from '@/modules/withdrawal-review/payout-review.service.ts';
@@ -38,6 +39,10 @@ export function registerWithdrawalReviewRoutes(
   adminRoute(app, table, {
     contract: adminWithdrawalDetailContract,
     handler: ({ params, operator }) => withdrawals.detail(params.id, operator),
+  });
+  adminRoute(app, table, {
+    contract: adminWithdrawalRiskContract,
+    handler: ({ params }) => withdrawals.risk(params.id),
   });
   adminRoute(app, table, {
     contract: adminWithdrawalApproveContract,

@@ -1,4 +1,11 @@
+import type { WithdrawalRisk } from '@mekong/contracts/admin/queues';
 import type { AppDeps } from '@/app-deps.ts';
+import {
+  findLinkedMembers,
+  findMemberSince,
+} from '@/modules/account/linked-members.repository.ts';
+import { stakesSince } from '@/modules/games/game-bets.service.ts';
+import { sumPostedDepositsSince } from '@/modules/ledger/ledger.repository.ts';
 import { AppError } from '@/lib/app-error.ts';
 import { openItemOrThrow } from '@/lib/open-item.ts';
 import { getMemberBalances } from '@/modules/ledger/ledger.service.ts';
@@ -30,6 +37,10 @@ import { assertIndependentApprover } from '@/modules/operators/index.ts';
 export type ApprovalState = 'awaiting_second_approval' | 'paid' | 'processing' | 'failed';
 
 const QUEUE = 'withdrawals';
+const EVER = new Date(0);
+const DAY_MS = 86_400_000;
+/** How many linked members the risk signals name (the total is always given). */
+const LINKED_SHOWN = 10;
 
 export const payoutStateOf = (w: Withdrawal): 'paid' | 'processing' | 'failed' =>
   w.status === 'succeeded' ? 'paid' : w.status === 'failed' ? 'failed' : 'processing';
@@ -92,6 +103,42 @@ export function createWithdrawalReviewService(
       return {
         rows: rows.map((r) => toHeldWithdrawal(r, claimed.get(r.id) ?? null, limit, operator)),
         total,
+      };
+    },
+
+    /** How many withdrawals wait for approval (the queue's total with no filter). */
+    async count(): Promise<number> {
+      const page = await listHeldWithdrawals(
+        db.kysely,
+        { autoPayoutMaxMinor: 0 },
+        { page: 1, limit: 1 },
+      );
+      return page.total;
+    },
+
+    /**
+     * The risk signals of one withdrawal, shown beside its approve button (docs/back-office/triage.md): how old the
+     * member's account is, all they deposited against all they staked, and the members linked to them.
+     */
+    async risk(id: string): Promise<WithdrawalRisk> {
+      const row = await findQueueRow(db.kysely, id);
+      if (!row) throw new AppError('ITEM_NOT_FOUND');
+      const memberId = row.member_id;
+      const [since, deposits, turnover, linked] = await Promise.all([
+        findMemberSince(db.kysely, memberId),
+        sumPostedDepositsSince(db.kysely, memberId, EVER),
+        stakesSince(db.kysely, memberId, EVER),
+        findLinkedMembers(db.kysely, memberId, LINKED_SHOWN),
+      ]);
+      if (!since) throw new AppError('ITEM_NOT_FOUND');
+      return {
+        memberId,
+        memberSince: since.toISOString(),
+        accountAgeDays: Math.max(0, Math.floor((clock.now().getTime() - since.getTime()) / DAY_MS)),
+        depositsMinor: Number(deposits),
+        turnoverMinor: Number(turnover),
+        linked: linked.members,
+        linkedTotal: linked.total,
       };
     },
 

@@ -4,14 +4,16 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditRecord } from '@mekong/contracts/admin/audit';
 import { DataTable, tableStateOf } from '@/components/data-table';
-import { Dialog } from '@/components/dialog';
+import { DetailPanel } from '@/components/detail-panel';
 import { Facts } from '@/components/facts';
 import { dateFields, FilterBar, useListFilter, type FilterField } from '@/components/filter-bar';
 import { PageHeader } from '@/components/page-header';
 import { dayRange, textOrUndefined } from '@/lib/filter-values';
 import { formatDateTime } from '@/lib/format';
 import { useAuditList, type AuditFilter } from '@/features/audit/api/audit-api';
+import { AuditSentence, ChangedFields } from '@/features/audit/components/audit-sentence';
 import { useChainCheck } from '@/features/audit/components/chain-check';
+import '@/features/audit/components/audit.css';
 
 const PAGE_SIZE = 25;
 
@@ -63,21 +65,19 @@ export function AuditPage() {
     () => [
       { header: '#', accessorKey: 'seq' },
       { header: t('at'), cell: ({ row }) => formatDateTime(row.original.at, i18n.language) },
-      { header: t('operator'), accessorKey: 'operatorName' },
-      { header: t('action'), cell: ({ row }) => <code>{row.original.action}</code> },
       {
-        header: t('target'),
+        header: t('what'),
         cell: ({ row }) => (
           <span>
-            {row.original.targetType}
-            {row.original.targetId ? (
-              <small className="muted"> {row.original.targetId.slice(0, 13)}</small>
-            ) : null}
+            <AuditSentence record={row.original} />
+            <br />
+            <small className="muted">
+              <code>{row.original.action}</code>
+            </small>
           </span>
         ),
       },
       { header: t('reason'), cell: ({ row }) => row.original.reason ?? '—' },
-      { header: t('ip'), cell: ({ row }) => row.original.ip ?? '—' },
     ],
     [t, i18n.language],
   );
@@ -95,14 +95,17 @@ export function AuditPage() {
         onRowClick={setOpen}
         rowId={(row) => String(row.seq)}
       />
-      <Dialog
+      <DetailPanel
         isOpen={open !== null}
         onClose={() => setOpen(null)}
         title={open ? t('record', { seq: open.seq }) : ''}
-        size="wide"
+        testId="audit-detail"
       >
         {open ? (
           <div className="audit-detail">
+            <p className="audit-detail__sentence">
+              <AuditSentence record={open} />
+            </p>
             <Facts
               rows={[
                 { label: t('at'), value: formatDateTime(open.at, i18n.language) },
@@ -110,22 +113,28 @@ export function AuditPage() {
                 { label: t('action'), value: <code>{open.action}</code> },
                 { label: t('target'), value: `${open.targetType} ${open.targetId ?? ''}` },
                 { label: t('reason'), value: open.reason ?? '—' },
+                { label: t('ip'), value: open.ip ?? '—' },
                 { label: t('hash'), value: <code className="hash">{open.hash}</code> },
               ]}
             />
-            <div className="diff">
-              <section>
-                <h3>{t('before')}</h3>
-                <pre>{open.before == null ? '—' : JSON.stringify(open.before, null, 2)}</pre>
-              </section>
-              <section>
-                <h3>{t('after')}</h3>
-                <pre>{open.after == null ? '—' : JSON.stringify(open.after, null, 2)}</pre>
-              </section>
-            </div>
+            <h3>{t('changes')}</h3>
+            <ChangedFields record={open} />
+            <details className="audit-detail__raw">
+              <summary>{t('raw')}</summary>
+              <div className="diff">
+                <section>
+                  <h3>{t('before')}</h3>
+                  <pre>{open.before == null ? '—' : JSON.stringify(open.before, null, 2)}</pre>
+                </section>
+                <section>
+                  <h3>{t('after')}</h3>
+                  <pre>{open.after == null ? '—' : JSON.stringify(open.after, null, 2)}</pre>
+                </section>
+              </div>
+            </details>
           </div>
         ) : null}
-      </Dialog>
+      </DetailPanel>
     </>
   );
 }

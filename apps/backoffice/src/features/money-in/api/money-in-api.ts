@@ -19,6 +19,8 @@ export type QueueFilter = {
   from?: string;
   to?: string;
   reason?: string;
+  /** bank-lines and slips only: those a person decides, or the duplicates the system refused. */
+  origin?: 'person' | 'system' | undefined;
   page: number;
   limit: number;
 };
@@ -69,8 +71,12 @@ const itemKey = (queue: MoneyInQueue, id: string) =>
   ['admin', 'money-in', queue, 'item', id] as const;
 
 export function useQueueList<Q extends MoneyInQueue>(queue: Q, filter: QueueFilter) {
-  const { reason, ...rest } = filter;
-  const body = queue === 'slips' && reason ? { ...rest, reason } : rest;
+  const { reason, origin, ...rest } = filter;
+  const body = {
+    ...rest,
+    ...(queue === 'slips' && reason ? { reason } : {}),
+    ...(origin ? { origin } : {}),
+  };
   return useQuery({
     queryKey: [...listKey(queue), body],
     queryFn: ({ signal }) =>

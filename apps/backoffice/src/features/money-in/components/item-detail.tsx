@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { QueueMember } from '@mekong/contracts/admin/deposits';
-import { Dialog } from '@/components/dialog';
+import { DetailPanel } from '@/components/detail-panel';
 import { QueryState } from '@/components/query-state';
 import {
   useQueueItem,
@@ -32,7 +32,12 @@ export function ItemDetail({
   const { t } = useTranslation('moneyIn');
   const query = useQueueItem(queue, id);
   return (
-    <Dialog isOpen={id !== null} onClose={onClose} title={t(`detail.title.${queue}`)} size="wide">
+    <DetailPanel
+      isOpen={id !== null}
+      onClose={onClose}
+      title={t(`detail.title.${queue}`)}
+      testId="money-in-detail"
+    >
       {id ? (
         <QueryState query={query}>
           {(item) => (
@@ -43,7 +48,7 @@ export function ItemDetail({
           )}
         </QueryState>
       ) : null}
-    </Dialog>
+    </DetailPanel>
   );
 }
 

@@ -5,6 +5,7 @@ import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { QueueMember } from '@mekong/contracts/admin/deposits';
 import type { Claim } from '@mekong/contracts/admin/claims';
+import { WaitingTime } from '@/components/waiting-time';
 import { formatDateTime, formatMinor } from '@/lib/format';
 import type { MoneyInQueue, QueueRow } from '@/features/money-in/api/money-in-api';
 
@@ -51,7 +52,17 @@ export function columnsFor(
 ): ColumnDef<QueueItem, unknown>[] {
   const when: ColumnDef<QueueItem, unknown> = {
     header: t('col.when'),
-    cell: ({ row }) => formatDateTime(row.original.createdAt, language),
+    cell: ({ row }) => (
+      <span>
+        {formatDateTime(row.original.createdAt, language)}
+        {row.original.decision === null ? (
+          <>
+            <br />
+            <WaitingTime since={row.original.createdAt} />
+          </>
+        ) : null}
+      </span>
+    ),
   };
   const claim: ColumnDef<QueueItem, unknown> = {
     header: t('col.claim'),

@@ -1,4 +1,5 @@
 import * as claims from '@mekong/contracts/admin/claims';
+import * as queues from '@mekong/contracts/admin/queues';
 import * as withdrawals from '@mekong/contracts/admin/withdrawals';
 import type { BodyOf } from '@mekong/contracts/contract';
 import { adminFetch } from '@/lib/api-client';
@@ -28,6 +29,10 @@ export const useWithdrawalDetail = (id: string | null) =>
     withdrawals.adminWithdrawalDetailContract,
     id === null ? null : { id },
   );
+
+/** The risk signals of one withdrawal, read when its detail opens (docs/back-office/triage.md). */
+export const useWithdrawalRisk = (id: string) =>
+  useItemQuery([...WITHDRAWALS_KEY, 'risk', id], queues.adminWithdrawalRiskContract, { id });
 
 export const claimItem = (queue: MoneyOutQueue, id: string) =>
   adminFetch(claims.adminClaimMoneyOutContract, { params: { queue, id } });

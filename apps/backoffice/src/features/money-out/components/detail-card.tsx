@@ -1,25 +1,27 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailPanel } from '@/components/detail-panel';
 import type { Fact } from '@/components/facts';
 import { formatDateTime } from '@/lib/format';
 
-/** The card beside a money-out queue: the selected item, or a hint to pick one. */
+/** The selected money-out item in the side panel every detail of the back office opens in (nothing when none). */
 export function DetailCard({
   isEmpty,
   testId,
+  onClose,
   children,
 }: {
   isEmpty: boolean;
   testId: string;
+  onClose: () => void;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('moneyOut');
-  if (isEmpty) return <aside className="card muted">{t('pick')}</aside>;
   return (
-    <aside className="card" aria-label={t('detailTitle')} data-testid={testId}>
+    <DetailPanel isOpen={!isEmpty} onClose={onClose} title={t('detailTitle')} testId={testId}>
       {children}
-    </aside>
+    </DetailPanel>
   );
 }
 

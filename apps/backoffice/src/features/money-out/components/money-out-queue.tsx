@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ClaimControl } from '@/components/claim-control';
 import { DataTable, tableStateOf } from '@/components/data-table';
 import { FilterBar, useListFilter, type FilterField } from '@/components/filter-bar';
@@ -43,7 +44,9 @@ export function MoneyOutQueuePage<F extends BaseForm, Q, T extends MoneyOutRow>(
 ) {
   const { t, i18n } = useTranslation('moneyOut');
   const filter = useListFilter(props.empty, PAGE_SIZE);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // `?open=<id>`: a link from elsewhere (the audit trail) opens that item's detail.
+  const [params] = useSearchParams();
+  const [selectedId, setSelectedId] = useState<string | null>(params.get('open'));
   const { applied } = filter;
   const list = props.useList({
     ...props.toFilter(applied),
@@ -83,7 +86,7 @@ export function MoneyOutQueuePage<F extends BaseForm, Q, T extends MoneyOutRow>(
     <>
       <PageHeader title={t(`${props.queue}Title`)} subtitle={t(`${props.queue}Subtitle`)} />
       <FilterBar {...filter.bar} fields={props.fields(t)} />
-      <div className="split money-out__split">
+      <div>
         <DataTable
           columns={columns}
           {...tableStateOf(list)}

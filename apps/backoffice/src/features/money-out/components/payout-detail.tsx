@@ -11,11 +11,11 @@ type Props = { item: PayoutItem | null; onDecided: () => void };
 /** The selected payout beside the queue: its bank history, claim, retry and refund. */
 export function PayoutDetail({ item, onDecided }: Props) {
   const { t, i18n } = useTranslation('moneyOut');
-  if (item === null) return <DetailCard isEmpty testId="payout-detail" />;
+  if (item === null) return <DetailCard isEmpty testId="payout-detail" onClose={onDecided} />;
   const amount = formatMinor(item.amountMinor, item.currency);
   const lang = i18n.language;
   return (
-    <DetailCard isEmpty={false} testId="payout-detail">
+    <DetailCard isEmpty={false} testId="payout-detail" onClose={onDecided}>
       <h2 className="money-out__amount">{amount}</h2>
       <p>
         <StateBadge state={item.state} />

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Claim } from '@mekong/contracts/admin/claims';
 import type { PayoutState } from '@mekong/contracts/admin/withdrawals';
+import { WaitingTime } from '@/components/waiting-time';
 import { formatDateTime, formatMinor } from '@/lib/format';
 
 export type MoneyOutRow = {
@@ -37,7 +38,11 @@ export function moneyOutColumns<T extends MoneyOutRow>(
     {
       header: t('created'),
       cell: ({ row }) => (
-        <span className="money-out__when">{formatDateTime(row.original.createdAt, language)}</span>
+        <span className="money-out__when">
+          {formatDateTime(row.original.createdAt, language)}
+          <br />
+          <WaitingTime since={row.original.createdAt} />
+        </span>
       ),
     },
     {

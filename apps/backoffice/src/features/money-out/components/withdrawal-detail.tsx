@@ -6,6 +6,7 @@ import { useOperator } from '@/lib/use-operator';
 import { useWithdrawalDetail } from '@/features/money-out/api/money-out-api';
 import { DecisionActions } from '@/features/money-out/components/decision-actions';
 import { DetailCard, memberFacts } from '@/features/money-out/components/detail-card';
+import { RiskSignals } from '@/features/money-out/components/risk-signals';
 
 type Props = { id: string | null; onDecided: () => void };
 
@@ -16,7 +17,7 @@ export function WithdrawalDetail({ id, onDecided }: Props) {
   const operator = useOperator();
   const lang = i18n.language;
   return (
-    <DetailCard isEmpty={id === null} testId="withdrawal-detail">
+    <DetailCard isEmpty={id === null} testId="withdrawal-detail" onClose={onDecided}>
       <QueryState query={detail}>
         {(data) => {
           const w = data.item;
@@ -71,6 +72,7 @@ export function WithdrawalDetail({ id, onDecided }: Props) {
                   ))}
                 </ul>
               )}
+              <RiskSignals id={w.id} currency={w.currency} />
               {w.status === 'pending_approval' ? (
                 <DecisionActions
                   item={w}
