@@ -11,7 +11,8 @@ export function translateCode(t: TFunction, code: string): string {
 export function errorText(t: TFunction, error: unknown): string {
   if (isApiError(error)) {
     const retry = retryTimeText(t, error);
-    return retry ? `${translateCode(t, error.code)} ${retry}` : translateCode(t, error.code);
+    // With its time a limit says no more than that it was reached: "try again later" would contradict the time.
+    return retry ? `${t('limit.reached')} ${retry}` : translateCode(t, error.code);
   }
   if (error instanceof Error && error.message) return translateCode(t, error.message);
   return translateCode(t, 'INTERNAL_SERVER_ERROR');
