@@ -45,7 +45,7 @@ function letters(count: number): string {
   return Array.from({ length: count }, () => String.fromCharCode(97 + randomInt(26))).join('');
 }
 
-/** DD/MM/YYYY HH:mm:ss in the players' time zone (docs/spec.md §9, docs/design.md#member-app). */
+/** DD/MM/YYYY HH:mm:ss in the players' time zone, Buddhist era (docs/spec.md §9, docs/design.md#member-app). */
 function formatBangkok(iso: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
@@ -61,7 +61,8 @@ function formatBangkok(iso: string): string {
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+  // The app is Thai by default, and Thai dates count years in the Buddhist era (issue 28 item 11).
+  return `${parts.day}/${parts.month}/${Number(parts.year) + 543} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 /** Records, inside the page, when the app moved to each path (history API), to check the spec's redirect delay. */

@@ -167,7 +167,7 @@ describe('global budgets (issue 8 A5, A6)', () => {
       ip: uniqueIp(),
     });
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ message: 'OTP_SEND_PAUSED' });
+    expect(refused.json()).toMatchObject({ message: 'OTP_SEND_PAUSED' });
     const outbox = await sandboxGet<unknown[]>(small, `/sms/outbox?phone=${phone}`);
     expect(outbox).toEqual([]);
     small.clock.advance(24 * 60 * MINUTE);

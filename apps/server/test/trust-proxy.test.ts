@@ -42,7 +42,7 @@ describe('TRUST_PROXY (issue 8 A6)', () => {
     // A new made-up address per call does not buy a new budget.
     const third = await send(peer, '203.0.113.3');
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ message: 'REQUEST_LIMIT' });
+    expect(third.json()).toMatchObject({ message: 'REQUEST_LIMIT' });
   });
 
   it('honours X-Forwarded-For through a configured proxy (an address or a range)', async () => {

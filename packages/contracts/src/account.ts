@@ -24,8 +24,11 @@ export const profileSchema = z.object({
   bankAccountNo: z.string(),
   currency: z.enum(['BAHT', 'LAK']),
   createdAt: z.string(),
-  /** How the member's dates count years (docs/design.md#member-app); an addition to docs/spec.md §3. */
-  dateEra: z.enum(DATE_ERAS),
+  /**
+   * How the member's dates count years (docs/design.md#member-app); an addition to docs/spec.md §3. Null until the
+   * member chooses: the language's own (Thai in the Buddhist era).
+   */
+  dateEra: z.enum(DATE_ERAS).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -46,3 +46,15 @@ export function messageOf(payload: unknown): string | null {
     payload && typeof payload === 'object' && 'message' in payload ? payload.message : null;
   return typeof message === 'string' ? message : null;
 }
+
+/**
+ * When a refused call may be tried again (the error body's `retryAt`, error-body.ts), or null; read without the
+ * validation library, which the first pages do not load (docs/decisions/0017-first-load.md).
+ */
+export function retryAtOf(payload: unknown): Date | null {
+  const value =
+    payload && typeof payload === 'object' && 'retryAt' in payload ? payload.retryAt : null;
+  if (typeof value !== 'string') return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}

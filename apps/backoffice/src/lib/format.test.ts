@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinor, parseAmountToMinor } from '@/lib/format';
+import { formatDate, formatDateTime, formatMinor, parseAmountToMinor } from '@/lib/format';
 
 describe('back-office amounts', () => {
   it('formats minor units exactly, with the currency symbol and grouping', () => {
@@ -14,5 +14,16 @@ describe('back-office amounts', () => {
     expect(parseAmountToMinor('0.01')).toBe(1);
     for (const bad of ['', '1.234', '-5', '1e3', 'abc', '12.'])
       expect(parseAmountToMinor(bad)).toBeNull();
+  });
+});
+
+describe('back-office dates', () => {
+  const iso = '2026-11-28T17:30:00Z';
+  it('counts Thai years in the Buddhist era, in the players\' time zone; English and Lao in the Gregorian', () => {
+    expect(formatDate(iso, 'th')).toContain('2569');
+    expect(formatDate(iso, 'th')).toContain('29');
+    expect(formatDateTime(iso, 'th')).toContain('00:30');
+    expect(formatDate(iso, 'en')).toContain('2026');
+    expect(formatDate(iso, 'la')).toContain('2026');
   });
 });

@@ -37,6 +37,8 @@ function formatInZone(
   if (!iso) return '—';
   return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone: PLAYER_TIME_ZONE,
+    // Thai dates in the Buddhist era, named rather than left to the browser's locale data (issue 28 item 11).
+    calendar: locale === 'th' ? 'buddhist' : 'gregory',
     ...style,
   }).format(new Date(iso));
 }

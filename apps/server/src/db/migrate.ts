@@ -11,6 +11,7 @@ import { migration0008 } from '@/db/migrations/0008-account-security.ts';
 import { migration0009 } from '@/db/migrations/0009-password-reset.ts';
 import { migration0010 } from '@/db/migrations/0010-qr-member-recent.ts';
 import { migration0016 } from '@/db/migrations/0016-date-era.ts';
+import { migration0047 } from '@/db/migrations/0047-date-era-by-language.ts';
 import { migration0017 } from '@/db/migrations/0017-game-bets.ts';
 import { migration0018 } from '@/db/migrations/0018-bonus.ts';
 import { migration0019 } from '@/db/migrations/0019-refund-invite.ts';
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0036-operator-independence': migration0036,
   '0038-promotion-play': migration0038,
   '0041-home-page-keys': migration0041,
+  '0047-date-era-by-language': migration0047,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

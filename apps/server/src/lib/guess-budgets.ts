@@ -1,6 +1,6 @@
 import type { MessageCode } from '@mekong/contracts/messages';
 import type { Config } from '@/config.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { limitError } from '@/lib/app-error.ts';
 import type { CounterStore, RateRule } from '@/store/counter-store.ts';
 
 /** A sliding-window budget and the code a client is told once it is spent. */
@@ -85,7 +85,8 @@ export async function spendBudgets(
   now: number,
 ): Promise<{ giveBack(): Promise<void> }> {
   const result = await counters.consume(budgets, now);
-  if (!result.isAllowed) throw new AppError(budgets[result.failedRule]?.code ?? 'REQUEST_LIMIT');
+  if (!result.isAllowed)
+    throw limitError(budgets[result.failedRule]?.code ?? 'REQUEST_LIMIT', result.retryAt, now);
   return {
     async giveBack() {
       await Promise.all(budgets.map((b) => counters.remove(b.key, result.entryId)));

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { statusOf, type MessageCode } from '@mekong/contracts/messages';
 import { isDatabaseUnavailable, isDataException } from '@/db/pg-errors.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { AppError, type RetryTime } from '@/lib/app-error.ts';
 import type { ApiRouteTable } from '@/lib/contract-route.ts';
 
 const frameworkCodes: Record<string, MessageCode> = {
@@ -44,8 +44,13 @@ export function codeForError(error: unknown): MessageCode {
   return 'INTERNAL_SERVER_ERROR';
 }
 
-export function sendCode(reply: FastifyReply, code: MessageCode) {
-  return reply.code(statusOf(code)).type('application/json; charset=utf-8').send({ message: code });
+/** The error body (packages/contracts errorBodySchema); a limit adds when it ends, in the body and as Retry-After. */
+export function sendCode(reply: FastifyReply, code: MessageCode, retry?: RetryTime) {
+  reply.code(statusOf(code)).type('application/json; charset=utf-8');
+  if (!retry) return reply.send({ message: code });
+  return reply
+    .header('retry-after', String(retry.afterSeconds))
+    .send({ message: code, retryAt: retry.at.toISOString() });
 }
 
 export type ErrorEnvelopeOptions = {
@@ -63,7 +68,7 @@ export const errorEnvelope = fp<ErrorEnvelopeOptions>(
       if (code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error }, 'unexpected error');
       else if (status >= 500) request.log.warn({ err: error, code }, 'request failed');
       else request.log.debug({ code }, 'request refused');
-      return sendCode(reply, code);
+      return sendCode(reply, code, error instanceof AppError ? error.retry : undefined);
     });
 
     app.setNotFoundHandler(async (request, reply) => {

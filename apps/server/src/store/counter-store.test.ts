@@ -15,7 +15,7 @@ if (redisUrl)
 describe.each(stores)('%s counter store', (_name, create) => {
   const store = create();
   afterAll(async () => {
-    for (const key of ['a', 'b1', 'b2', 'c', 'd']) await store.clear(key);
+    for (const key of ['a', 'b1', 'b2', 'c', 'd', 'e1', 'e2']) await store.clear(key);
     await store.close();
   });
   const T = 1_800_000_000_000;
@@ -24,7 +24,12 @@ describe.each(stores)('%s counter store', (_name, create) => {
     const rule = { key: 'a', limit: 2, windowMs: 1000 };
     expect((await store.consume([rule], T)).isAllowed).toBe(true);
     expect((await store.consume([rule], T + 100)).isAllowed).toBe(true);
-    expect(await store.consume([rule], T + 200)).toEqual({ isAllowed: false, failedRule: 0 });
+    // Room again when the oldest event leaves the window.
+    expect(await store.consume([rule], T + 200)).toEqual({
+      isAllowed: false,
+      failedRule: 0,
+      retryAt: T + 1000,
+    });
     expect((await store.consume([rule], T + 1000)).isAllowed).toBe(true);
     expect(await store.count('a', 1000, T + 1000)).toBe(2);
   });
@@ -36,7 +41,7 @@ describe.each(stores)('%s counter store', (_name, create) => {
     ];
     const first = await store.consume(rules, T);
     expect(first).toMatchObject({ isAllowed: true, counts: [1, 1] });
-    expect(await store.consume(rules, T)).toEqual({ isAllowed: false, failedRule: 1 });
+    expect(await store.consume(rules, T)).toEqual({ isAllowed: false, failedRule: 1, retryAt: T + 1000 });
     expect(await store.count('b1', 1000, T)).toBe(1);
   });
 
@@ -49,6 +54,20 @@ describe.each(stores)('%s counter store', (_name, create) => {
     expect(await store.add('c', 60_000, T)).toBe(2);
     await store.clear('c');
     expect(await store.count('c', 60_000, T)).toBe(0);
+  });
+
+  it('tells when every full rule has room again, the latest of them', async () => {
+    const rules = [
+      { key: 'e1', limit: 2, windowMs: 1000 },
+      { key: 'e2', limit: 1, windowMs: 5000 },
+    ];
+    expect((await store.consume(rules, T)).isAllowed).toBe(true);
+    expect((await store.consume([rules[0]!], T + 300)).isAllowed).toBe(true);
+    expect(await store.consume(rules, T + 400)).toEqual({
+      isAllowed: false,
+      failedRule: 0,
+      retryAt: T + 5000,
+    });
   });
 
   it('never lets parallel callers overshoot a limit', async () => {

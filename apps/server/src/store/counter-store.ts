@@ -1,8 +1,13 @@
 /** A sliding-window limit: at most `limit` events per `windowMs` under `key`. */
 export type RateRule = { key: string; limit: number; windowMs: number };
 
+/**
+ * A refusal names the first full rule and when every full rule has room again (epoch ms): the oldest event that must
+ * leave its window for the try to be admitted, plus the window (docs/decisions/0009-account-security.md#retry-time).
+ */
 export type ConsumeResult =
-  { isAllowed: true; entryId: string; counts: number[] } | { isAllowed: false; failedRule: number };
+  | { isAllowed: true; entryId: string; counts: number[] }
+  | { isAllowed: false; failedRule: number; retryAt: number };
 
 /**
  * Sliding-window event counters for rate limits and lock-outs (docs/design.md#running). Time is passed in (`now`, epoch ms)

@@ -37,10 +37,17 @@ export function createMemoryCounterStore(): CounterStore {
 
   return {
     async consume(rules: RateRule[], now: number) {
+      let failedRule = -1;
+      let retryAt = now;
       for (const [i, rule] of rules.entries()) {
-        if (live(rule.key, rule.windowMs, now).length >= rule.limit)
-          return { isAllowed: false, failedRule: i };
+        const list = live(rule.key, rule.windowMs, now);
+        if (list.length < rule.limit) continue;
+        if (failedRule < 0) failedRule = i;
+        const times = list.map((e) => e.at).sort((a, b) => a - b);
+        const leaving = times[Math.max(0, times.length - rule.limit)] ?? now;
+        retryAt = Math.max(retryAt, leaving + rule.windowMs);
       }
+      if (failedRule >= 0) return { isAllowed: false, failedRule, retryAt };
       const entryId = randomUUID();
       const counts = rules.map((rule) => record(rule.key, rule.windowMs, now, entryId));
       return { isAllowed: true, entryId, counts };

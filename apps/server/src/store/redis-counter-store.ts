@@ -7,12 +7,22 @@ import type { ConsumeResult, CounterStore, RateRule } from '@/store/counter-stor
 // KEYS: the rule keys. ARGV: now, entryId, then limit and window per key.
 const CONSUME = `
 local now = tonumber(ARGV[1])
+local failed = 0
+local retry = now
 for i = 1, #KEYS do
   local limit = tonumber(ARGV[1 + 2 * i])
   local window = tonumber(ARGV[2 + 2 * i])
   redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
-  if redis.call('ZCARD', KEYS[i]) >= limit then return {0, i} end
+  local card = redis.call('ZCARD', KEYS[i])
+  if card >= limit then
+    if failed == 0 then failed = i end
+    local leaving = now
+    local oldest = redis.call('ZRANGE', KEYS[i], math.max(0, card - limit), math.max(0, card - limit), 'WITHSCORES')
+    if oldest[2] then leaving = tonumber(oldest[2]) end
+    if leaving + window > retry then retry = leaving + window end
+  end
 end
+if failed > 0 then return {0, failed, tostring(retry)} end
 local counts = {1}
 for i = 1, #KEYS do
   local window = tonumber(ARGV[2 + 2 * i])
@@ -67,9 +77,14 @@ export function createRedisCounterStore(url: string, prefix: string): CounterSto
           rules.length,
           ...rules.map((r) => k(r.key)),
           ...args,
-        )) as number[];
-        if (result[0] === 0) return { isAllowed: false, failedRule: (result[1] ?? 1) - 1 };
-        return { isAllowed: true, entryId, counts: result.slice(1) };
+        )) as (number | string)[];
+        if (result[0] === 0)
+          return {
+            isAllowed: false,
+            failedRule: Number(result[1] ?? 1) - 1,
+            retryAt: Number(result[2] ?? now),
+          };
+        return { isAllowed: true, entryId, counts: result.slice(1).map(Number) };
       }),
     add: (key, windowMs, now) =>
       orUnavailable(async () =>

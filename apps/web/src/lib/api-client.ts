@@ -1,6 +1,7 @@
 import {
   callHeaders,
   messageOf,
+  retryAtOf,
   type ContractCaller,
   type ContractCallOptions,
 } from '@mekong/contracts/client-call';
@@ -15,12 +16,15 @@ import { getToken } from '@/lib/session';
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
+  /** A limit's end, from the answer's `retryAt` (packages/contracts/src/error-body.ts); null when it has none. */
+  readonly retryAt: Date | null;
 
-  constructor(code: string, status: number) {
+  constructor(code: string, status: number, retryAt: Date | null = null) {
     super(code);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.retryAt = retryAt;
   }
 
   get isCatalogued(): boolean {
@@ -142,7 +146,7 @@ export const apiCall: ContractCaller<WebCallOptions> = async (contract, options 
       const code = codeFrom(payload, response.status, response.statusText);
       if (sessionEnded.has(code)) handlers.onSessionEnded();
       else if (code === 'gone') handlers.onGone();
-      throw new ApiError(code, response.status);
+      throw new ApiError(code, response.status, retryAtOf(payload));
     }
 
     const parsed = contract.response.safeParse(payload);

@@ -56,7 +56,8 @@ export type MembersTable = {
   status: 'active' | 'suspended';
   source_code: string | null;
   invited_by: string | null;
-  date_era: Generated<DateEra>;
+  /** Null: not chosen, the language's own year count (migration 0047). */
+  date_era: Generated<DateEra | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

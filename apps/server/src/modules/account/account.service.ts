@@ -12,7 +12,7 @@ import {
 } from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { AppError, limitError } from '@/lib/app-error.ts';
 import { phoneLookupBudgets, spendBudgets } from '@/lib/guess-budgets.ts';
 import { newPublicId, PUBLIC_ID_PATTERN } from '@/lib/secure-random.ts';
 import {
@@ -90,11 +90,12 @@ export function createAccountService(
    */
   async function checkPassword(memberId: string, password: string, wrongCode: MessageCode) {
     const attemptsKey = `password-check:attempts:${memberId}`;
+    const now = clock.now().getTime();
     const attempt = await counters.consume(
       [{ key: attemptsKey, limit: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS }],
-      clock.now().getTime(),
+      now,
     );
-    if (!attempt.isAllowed) throw new AppError('REQUEST_LIMIT');
+    if (!attempt.isAllowed) throw limitError('REQUEST_LIMIT', attempt.retryAt, now);
     const current = await findPasswordHash(db.kysely, memberId);
     if (!current || !(await passwords.verify(current.password_hash, password)))
       throw new AppError(wrongCode);

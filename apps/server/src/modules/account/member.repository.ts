@@ -54,7 +54,7 @@ export type MemberWithBank = {
   phone: string;
   currency: MembersTable['currency'];
   status: MembersTable['status'];
-  dateEra: DateEra;
+  dateEra: DateEra | null;
   createdAt: Date;
   /**
    * The registered bank account, with the bank's 3-digit clearing code where it has one, and when its bank or number

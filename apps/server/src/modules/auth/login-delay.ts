@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/app-error.ts';
+import { limitError } from '@/lib/app-error.ts';
 import type { CounterStore } from '@/store/counter-store.ts';
 
 /** Wrong passwords a phone may take at once; after them each try waits (docs/decisions/0009-account-security.md). */
@@ -48,7 +48,11 @@ export function createLoginDelay(counters: CounterStore) {
         now,
       );
       if (!gate.isAllowed)
-        throw new AppError(delayMs <= 60_000 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT');
+        throw limitError(
+          delayMs <= 60_000 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT',
+          gate.retryAt,
+          now,
+        );
       // The gate recorded this try under the short window; record it under the longest one too, so neither the
       // memory sweep nor a Redis expiry drops it before a later, longer delay has been measured from it.
       await counters.add(triesKey(phone), LOGIN_MAX_DELAY_MS, now);

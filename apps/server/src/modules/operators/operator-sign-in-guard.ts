@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/app-error.ts';
+import { AppError, limitError } from '@/lib/app-error.ts';
 import { operatorSignInBudgets, spendBudgets } from '@/lib/guess-budgets.ts';
 import type { CounterStore } from '@/store/counter-store.ts';
 
@@ -73,7 +73,7 @@ export function createOperatorSignInGuard(
       );
       if (!named.isAllowed && !(await isFamiliar(name, ip))) {
         await counters.remove(pairKey, pair.entryId);
-        throw new AppError('REQUEST_LIMIT');
+        throw limitError('REQUEST_LIMIT', named.retryAt, now);
       }
       const release = async () => {
         await Promise.all([

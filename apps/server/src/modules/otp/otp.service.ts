@@ -9,7 +9,7 @@ import {
 import { SmsGatewayError } from '@/adapters/sms/sms-gateway.ts';
 import type { AppDeps } from '@/app-deps.ts';
 import type { OtpPurpose } from '@/db/schema.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { AppError, limitError } from '@/lib/app-error.ts';
 import {
   oneTimeCodeBudgets,
   phoneLookupBudgets,
@@ -81,7 +81,12 @@ export function createOtpService({
       purpose === 'register' ? 'register' : operatorId === null ? 'reset' : 'support-reset';
     const budgets = oneTimeCodeBudgets(phone, ip, kind, config, OTP_RESEND_MS);
     const limit = await counters.consume(budgets, now.getTime());
-    if (!limit.isAllowed) throw new AppError(budgets[limit.failedRule]?.code ?? 'REQUEST_LIMIT');
+    if (!limit.isAllowed)
+      throw limitError(
+        budgets[limit.failedRule]?.code ?? 'REQUEST_LIMIT',
+        limit.retryAt,
+        now.getTime(),
+      );
     const resendKey = budgets[0]?.key ?? '';
 
     let sent: { token: string | null; refno: string } = { token: null, refno: decoyRef() };

@@ -6,7 +6,7 @@ import type { SlipVerifier, VerifiedTransfer } from '@/adapters/slip/slip-verifi
 import type { AppDeps } from '@/app-deps.ts';
 import { pageWindow } from '@/db/paged.ts';
 import { isUniqueViolation } from '@/db/pg-errors.ts';
-import { AppError } from '@/lib/app-error.ts';
+import { AppError, limitError } from '@/lib/app-error.ts';
 import { moneyStatusOf } from '@/lib/money-status.ts';
 import { isInDailyWindow } from '@/lib/player-time.ts';
 import { newSecretToken } from '@/lib/secure-random.ts';
@@ -91,15 +91,20 @@ export function createSlipService(
   }
 
   async function limitUploads(memberId: string) {
+    const now = clock.now().getTime();
     const limit = await counters.consume(
       [
         { key: `slip:minute:${memberId}`, limit: UPLOADS_PER_MINUTE, windowMs: 60_000 },
         { key: `slip:day:${memberId}`, limit: UPLOADS_PER_DAY, windowMs: 24 * 60 * 60_000 },
       ],
-      clock.now().getTime(),
+      now,
     );
     if (!limit.isAllowed)
-      throw new AppError(limit.failedRule === 0 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT');
+      throw limitError(
+        limit.failedRule === 0 ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT',
+        limit.retryAt,
+        now,
+      );
   }
 
   /** The image's mini-QR text, or the reason there is none. Decoding happens in a worker thread. */

@@ -1,8 +1,10 @@
 import { OTP_RESEND_MS } from '@mekong/contracts/constants';
 import { otpVerifyBodySchema } from '@mekong/contracts/otp';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/button';
+import { LimitNotice } from '@/components/form/limit-notice';
 import { OtpCodeField } from '@/components/form/otp-code-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { errorCodeOf } from '@/lib/error-message';
@@ -36,23 +38,28 @@ type OtpCodeStepProps = {
 export function OtpCodeStep({ sent, onVerified, onResend, onBack, texts, testIdPrefix }: OtpCodeStepProps) {
   const { phone, ref: otpRef, at: sentAt } = sent;
   const { t } = useTranslation();
+  const [refusal, setRefusal] = useState<unknown>(null);
   const secondsLeft = useCountdown(sentAt === null ? null : sentAt + OTP_RESEND_MS, sentAt ?? 0);
   const { field, handleSubmit, setError, clearErrors, resetField, formState } = useSchemaForm(otpFormSchema, { otpCode: '' });
   const submit = handleSubmit(async ({ otpCode }) => {
     if (!sent.otpToken) return;
+    setRefusal(null);
     try {
       await verifyOtpCode(sent.otpToken, otpCode);
       onVerified();
     } catch (error) {
+      setRefusal(error);
       setError('otpCode', { message: errorCodeOf(error) }, { shouldFocus: true });
     }
   });
   const resend = async () => {
     clearErrors();
+    setRefusal(null);
     try {
       await onResend();
       resetField('otpCode');
     } catch (error) {
+      setRefusal(error);
       setError('otpCode', { message: errorCodeOf(error) });
     }
   };
@@ -67,6 +74,7 @@ export function OtpCodeStep({ sent, onVerified, onResend, onBack, texts, testIdP
         </p>
       )}
       <OtpCodeField label={t('register.otpCode')} data-testid={testIdPrefix} {...field('otpCode')} />
+      <LimitNotice error={refusal} isTimeShown />
       <Button type="submit" isBlock isBusy={formState.isSubmitting} data-testid={`${testIdPrefix}-submit`}>
         {t('register.verify')}
       </Button>

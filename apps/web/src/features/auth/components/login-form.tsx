@@ -7,6 +7,7 @@ import { useSchemaForm } from '@/components/form/use-schema-form';
 import { errorText } from '@/lib/error-message';
 import type { Credentials } from '@/lib/sign-in';
 import { FormErrorSlot } from '@/components/form/form-error-slot';
+import { LimitNotice } from '@/components/form/limit-notice';
 
 /** Loaded when the member first touches the page (components/form/use-schema-form.ts). */
 const loadLoginFormSchema = () =>
@@ -64,6 +65,7 @@ export function LoginForm({ onSubmit, defaultPhone = '' }: LoginFormProps) {
         {t('login.submit')}
       </Button>
       <FormErrorSlot text={formError !== null ? errorText(t, formError) : null} testId="login-error" />
+      <LimitNotice error={formError} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { COUNTRY } from '@/lib/config';
 import { errorCodeOf, translateCode } from '@/lib/error-message';
 import { FormErrorSlot } from '@/components/form/form-error-slot';
 import { NewPasswordFields } from '@/components/form/new-password-fields';
+import { LimitNotice } from '@/components/form/limit-notice';
 
 const phoneFormSchema = z.object({ phone: phoneSchema(COUNTRY) });
 
@@ -23,14 +24,17 @@ type PhoneStepProps = {
 /** Step 0: the registered phone. Every refusal (limits, a failed SMS) is shown at the phone field. */
 export function ResetPhoneStep({ defaultPhone, isRestarted, onSubmit }: PhoneStepProps) {
   const { t } = useTranslation();
+  const [refusal, setRefusal] = useState<unknown>(null);
   const { field, handleSubmit, setError, formState } = useSchemaForm(phoneFormSchema, { phone: defaultPhone });
   useEffect(() => {
     if (isRestarted) setError('phone', { message: 'forgotPassword.restart' });
   }, [isRestarted, setError]);
   const submit = handleSubmit(async ({ phone }) => {
+    setRefusal(null);
     try {
       await onSubmit(phone.trim());
     } catch (error) {
+      setRefusal(error);
       setError('phone', { message: errorCodeOf(error) }, { shouldFocus: true });
     }
   });
@@ -38,6 +42,7 @@ export function ResetPhoneStep({ defaultPhone, isRestarted, onSubmit }: PhoneSte
     <form className="form" noValidate onSubmit={submit}>
       <h2 className="step-title">{t('forgotPassword.phoneTitle')}</h2>
       <TextField label={t('forgotPassword.phone')} type="tel" inputMode="numeric" autoComplete="tel-national" data-testid="forgot-phone" {...field('phone')} />
+      <LimitNotice error={refusal} isTimeShown />
       <Button type="submit" isBlock isBusy={formState.isSubmitting} data-testid="forgot-phone-submit">
         {t('forgotPassword.sendCode')}
       </Button>

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@mekong/contracts/constants';
 import { INVITE_CODE_PREFIX, type InviteRow } from '@mekong/contracts/invite';
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Gift, Users } from 'lucide-react';
+import { Copy, Gift, Share2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -117,6 +117,11 @@ function InviteBody() {
   );
 }
 
+/** LINE's share page with the text (and the link in it) filled in: opens the LINE app on a phone. */
+function lineShareUrl(text: string): string {
+  return `https://line.me/R/share?text=${encodeURIComponent(text)}`;
+}
+
 function InviteLinkCard({ percent }: { percent: number | undefined }) {
   const { t } = useTranslation();
   const { data: profile } = useQuery(profileQuery);
@@ -149,6 +154,19 @@ function InviteLinkCard({ percent }: { percent: number | undefined }) {
           <Copy size={16} aria-hidden /> {t('invite.copy')}
         </Button>
       </div>
+      {link && (
+        <a
+          className="btn btn--line btn--block"
+          href={lineShareUrl(t('invite.shareText', { link }))}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="invite-share-line"
+        >
+          <span className="btn__label">
+            <Share2 size={16} aria-hidden /> {t('invite.shareLine')}
+          </span>
+        </a>
+      )}
       {memberId && (
         <p className="invite-link__code muted">
           {t('invite.code')}{' '}

@@ -10,7 +10,7 @@ import { useDateEra } from '@/lib/use-date-era';
 import { profileQuery } from '@/lib/member-queries';
 import { formatAccountNumber, formatDateTime } from '@/lib/format';
 import '@/features/profile/components/profile.css';
-import { IconButton } from '@/components/button';
+import { Button } from '@/components/button';
 
 function Row({ label, value, testId, isMono = false }: { label: string; value: ReactNode; testId: string; isMono?: boolean }) {
   return (
@@ -54,9 +54,6 @@ export function ProfilePage() {
           <h1 className="profile-hero__name">{profile?.name ?? t('profile.title')}</h1>
           <p className="profile-hero__sub">{profile?.username}</p>
         </div>
-        <IconButton tone="soft" label={t('profile.changePassword')} onClick={() => setPasswordOpen(true)} data-testid="profile-change-password">
-          <LockKeyhole size={22} aria-hidden />
-        </IconButton>
       </div>
 
       {isPending && !data ? (
@@ -68,6 +65,9 @@ export function ProfilePage() {
             <Row label={t('profile.id')} value={profile?._id} testId="profile-id" isMono />
             <Row label={t('profile.createdAt')} value={profile ? formatDateTime(profile.createdAt, dates) : ''} testId="profile-created-at" isMono />
             <Row label={t('profile.username')} value={profile?.username} testId="profile-username" isMono />
+            <Button variant="secondary" isBlock onClick={() => setPasswordOpen(true)} data-testid="profile-change-password">
+              <LockKeyhole size={18} aria-hidden /> {t('profile.changePassword')}
+            </Button>
           </InfoCard>
           <InfoCard icon={<Landmark size={18} aria-hidden />} title={t('profile.bankSection')}>
             <Row label={t('profile.bankAccountName')} value={bankAccount?.bankAccountName} testId="profile-bank-account-name" />

@@ -12,6 +12,8 @@ import { SignInInstead } from '@/features/register/components/sign-in-instead';
 import { StepActions } from '@/features/register/components/step-actions';
 import { banksQuery, sourcesQuery } from '@/lib/lookup-queries';
 import { accountNameOf, bankFormSchema, needsEnglish } from '@/features/register/hooks/bank-form-schema';
+import { romaniseThai } from '@/features/register/hooks/romanise-thai';
+import { isEnglishName } from '@mekong/contracts/fields';
 import { isLaosBuild } from '@/lib/config';
 import { currentLocale } from '@/lib/i18n';
 import { bankName, pickLocalized } from '@/lib/localized';
@@ -45,6 +47,8 @@ const FIELDS_OF_CODE: Partial<Record<string, readonly BankField[]>> = {
 type BankStepProps = {
   /** The phone being registered: "sign in instead" uses it when the server says it is taken. */
   phone: string;
+  /** The name typed at the profile step: the account name starts from it (first word, then the rest). */
+  defaultName: string;
   inviteCode: string;
   isInviteLocked: boolean;
   onSubmit: (values: BankStepValues) => Promise<void>;
@@ -52,7 +56,7 @@ type BankStepProps = {
 };
 
 
-export function BankStep({ phone, inviteCode, isInviteLocked, onSubmit, onBack }: BankStepProps) {
+export function BankStep({ phone, defaultName, inviteCode, isInviteLocked, onSubmit, onBack }: BankStepProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language ? currentLocale() : 'th';
   const { data: allBanks = [] } = useQuery(banksQuery);
@@ -60,10 +64,11 @@ export function BankStep({ phone, inviteCode, isInviteLocked, onSubmit, onBack }
   const schema = useMemo(() => bankFormSchema(allBanks), [allBanks]);
 
   const [formError, setFormError] = useState<string | null>(null);
-  const { field, handleSubmit, watch, setError, formState } = useSchemaForm(schema, {
+  const [typedFirst = '', ...typedRest] = defaultName.trim().split(/\s+/);
+  const { field, handleSubmit, watch, setError, setValue, formState } = useSchemaForm(schema, {
     bankCode: '',
-    firstName: '',
-    lastName: '',
+    firstName: typedFirst,
+    lastName: typedRest.join(' '),
     bankAccountNo: '',
     sourceCode: '',
     inviteCode,
@@ -73,6 +78,14 @@ export function BankStep({ phone, inviteCode, isInviteLocked, onSubmit, onBack }
   const bankCode = watch('bankCode');
   const accountName = accountNameOf(watch('firstName') ?? '', watch('lastName') ?? '');
   const isEnglishRequired = bankCode ? needsEnglish(bankCode, allBanks) : false;
+  // Said before the member submits: the bank takes English letters only, with a spelling to start from.
+  const isEnglishMissing = isEnglishRequired && accountName !== '' && !isEnglishName(accountName);
+  const suggestion = isEnglishMissing ? romaniseThai(accountName) : '';
+  const onUseSuggestion = () => {
+    const [first = '', ...rest] = suggestion.split(' ');
+    setValue('firstName', first, { shouldValidate: formState.isSubmitted });
+    setValue('lastName', rest.join(' '), { shouldValidate: formState.isSubmitted });
+  };
   const laoBanks = allBanks.filter((bank) => bank.country === 'LA');
   const thaiBanks = allBanks.filter((bank) => bank.country === 'TH');
 
@@ -140,6 +153,16 @@ export function BankStep({ phone, inviteCode, isInviteLocked, onSubmit, onBack }
         <span className="account-name-preview__value" data-testid="register-account-name">
           {accountName || '—'}
         </span>
+        {isEnglishMissing && (
+          <div className="account-name-preview__note" role="status" data-testid="register-english-note">
+            <p>{t('register.englishOnlyNote')}</p>
+            {suggestion && (
+              <button type="button" className="link-strong account-name-preview__suggest" onClick={onUseSuggestion} data-testid="register-english-suggestion">
+                {t('register.useSuggestion', { name: suggestion })}
+              </button>
+            )}
+          </div>
+        )}
       </div>
       <TextField label={t('register.accountNo')} inputMode="numeric" autoComplete="off" data-testid="register-account-no" {...field('bankAccountNo')} />
       <SelectField label={t('register.source')} data-testid="register-source" {...field('sourceCode')}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/form/text-field';
+import { LimitNotice } from '@/components/form/limit-notice';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { errorCodeOf } from '@/lib/error-message';
 import { SignInInstead } from '@/features/register/components/sign-in-instead';
@@ -14,13 +15,16 @@ const loadPhoneFormSchema = () =>
 export function PhoneStep({ defaultPhone, onSubmit }: { defaultPhone: string; onSubmit: (phone: string) => Promise<void> }) {
   const { t } = useTranslation();
   const [takenPhone, setTakenPhone] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
   const { field, handleSubmit, setError, watch, formState } = useSchemaForm(loadPhoneFormSchema, { phone: defaultPhone });
   const submit = handleSubmit(async ({ phone }) => {
     const typed = phone.trim();
     setTakenPhone(null);
+    setRefusal(null);
     try {
       await onSubmit(typed);
     } catch (error) {
+      setRefusal(error);
       const code = errorCodeOf(error);
       setError('phone', { message: code }, { shouldFocus: true });
       if (code === 'EXISTING_USER') setTakenPhone(typed);
@@ -39,6 +43,7 @@ export function PhoneStep({ defaultPhone, onSubmit }: { defaultPhone: string; on
         data-testid="register-phone"
         {...field('phone')}
       />
+      <LimitNotice error={refusal} isTimeShown />
       {isTakenShown && <SignInInstead phone={takenPhone} isPrimary />}
       <Button type="submit" variant={isTakenShown ? 'ghost' : 'primary'} isBlock isBusy={formState.isSubmitting} data-testid="register-phone-submit">
         {t('register.continue')}

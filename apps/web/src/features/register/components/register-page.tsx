@@ -145,7 +145,7 @@ export function RegisterPage() {
           onBack={() => dispatch({ type: 'back' })}
         />
       )}
-        {state.step === 3 && <BankStep phone={state.phone} inviteCode={inviteCode} isInviteLocked={isLocked} onSubmit={onBank} onBack={() => dispatch({ type: 'back' })} />}
+        {state.step === 3 && <BankStep phone={state.phone} defaultName={state.name} inviteCode={inviteCode} isInviteLocked={isLocked} onSubmit={onBank} onBack={() => dispatch({ type: 'back' })} />}
       </Suspense>
     </AuthPage>
   );
