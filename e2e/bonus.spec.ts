@@ -52,6 +52,8 @@ test.describe('bonus page', () => {
     // The notice has %percentFail% filled in (demo: 10).
     await expect(modal.getByTestId('bonus-modal-terms-notice')).toContainText('below 10% of your deposit');
     await modal.getByTestId('bonus-receive').click();
+    // Issue 28: the first tap shows what the bonus gives and locks; its own button receives.
+    await page.getByTestId('bonus-receive-confirm').getByTestId('bonus-receive-confirm-submit').click();
     await closeSavedAlert(page, baht(1000));
 
     // 100% of 1,000: start 2,000, target 5 × 2,000 = 10,000, cap 5,000.
@@ -223,6 +225,8 @@ test.describe('bonus screens in th, la and en (review pictures)', () => {
       await settle();
       await shot('bonus-modal');
       await page.getByTestId('bonus-receive').click();
+      await expect(page.getByTestId('bonus-preview-locked')).toBeVisible();
+      await page.getByTestId('bonus-receive-confirm-submit').click();
       await page.getByTestId('alert-dialog').waitFor();
       await settle();
       await shot('saved');

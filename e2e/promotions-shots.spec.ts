@@ -177,6 +177,10 @@ test.describe('promotion screenshots', () => {
         await shot('bonus-modal-banner-2');
       }
       await bonusModal.getByTestId('bonus-receive').click();
+      // Issue 28: the confirm sheet with what the bonus gives and locks comes first.
+      await expect(page.getByTestId('bonus-preview-locked')).toBeVisible();
+      await shot('bonus-receive-confirm');
+      await page.getByTestId('bonus-receive-confirm-submit').click();
       await page.getByTestId('alert-dialog').waitFor();
       await shot('bonus-received');
       await page.getByTestId('alert-dialog').getByRole('button').last().click();
