@@ -179,6 +179,11 @@ test.describe('bonus page', () => {
     await page.getByTestId('promotion-search').click();
     await expect(modal.getByTestId('promotion-found')).toContainText(DEMO.promotion);
     await modal.getByTestId('promotion-activate').click();
+    // Issue 28: the code's confirm sheet first: 50% of 400 = 200, and the member's 400 locked.
+    const confirm = page.getByTestId('bonus-receive-confirm');
+    await expect(confirm.getByTestId('bonus-preview-receive')).toHaveText(baht(200));
+    await expect(confirm.getByTestId('bonus-preview-locked')).toHaveText(baht(400));
+    await confirm.getByTestId('bonus-receive-confirm-submit').click();
     // 50% of 400.
     await closeSavedAlert(page, baht(200));
     const active = page.getByTestId('bonus-active');

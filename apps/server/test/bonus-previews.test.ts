@@ -104,6 +104,33 @@ describe('GET /api/bonus/preview/:code', () => {
   });
 });
 
+describe('GET /api/promotion/preview/:code', () => {
+  it('previews a promotion code as its activation would, and refuses a listed bonus', async () => {
+    const promotion = await addBonus(t, {
+      isPromotion: true,
+      percent: 50,
+      minDepositMinor: 10_000n,
+    });
+    const listed = await addBonus(t);
+    const m = await depositedMember(t, 40_000n);
+    const preview = await get(t, `/api/promotion/preview/${promotion}`, m.token);
+    expect(preview.statusCode, preview.body).toBe(200);
+    // 50 % of 400 = 200, start 600, credit 2 × 600.
+    expect((preview.json() as { preview: Record<string, unknown> }).preview).toMatchObject({
+      code: promotion,
+      bonusAmount: 200,
+      target: 1200,
+      lockedAmount: 400,
+    });
+    expect(messageOf(await get(t, `/api/promotion/preview/${listed}`, m.token))).toBe(
+      'NO_PROMOTION',
+    );
+    expect(messageOf(await get(t, `/api/promotion/preview/NOSUCHCODE`, m.token))).toBe(
+      'NO_PROMOTION',
+    );
+  });
+});
+
 describe('GET /api/bonus/check/active: withdrawable', () => {
   it('is 0 until the condition is met, and a withdrawal of the locked cash is refused', async () => {
     const code = await dailyFifteen();

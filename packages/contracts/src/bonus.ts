@@ -213,6 +213,12 @@ export const promotionFind = memberCall('GET', '/api/promotion/find/:code', {
   response: z.object({ promotion: promotionSchema }),
 });
 
+/** A promotion code's preview before it is activated (issue 28), as bonusPreview. */
+export const promotionPreview = memberCall('GET', '/api/promotion/preview/:code', {
+  params: bonusCodeParamsSchema,
+  response: z.object({ preview: bonusPreviewSchema }),
+});
+
 export const promotionActivate = memberCall('GET', '/api/promotion/activate/:code', {
   params: bonusCodeParamsSchema,
   response: activationResponse,

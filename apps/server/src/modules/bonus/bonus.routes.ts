@@ -10,6 +10,7 @@ import {
   promotionActivate,
   promotionCurrent,
   promotionFind,
+  promotionPreview,
 } from '@mekong/contracts/bonus';
 import { toMajor } from '@mekong/contracts/money';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
@@ -73,6 +74,12 @@ export function registerBonusRoutes(
     contract: bonusPreview,
     handler: async ({ params, request }) => ({
       preview: bonusPreviewAnswer(await bonus.preview(memberOf(request), params.code)),
+    }),
+  });
+  contractRoute(app, routes, {
+    contract: promotionPreview,
+    handler: async ({ params, request }) => ({
+      preview: bonusPreviewAnswer(await bonus.preview(memberOf(request), params.code, 'promotion')),
     }),
   });
   contractRoute(app, routes, {

@@ -236,14 +236,20 @@ export function createBonusService(
     activate: (memberId: string, code: string) => activate(memberId, code, 'bonus'),
 
     /**
-     * GET /api/bonus/preview/:code (issue 28): what receiving the bonus now would do, by the activation's own checks and
+     * GET /api/bonus/preview/:code and /api/promotion/preview/:code (issue 28): what receiving the bonus now would do, by the activation's own checks and
      * amounts (planStart), with the member's own money it puts under the condition (cash + games).
      */
-    async preview(memberId: string, code: string) {
+    async preview(memberId: string, code: string, kind: 'bonus' | 'promotion' = 'bonus') {
       const now = clock.now();
       await checkBonusLost(db, memberId, now);
-      const bonus = await findBonus(db.kysely, code);
-      if (!bonus || bonus.isPromotion) throw new AppError('NO_PROMOTION');
+      // A promotion code is a guess like its find and activation (docs/decisions/0013-promotions.md#codes).
+      const find = async () => {
+        const found = await findBonus(db.kysely, code);
+        if (!found || found.isPromotion !== (kind === 'promotion'))
+          throw new AppError('NO_PROMOTION');
+        return found;
+      };
+      const bonus = kind === 'promotion' ? await guessed(memberId, find) : await find();
       const plan = await planStart(db.kysely, memberId, bonus, { now });
       const startMinor = plan.depositMinor + plan.bonusMinor;
       const balances = await getMemberBalances(db.kysely, memberId);

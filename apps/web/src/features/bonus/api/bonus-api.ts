@@ -1,4 +1,4 @@
-import { bonusActivate, bonusClear, bonusClearPreview, bonusList, bonusPreview, promotionActivate, promotionFind } from '@mekong/contracts/bonus';
+import { bonusActivate, bonusClear, bonusClearPreview, bonusList, bonusPreview, promotionActivate, promotionFind, promotionPreview } from '@mekong/contracts/bonus';
 import { IDEMPOTENCY_HEADER } from '@mekong/contracts/constants';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client';
@@ -38,10 +38,10 @@ export function clearBonus() {
  * GET /api/bonus/preview/{code} (issue 28): what receiving the bonus now gives and locks, by the server's own
  * activation checks; a refusal (no deposit, …) is the activation's error, not asked again by itself.
  */
-export const bonusPreviewQuery = (code: string) =>
+export const bonusPreviewQuery = (code: string, kind: 'bonus' | 'promotion' = 'bonus') =>
   queryOptions({
-    queryKey: queryKeys.bonusPreview(code),
-    queryFn: ({ signal }) => apiCall(bonusPreview, { params: { code }, signal }),
+    queryKey: [...queryKeys.bonusPreview(code), kind],
+    queryFn: ({ signal }) => apiCall(kind === 'bonus' ? bonusPreview : promotionPreview, { params: { code }, signal }),
     retry: false,
     staleTime: 0,
   });

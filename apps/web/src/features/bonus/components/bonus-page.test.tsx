@@ -46,7 +46,7 @@ beforeEach(() => {
     if (path === '/api/bonus/clear') return clearAnswer();
     if (path === '/api/bonus/clear/preview') return clearPreviewAnswer();
     if (path === '/api/wallet/transferAll') return jsonResponse({ message: 'SUCCESS', amount: 220 });
-    const preview = /^\/api\/bonus\/preview\/(.+)$/.exec(path);
+    const preview = /^\/api\/(?:bonus|promotion)\/preview\/(.+)$/.exec(path);
     if (preview?.[1]) return previewAnswer(decodeURIComponent(preview[1]));
     const [, kind, action, code] = /^\/api\/(bonus|promotion)\/(activate|find)\/(.+)$/.exec(path) ?? [];
     if (kind === 'bonus' && action === 'activate' && code) return activateAnswer(decodeURIComponent(code));
@@ -170,6 +170,12 @@ describe('BonusPage promotion code', () => {
     expect(found).toHaveTextContent('Bets reach 5× (deposit + bonus)');
 
     await user.click(within(modal).getByTestId('promotion-activate'));
+    // Issue 28: a code is activated only from its confirm sheet, which the promotion's own preview fills.
+    const confirm = await screen.findByTestId('bonus-receive-confirm');
+    expect(await within(confirm).findByTestId('bonus-preview-locked')).toHaveTextContent('฿1,000.00');
+    expect(asked).toContain('/api/promotion/preview/FRIEND10');
+    expect(asked).not.toContain('/api/promotion/activate/FRIEND10');
+    await user.click(within(confirm).getByTestId('bonus-receive-confirm-submit'));
     const alert = await screen.findByTestId('alert-dialog');
     expect(alert).toHaveTextContent('Saved');
     expect(alert).toHaveTextContent('Welcome bonus: ฿100.00 credited to your bonus wallet.');
@@ -204,6 +210,7 @@ describe('BonusPage promotion code', () => {
     await user.type(await screen.findByTestId('promotion-code'), 'FRIEND10');
     await user.click(screen.getByTestId('promotion-search'));
     await user.click(await screen.findByTestId('promotion-activate'));
+    await user.click(await screen.findByTestId('bonus-receive-confirm-submit'));
     const alert = await screen.findByTestId('alert-dialog');
     expect(alert).toHaveTextContent('Could not activate the promotion');
     expect(alert).toHaveTextContent('You have already received this promotion.');

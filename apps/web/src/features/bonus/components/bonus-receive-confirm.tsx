@@ -11,6 +11,8 @@ import { formatAmount } from '@/lib/format';
 
 type ConfirmProps = {
   code: string | null;
+  /** A listed bonus or a promotion code (its own preview call). */
+  kind?: 'bonus' | 'promotion';
   name: string;
   currency?: string;
   isSending: boolean;
@@ -24,9 +26,9 @@ type ConfirmProps = {
  * baht: what the member receives, what must be played or reached, and how much of their own money cannot be withdrawn
  * until then. Only this sheet's button receives the bonus; a refusal is said here, with nothing to confirm.
  */
-export function BonusReceiveConfirm({ code, name, currency, isSending, isBusyShown, onConfirm, onClose }: ConfirmProps) {
+export function BonusReceiveConfirm({ code, kind = 'bonus', name, currency, isSending, isBusyShown, onConfirm, onClose }: ConfirmProps) {
   const { t } = useTranslation();
-  const preview = useQuery({ ...bonusPreviewQuery(code ?? ''), enabled: code !== null });
+  const preview = useQuery({ ...bonusPreviewQuery(code ?? '', kind), enabled: code !== null });
   const money = (value: number) => formatAmount(value, currency);
   const data = preview.data?.preview;
 
