@@ -121,7 +121,10 @@ export function receiptFields(entry: StatementEntry, names: StatementNames, t: T
     { key: 'type', label: label('type'), value: t(`statement.types.${entry.statementType}`) },
     { key: 'status', label: label('status'), value: t(`statement.status.${statusKind(entry.status)}`) },
   ];
-  if (entry.channel) {
+  if (entry.statementType === 'finish_bonus') {
+    // Why the money was taken (issue 28), where other rows say how it moved.
+    fields.push({ key: 'channel', label: label('channel'), value: t(`statement.forfeit.${entry.forfeitReason ?? 'unknown'}`) });
+  } else if (entry.channel) {
     const channel = t(`statementFlow.channels.${entry.channel}`);
     fields.push({ key: 'channel', label: label('channel'), value: entry.channel === 'qr' && entry.provider ? `${channel} · ${entry.provider}` : channel });
   }
