@@ -52,6 +52,8 @@ test.describe('bonus page', () => {
     // The notice has %percentFail% filled in (demo: 10).
     await expect(modal.getByTestId('bonus-modal-terms-notice')).toContainText('below 10% of your deposit');
     await modal.getByTestId('bonus-receive').click();
+    // Issue 28: the first tap shows what the bonus gives and locks; its own button receives.
+    await page.getByTestId('bonus-receive-confirm').getByTestId('bonus-receive-confirm-submit').click();
     await closeSavedAlert(page, baht(1000));
 
     // 100% of 1,000: start 2,000, target 5 × 2,000 = 10,000, cap 5,000.
@@ -177,6 +179,11 @@ test.describe('bonus page', () => {
     await page.getByTestId('promotion-search').click();
     await expect(modal.getByTestId('promotion-found')).toContainText(DEMO.promotion);
     await modal.getByTestId('promotion-activate').click();
+    // Issue 28: the code's confirm sheet first: 50% of 400 = 200, and the member's 400 locked.
+    const confirm = page.getByTestId('bonus-receive-confirm');
+    await expect(confirm.getByTestId('bonus-preview-receive')).toHaveText(baht(200));
+    await expect(confirm.getByTestId('bonus-preview-locked')).toHaveText(baht(400));
+    await confirm.getByTestId('bonus-receive-confirm-submit').click();
     // 50% of 400.
     await closeSavedAlert(page, baht(200));
     const active = page.getByTestId('bonus-active');
@@ -223,6 +230,8 @@ test.describe('bonus screens in th, la and en (review pictures)', () => {
       await settle();
       await shot('bonus-modal');
       await page.getByTestId('bonus-receive').click();
+      await expect(page.getByTestId('bonus-preview-locked')).toBeVisible();
+      await page.getByTestId('bonus-receive-confirm-submit').click();
       await page.getByTestId('alert-dialog').waitFor();
       await settle();
       await shot('saved');

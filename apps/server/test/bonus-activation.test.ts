@@ -243,6 +243,7 @@ describe('activation', () => {
     expect((await get(t, '/api/bonus/check/active', m.token)).json()).toEqual({
       status: false,
       type: null,
+      withdrawable: null,
       bonus: null,
     });
     expect((await wallet(t, m.token)).wallet).toEqual({

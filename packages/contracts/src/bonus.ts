@@ -130,7 +130,61 @@ export const bonusCheckActive = memberCall('GET', '/api/bonus/check/active', {
     status: z.boolean(),
     type: z.enum(BONUS_TYPES).nullable(),
     bonus: memberBonusSchema.nullable(),
+    /**
+     * What a withdrawal may ask now under the active bonus (issue 28): 0 until the condition is met, then exactly
+     * cash + games, the only amount the server takes. Null without a bonus. Optional: answers before issue 28 lack it.
+     */
+    withdrawable: z.number().nullable().optional(),
   }),
+});
+
+/**
+ * Before receiving a bonus (issue 28): what the server would do now, by the same checks and arithmetic as the
+ * activation. A refusal answers the activation's error code (BONUS_NO_DEPOSIT, …).
+ */
+export const bonusPreviewSchema = z.object({
+  code: z.string(),
+  /** The bonus credited. */
+  bonusAmount: z.number(),
+  /** The qualifying deposit it counts (0 when the bonus needs none). */
+  depositAmount: z.number(),
+  startAmount: z.number(),
+  conditionKind: z.enum(BONUS_CONDITION_KINDS),
+  /** The total (credit) or weighted bets (turnover) to reach before any withdrawal. */
+  target: z.number(),
+  /** The member's own money (cash + games) that cannot be withdrawn until the target is reached. */
+  lockedAmount: z.number(),
+  /** Below this total the bonus ends by itself. */
+  failBelow: z.number(),
+  withdrawCap: z.number().nullable(),
+  validDays: z.number().int(),
+});
+export type BonusPreview = z.infer<typeof bonusPreviewSchema>;
+
+export const bonusPreview = memberCall('GET', '/api/bonus/preview/:code', {
+  params: bonusCodeParamsSchema,
+  response: z.object({ preview: bonusPreviewSchema }),
+});
+
+/**
+ * Before a cancel (issue 28): what a cancel now forfeits (the cancel's own formula on the posted balances), where that
+ * money is (each game in full, the bonus wallet, the main wallet), and what it would forfeit with the games' money
+ * brought back to the main wallet first.
+ */
+export const bonusClearPreviewSchema = z.object({
+  forfeit: z.number(),
+  games: z.array(z.object({ provider: z.string(), amount: z.number() })),
+  bonusWallet: z.number(),
+  wallet: z.number(),
+  /** What the member keeps after the cancel. */
+  kept: z.number(),
+  /** The forfeit of a cancel after every game's money is back in the main wallet. */
+  forfeitAfterGamesBack: z.number(),
+});
+export type BonusClearPreview = z.infer<typeof bonusClearPreviewSchema>;
+
+export const bonusClearPreview = memberCall('GET', '/api/bonus/clear/preview', {
+  response: bonusClearPreviewSchema,
 });
 
 /** The smallest qualifying deposit of the bonuses open to the member, and the member's qualifying deposit. */
@@ -157,6 +211,12 @@ export const promotionCurrent = memberCall('GET', '/api/promotion/current', {
 export const promotionFind = memberCall('GET', '/api/promotion/find/:code', {
   params: bonusCodeParamsSchema,
   response: z.object({ promotion: promotionSchema }),
+});
+
+/** A promotion code's preview before it is activated (issue 28), as bonusPreview. */
+export const promotionPreview = memberCall('GET', '/api/promotion/preview/:code', {
+  params: bonusCodeParamsSchema,
+  response: z.object({ preview: bonusPreviewSchema }),
 });
 
 export const promotionActivate = memberCall('GET', '/api/promotion/activate/:code', {

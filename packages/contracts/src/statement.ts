@@ -84,6 +84,11 @@ export const statementEntrySchema = z.object({
   reference: z.string().nullable().optional(),
   /** The last 4 digits of the member's bank account the money came from or went to; never the whole number. */
   accountSuffix: z.string().nullable().optional(),
+  /**
+   * Why a finish_bonus row took money (issue 28): the bonus was cancelled, expired, lost (fell below its floor), or
+   * completed by a withdrawal (the part above the cap and the bonus wallet's rest). Null on older rows.
+   */
+  forfeitReason: z.enum(['cancelled', 'expired', 'lost', 'completed']).nullable().optional(),
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 

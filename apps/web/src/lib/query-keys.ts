@@ -37,4 +37,7 @@ export const queryKeys = {
   bonusList: [MEMBER_KEY, 'bonus', 'list'],
   activeBonus: [MEMBER_KEY, 'bonus', 'active'],
   promotion: (code: string) => [MEMBER_KEY, 'bonus', 'promotion', code] as const,
+  /** What receiving a bonus or cancelling the active one would do now (issue 28): read again whenever money moves. */
+  bonusPreview: (code: string) => [MEMBER_KEY, 'bonus', 'preview', code] as const,
+  bonusClearPreview: [MEMBER_KEY, 'bonus', 'clear-preview'],
 } as const;

@@ -83,16 +83,15 @@ export async function receiptsThisPeriod(
 }
 
 /**
- * Starts the bonus for the member within the caller's transaction: every refusal throws (and the caller's
- * transaction rolls back, so nothing is left). The row of the active bonus is inserted first, so a second start of
- * the member waits for this one and is refused (BONUS_ALREADY_ACTIVE) rather than racing for a receipt slot.
+ * Every check of a start and its amounts, reading only (issue 28: the preview before the member confirms runs exactly
+ * these). Every refusal throws the activation's code.
  */
-export async function startBonus(
+export async function planStart(
   trx: Kdb,
   memberId: string,
   bonus: BonusRow,
   options: StartOptions,
-): Promise<MemberBonusRow> {
+) {
   const { now } = options;
   const isCoupon = options.viaCoupon === true;
   const member = await findMemberWithBank(trx, memberId);
@@ -127,6 +126,29 @@ export async function startBonus(
   const depositMinor = deposit?.amountMinor ?? 0n;
   const bonusMinor = bonusAmount(bonus, depositMinor);
   if (bonusMinor <= 0n) throw await refuse('BONUS_MINIMUM_DEPOSIT');
+
+  return { currency, claim, deposit, depositMinor, bonusMinor };
+}
+
+/**
+ * Starts the bonus for the member within the caller's transaction: every refusal throws (and the caller's
+ * transaction rolls back, so nothing is left). The row of the active bonus is inserted first, so a second start of
+ * the member waits for this one and is refused (BONUS_ALREADY_ACTIVE) rather than racing for a receipt slot.
+ */
+export async function startBonus(
+  trx: Kdb,
+  memberId: string,
+  bonus: BonusRow,
+  options: StartOptions,
+): Promise<MemberBonusRow> {
+  const { now } = options;
+  const isCoupon = options.viaCoupon === true;
+  const { currency, claim, deposit, depositMinor, bonusMinor } = await planStart(
+    trx,
+    memberId,
+    bonus,
+    options,
+  );
 
   const row = {
     id: randomUUID(),

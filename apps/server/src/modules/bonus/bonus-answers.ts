@@ -1,7 +1,17 @@
-import type { Bonus, MemberBonus, Promotion } from '@mekong/contracts/bonus';
+import type {
+  Bonus,
+  BonusClearPreview,
+  BonusPreview,
+  MemberBonus,
+  Promotion,
+} from '@mekong/contracts/bonus';
 import { toMajor } from '@mekong/contracts/money';
 import { fromX100, type BonusRow } from '@/modules/bonus/bonus-catalogue.repository.ts';
-import type { BonusListItem, MemberBonusView } from '@/modules/bonus/bonus.service.ts';
+import type {
+  BonusService,
+  BonusListItem,
+  MemberBonusView,
+} from '@/modules/bonus/bonus.service.ts';
 
 /** The bonus module's answers as the contracts spell them: amounts in major units (the route side of the boundary). */
 
@@ -71,5 +81,33 @@ export function memberBonusAnswer({ row, bonus, progress }: MemberBonusView): Me
       failBelow: toMajor(progress.failBelowMinor),
       withdrawCap: major(progress.withdrawCapMinor),
     },
+  };
+}
+
+export function bonusPreviewAnswer(p: Awaited<ReturnType<BonusService['preview']>>): BonusPreview {
+  return {
+    code: p.bonus.code,
+    bonusAmount: toMajor(p.bonusMinor),
+    depositAmount: toMajor(p.depositMinor),
+    startAmount: toMajor(p.startMinor),
+    conditionKind: p.bonus.conditionKind,
+    target: toMajor(p.targetMinor),
+    lockedAmount: toMajor(p.lockedMinor),
+    failBelow: toMajor(p.failBelowMinor),
+    withdrawCap: major(p.bonus.withdrawCapMinor),
+    validDays: p.bonus.validDays,
+  };
+}
+
+export function clearPreviewAnswer(
+  p: Awaited<ReturnType<BonusService['clearPreview']>>,
+): BonusClearPreview {
+  return {
+    forfeit: toMajor(p.forfeitMinor),
+    games: p.games.map((g) => ({ provider: g.provider, amount: toMajor(g.amountMinor) })),
+    bonusWallet: toMajor(p.bonusWalletMinor),
+    wallet: toMajor(p.walletMinor),
+    kept: toMajor(p.keptMinor),
+    forfeitAfterGamesBack: toMajor(p.forfeitAfterGamesBackMinor),
   };
 }

@@ -93,6 +93,8 @@ export async function forfeit(
     amountMinor: bigint;
     names: Localized;
     now: Date;
+    /** How the bonus ended, for the statement's row (issue 28). */
+    reason: 'cancelled' | 'expired' | 'lost' | 'completed';
   },
 ): Promise<bigint> {
   if (input.amountMinor <= 0n) return 0n;
@@ -110,6 +112,7 @@ export async function forfeit(
       names: input.names,
       memberBonusId: id,
       from: input.from,
+      reason: input.reason,
     },
     now: input.now,
   });
@@ -177,7 +180,7 @@ export async function checkBonusLost(
     });
     const owed = row.bonusMinor < total ? row.bonusMinor : total;
     if (take.fromBonus + take.fromCash < owed) return 'active';
-    const common = { row, names: bonus.name, now };
+    const common = { row, names: bonus.name, now, reason: 'lost' as const };
     const forfeitedMinor =
       (await forfeit(trx, { ...common, from: 'bonus', amountMinor: take.fromBonus })) +
       (await forfeit(trx, { ...common, from: 'cash', amountMinor: take.fromCash }));
@@ -187,18 +190,61 @@ export async function checkBonusLost(
   });
 }
 
+/**
+ * What a withdrawal may ask under the active bonus (null: no bonus, the usual rules alone): nothing until the
+ * condition is met, then exactly the whole total (cash + games). The withdraw sheet shows it (issue 28) and
+ * assertWithdrawAllowed decides by it, so the sheet never offers an amount that is refused.
+ */
+export async function bonusWithdrawable(
+  db: Kdb,
+  memberId: string,
+): Promise<{ isMet: boolean; amountMinor: bigint } | null> {
+  const active = await findActiveMemberBonus(db, memberId);
+  if (!active) return null;
+  const progress = await progressOf(db, active, await bonusOf(db, active));
+  if (!progress.isMet) return { isMet: false, amountMinor: 0n };
+  const b = await getMemberBalances(db, memberId);
+  return { isMet: true, amountMinor: b.cash + sumGames(b.games) };
+}
+
 /** A withdrawal under the active bonus is refused before any money moves unless the condition is met and it is all. */
 export async function assertWithdrawAllowed(
   db: Kdb,
   memberId: string,
   amountMinor: bigint,
 ): Promise<void> {
-  const active = await findActiveMemberBonus(db, memberId);
-  if (!active) return;
-  const progress = await progressOf(db, active, await bonusOf(db, active));
-  if (!progress.isMet) throw new AppError('BONUS_CONDITION');
-  const b = await getMemberBalances(db, memberId);
-  if (amountMinor !== b.cash + sumGames(b.games)) throw new AppError('BONUS_WITHDRAW_ALL');
+  const allowed = await bonusWithdrawable(db, memberId);
+  if (!allowed) return;
+  if (!allowed.isMet) throw new AppError('BONUS_CONDITION');
+  if (amountMinor !== allowed.amountMinor) throw new AppError('BONUS_WITHDRAW_ALL');
+}
+
+/**
+ * What a cancel would forfeit now (issue 28), by endForfeit on the posted balances with every game brought back
+ * (as the cancel does), and with the games' money already in the wallet (what the member can do first). Every game's
+ * balance is forfeited in full (endForfeit takes at least what came back plus the bonus account).
+ */
+export async function cancelPreview(db: Kdb, row: MemberBonusRow) {
+  const b = await getMemberBalances(db, row.memberId);
+  const gamesMinor = sumGames(b.games);
+  const held = {
+    cashMinor: b.cash + gamesMinor,
+    bonusAccountMinor: b.bonus,
+    grantedMinor: row.bonusMinor,
+  };
+  const now = endForfeit({ ...held, backMinor: gamesMinor });
+  const later = endForfeit({ ...held, backMinor: 0n });
+  const forfeitMinor = now.fromBonus + now.fromCash;
+  return {
+    forfeitMinor,
+    games: Object.entries(b.games)
+      .filter(([, amount]) => amount > 0n)
+      .map(([provider, amountMinor]) => ({ provider, amountMinor })),
+    bonusWalletMinor: now.fromBonus,
+    walletMinor: now.fromCash - gamesMinor,
+    keptMinor: b.cash + gamesMinor + b.bonus - forfeitMinor,
+    forfeitAfterGamesBackMinor: later.fromBonus + later.fromCash,
+  };
 }
 
 /**
@@ -220,7 +266,7 @@ export async function settleWithdrawal(
   if (input.amountMinor !== b.cash + sumGames(b.games)) throw new AppError('BONUS_WITHDRAW_ALL');
   const cap = bonus.withdrawCapMinor;
   const payout = cap !== null && cap < input.amountMinor ? cap : input.amountMinor;
-  const common = { row, names: bonus.name, now: input.now };
+  const common = { row, names: bonus.name, now: input.now, reason: 'completed' as const };
   const forfeitedMinor =
     (await forfeit(trx, { ...common, from: 'cash', amountMinor: input.amountMinor - payout })) +
     (await forfeit(trx, { ...common, from: 'bonus', amountMinor: b.bonus }));

@@ -4,14 +4,23 @@ import {
   bonusCheckActive,
   bonusCheckMinimum,
   bonusClear,
+  bonusClearPreview,
   bonusList,
+  bonusPreview,
   promotionActivate,
   promotionCurrent,
   promotionFind,
+  promotionPreview,
 } from '@mekong/contracts/bonus';
 import { toMajor } from '@mekong/contracts/money';
 import { contractRoute, type ApiRouteTable } from '@/lib/contract-route.ts';
-import { bonusAnswer, memberBonusAnswer, promotionAnswer } from '@/modules/bonus/bonus-answers.ts';
+import {
+  bonusAnswer,
+  bonusPreviewAnswer,
+  clearPreviewAnswer,
+  memberBonusAnswer,
+  promotionAnswer,
+} from '@/modules/bonus/bonus-answers.ts';
 import type { BonusService } from '@/modules/bonus/bonus.service.ts';
 import { sessionOf } from '@/plugins/sessions.ts';
 
@@ -39,11 +48,14 @@ export function registerBonusRoutes(
   contractRoute(app, routes, {
     contract: bonusCheckActive,
     handler: async ({ request }) => {
-      const view = await bonus.activeView(memberOf(request));
+      const memberId = memberOf(request);
+      const view = await bonus.activeView(memberId);
+      const withdrawable = view ? await bonus.withdrawable(memberId) : null;
       return {
         status: view !== null,
         type: view?.bonus.type ?? null,
         bonus: view ? memberBonusAnswer(view) : null,
+        withdrawable: withdrawable ? toMajor(withdrawable.amountMinor) : null,
       };
     },
   });
@@ -57,6 +69,22 @@ export function registerBonusRoutes(
         isEnough: result.isEnough,
       };
     },
+  });
+  contractRoute(app, routes, {
+    contract: bonusPreview,
+    handler: async ({ params, request }) => ({
+      preview: bonusPreviewAnswer(await bonus.preview(memberOf(request), params.code)),
+    }),
+  });
+  contractRoute(app, routes, {
+    contract: promotionPreview,
+    handler: async ({ params, request }) => ({
+      preview: bonusPreviewAnswer(await bonus.preview(memberOf(request), params.code, 'promotion')),
+    }),
+  });
+  contractRoute(app, routes, {
+    contract: bonusClearPreview,
+    handler: async ({ request }) => clearPreviewAnswer(await bonus.clearPreview(memberOf(request))),
   });
   contractRoute(app, routes, {
     contract: bonusClear,

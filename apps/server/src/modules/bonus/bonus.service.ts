@@ -9,6 +9,7 @@ import { findMemberWithBank } from '@/modules/account/member.repository.ts';
 import { createPromotionGuesses } from '@/modules/bonus/promotion-guesses.ts';
 import {
   bankKeyOf,
+  planStart,
   qualifyingDeposit,
   receiptsThisPeriod,
   startBonus,
@@ -16,6 +17,8 @@ import {
 import {
   assertWithdrawAllowed,
   bonusOf,
+  bonusWithdrawable,
+  cancelPreview,
   checkBonusLost,
   forfeit,
   progressOf,
@@ -41,7 +44,12 @@ import {
   listReceipts,
   type MemberBonusRow,
 } from '@/modules/bonus/bonus.repository.ts';
-import { endForfeit, isDepositNeeded } from '@/modules/bonus/bonus-rules.ts';
+import {
+  endForfeit,
+  failBelow,
+  isDepositNeeded,
+  releaseTarget,
+} from '@/modules/bonus/bonus-rules.ts';
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import {
   getMemberPostedBalances,
@@ -192,7 +200,7 @@ export function createBonusService(
         grantedMinor: row.bonusMinor,
       });
       const now = clock.now();
-      const common = { row, names, now };
+      const common = { row, names, now, reason: status };
       const forfeitedMinor =
         (await forfeit(trx, { ...common, from: 'bonus', amountMinor: take.fromBonus })) +
         (await forfeit(trx, { ...common, from: 'cash', amountMinor: take.fromCash }));
@@ -226,6 +234,47 @@ export function createBonusService(
     },
 
     activate: (memberId: string, code: string) => activate(memberId, code, 'bonus'),
+
+    /**
+     * GET /api/bonus/preview/:code and /api/promotion/preview/:code (issue 28): what receiving the bonus now would do, by the activation's own checks and
+     * amounts (planStart), with the member's own money it puts under the condition (cash + games).
+     */
+    async preview(memberId: string, code: string, kind: 'bonus' | 'promotion' = 'bonus') {
+      const now = clock.now();
+      await checkBonusLost(db, memberId, now);
+      // A promotion code is a guess like its find and activation (docs/decisions/0013-promotions.md#codes).
+      const find = async () => {
+        const found = await findBonus(db.kysely, code);
+        if (!found || found.isPromotion !== (kind === 'promotion'))
+          throw new AppError('NO_PROMOTION');
+        return found;
+      };
+      const bonus = kind === 'promotion' ? await guessed(memberId, find) : await find();
+      const plan = await planStart(db.kysely, memberId, bonus, { now });
+      const startMinor = plan.depositMinor + plan.bonusMinor;
+      const balances = await getMemberBalances(db.kysely, memberId);
+      const lockedMinor = Object.values(balances.games).reduce((sum, b) => sum + b, balances.cash);
+      return {
+        bonus,
+        bonusMinor: plan.bonusMinor,
+        depositMinor: plan.depositMinor,
+        startMinor,
+        targetMinor: releaseTarget(bonus.multiplierX100, startMinor),
+        lockedMinor,
+        failBelowMinor: failBelow(bonus.percentFailX100, startMinor),
+      };
+    },
+
+    /** What a withdrawal may ask now under the active bonus (null: none running); see bonusWithdrawable. */
+    withdrawable: (memberId: string) => bonusWithdrawable(db.kysely, memberId),
+
+    /** GET /api/bonus/clear/preview (issue 28): what a cancel now forfeits and where that money is. */
+    async clearPreview(memberId: string) {
+      await checkBonusLost(db, memberId, clock.now());
+      const active = await findActiveMemberBonus(db.kysely, memberId);
+      if (!active) throw new AppError('BONUS_NOT_ACTIVE');
+      return cancelPreview(db.kysely, active);
+    },
     activatePromotion: (memberId: string, code: string) =>
       guessed(memberId, () => activate(memberId, code, 'promotion')),
     activeView,

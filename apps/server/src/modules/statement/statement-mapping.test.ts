@@ -92,7 +92,22 @@ describe('statement rows from ledger transfers', () => {
       provider: kind.startsWith('game_') ? 'PG' : null,
       reference: null,
       accountSuffix: null,
+      ...(kind === 'finish_bonus' ? { forfeitReason: null } : {}),
     });
+  });
+
+  it('says why a forfeit took the money, as its transfer records it (issue 28)', () => {
+    const reasonOf = (reason: unknown) =>
+      toStatementEntry(transfer('finish_bonus', cash, house('bonus'), { metadata: { reason } }))
+        .forfeitReason;
+    expect(['cancelled', 'expired', 'lost', 'completed'].map(reasonOf)).toEqual([
+      'cancelled',
+      'expired',
+      'lost',
+      'completed',
+    ]);
+    expect(reasonOf('other')).toBeNull();
+    expect(reasonOf(undefined)).toBeNull();
   });
 
   it('maps pending, posted and voided to PENDING, SUCCESS and FAILED', () => {

@@ -101,6 +101,19 @@ function localizedOf(names: unknown): LocalizedText | null {
     : null;
 }
 
+const FORFEIT_REASONS = ['cancelled', 'expired', 'lost', 'completed'] as const;
+
+/** Why a forfeit took the money, as its transfer records it (issue 28); null on rows written before. */
+function forfeitReasonOf(transfer: StatementTransfer): Pick<StatementEntry, 'forfeitReason'> {
+  if (transfer.kind !== 'finish_bonus') return {};
+  const reason = transfer.metadata?.reason;
+  return {
+    forfeitReason: (FORFEIT_REASONS as readonly unknown[]).includes(reason)
+      ? (reason as (typeof FORFEIT_REASONS)[number])
+      : null,
+  };
+}
+
 /** One statement row, derived from one ledger transfer (docs/design.md#money: never a separate truth). */
 export function toStatementEntry(
   transfer: StatementTransfer,
@@ -120,6 +133,7 @@ export function toStatementEntry(
         ? given
         : (DEFAULT_DESCRIPTION[transfer.kind] ?? null),
     localizedDescription: localizedOf(transfer.metadata?.names),
+    ...forfeitReasonOf(transfer),
     ...channelFacts(transfer, context),
   };
 }

@@ -3,8 +3,7 @@ import { AlertTriangle, CircleCheck, Gift, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { Modal } from '@/components/modal';
-import { useCancelBonus } from '@/features/bonus/hooks/use-bonus-actions';
+import { BonusCancelDialog } from '@/features/bonus/components/bonus-cancel-dialog';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { currentLocale } from '@/lib/i18n';
 import { pickLocalized } from '@/lib/localized';
@@ -24,7 +23,6 @@ export function ActiveBonusCard({ bonus, currency }: { bonus: MemberBonus; curre
   const { t, i18n } = useTranslation();
   const dateOptions = useDateEra();
   const [isConfirming, setConfirming] = useState(false);
-  const cancel = useCancelBonus({ onDone: () => setConfirming(false) });
   const money = (value: number) => formatAmount(value, currency);
   const locale = i18n.language ? currentLocale() : 'th';
   const { progress } = bonus;
@@ -116,28 +114,7 @@ export function ActiveBonusCard({ bonus, currency }: { bonus: MemberBonus; curre
         <XCircle size={18} aria-hidden /> {t('bonus.cancel')}
       </Button>
 
-      <Modal
-        isOpen={isConfirming}
-        onOpenChange={(next) => !cancel.isPending && setConfirming(next)}
-        role="alertdialog"
-        title={
-          <span className="alert-title alert-title--error">
-            <AlertTriangle size={24} aria-hidden /> {t('bonus.cancelTitle')}
-          </span>
-        }
-        description={t('bonus.cancelWarning')}
-        testId="bonus-cancel-dialog"
-        footer={
-          <div className="bonus-dialog-actions">
-            <Button className="bonus-danger-btn" isBlock onClick={() => cancel.submit(undefined)} disabled={cancel.isPending} isBusy={cancel.isBusyShown} data-testid="bonus-cancel-confirm">
-              {t('bonus.cancelConfirm')}
-            </Button>
-            <Button variant="secondary" isBlock onClick={() => setConfirming(false)} disabled={cancel.isPending} data-testid="bonus-cancel-keep">
-              {t('bonus.cancelKeep')}
-            </Button>
-          </div>
-        }
-      />
+      <BonusCancelDialog isOpen={isConfirming} currency={currency} onClose={() => setConfirming(false)} />
     </section>
   );
 }

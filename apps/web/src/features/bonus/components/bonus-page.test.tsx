@@ -16,6 +16,8 @@ let clearAnswer: Answer;
 let activateAnswer: (code: string) => Response;
 let findAnswer: (code: string) => Response;
 let promotionActivateAnswer: (code: string) => Response;
+let previewAnswer: (code: string) => Response;
+let clearPreviewAnswer: Answer;
 let asked: string[] = [];
 
 const noActive = () => jsonResponse({ status: false, type: null, bonus: null });
@@ -24,6 +26,10 @@ const withActive = (progress = {}) => () => jsonResponse({ status: true, type: '
 beforeEach(() => {
   storeToken('tok', false);
   asked = [];
+  // 50 % of a 1,000 deposit: 500; start 1,500; credit 2 × 1,500 (bonusFixture's terms), and 1,000 of own cash locked.
+  previewAnswer = (code) =>
+    jsonResponse({ preview: { code, bonusAmount: 500, depositAmount: 1000, startAmount: 1500, conditionKind: 'credit', target: 3000, lockedAmount: 1000, failBelow: 150, withdrawCap: 3000, validDays: 7 } });
+  clearPreviewAnswer = () => jsonResponse({ message: 'NOT_FOUND' }, 404);
   activeAnswer = noActive;
   listAnswer = () => jsonResponse({ bonuses: [bonusFixture('WELCOME')] });
   clearAnswer = () => jsonResponse({ message: 'BONUS_CLEAR', forfeited: 500 });
@@ -38,6 +44,10 @@ beforeEach(() => {
     if (path === '/api/bonus/check/active') return activeAnswer();
     if (path === '/api/bonus') return listAnswer();
     if (path === '/api/bonus/clear') return clearAnswer();
+    if (path === '/api/bonus/clear/preview') return clearPreviewAnswer();
+    if (path === '/api/wallet/transferAll') return jsonResponse({ message: 'SUCCESS', amount: 220 });
+    const preview = /^\/api\/(?:bonus|promotion)\/preview\/(.+)$/.exec(path);
+    if (preview?.[1]) return previewAnswer(decodeURIComponent(preview[1]));
     const [, kind, action, code] = /^\/api\/(bonus|promotion)\/(activate|find)\/(.+)$/.exec(path) ?? [];
     if (kind === 'bonus' && action === 'activate' && code) return activateAnswer(decodeURIComponent(code));
     if (kind === 'promotion' && action === 'find' && code) return findAnswer(decodeURIComponent(code));
@@ -107,6 +117,28 @@ describe('BonusPage with an active bonus', () => {
     expect(asked.filter((path) => path === '/api/bonus/clear')).toHaveLength(1);
   });
 
+  it('lists the money a cancel forfeits per game and wallet, and brings the games back first on one tap (issue 28)', async () => {
+    activeAnswer = withActive();
+    clearPreviewAnswer = () => jsonResponse({ forfeit: 235, games: [{ provider: 'PG', amount: 220 }], bonusWallet: 15, wallet: 0, kept: 531.36, forfeitAfterGamesBack: 15 });
+    const { user } = renderPage();
+    await user.click(await screen.findByTestId('bonus-cancel'));
+    const dialog = await screen.findByTestId('bonus-cancel-dialog');
+    const risk = await within(dialog).findByTestId('bonus-cancel-risk');
+    expect(risk).toHaveTextContent('Cancelling now forfeits ฿235.00');
+    expect(within(risk).getAllByTestId('bonus-cancel-risk-row').map((row) => row.textContent)).toEqual(['In PG Game-฿220.00', 'Bonus wallet-฿15.00']);
+    expect(within(risk).getByTestId('bonus-cancel-kept')).toHaveTextContent('You keep ฿531.36');
+    expect(within(risk).getByTestId('bonus-cancel-bring-back-hint')).toHaveTextContent('forfeits only ฿15.00');
+    expect(within(dialog).getByTestId('bonus-cancel-confirm')).toHaveTextContent('Cancel and forfeit ฿235.00');
+
+    clearPreviewAnswer = () => jsonResponse({ forfeit: 15, games: [], bonusWallet: 15, wallet: 0, kept: 751.36, forfeitAfterGamesBack: 15 });
+    await user.click(within(dialog).getByTestId('bonus-cancel-bring-back'));
+    expect(asked).toContain('/api/wallet/transferAll');
+    // The preview is read again after the money moved: the games are empty, the cancel now costs the bonus alone.
+    await waitFor(() => expect(within(dialog).getByTestId('bonus-cancel-confirm')).toHaveTextContent('Cancel and forfeit ฿15.00'));
+    expect(within(dialog).queryByTestId('bonus-cancel-bring-back')).not.toBeInTheDocument();
+    expect(asked).not.toContain('/api/bonus/clear');
+  });
+
   it('shows a failed cancel in a danger dialog with the server message', async () => {
     activeAnswer = withActive();
     clearAnswer = () => jsonResponse({ message: 'BONUS_NOT_ACTIVE' }, 409);
@@ -138,6 +170,12 @@ describe('BonusPage promotion code', () => {
     expect(found).toHaveTextContent('Bets reach 5× (deposit + bonus)');
 
     await user.click(within(modal).getByTestId('promotion-activate'));
+    // Issue 28: a code is activated only from its confirm sheet, which the promotion's own preview fills.
+    const confirm = await screen.findByTestId('bonus-receive-confirm');
+    expect(await within(confirm).findByTestId('bonus-preview-locked')).toHaveTextContent('฿1,000.00');
+    expect(asked).toContain('/api/promotion/preview/FRIEND10');
+    expect(asked).not.toContain('/api/promotion/activate/FRIEND10');
+    await user.click(within(confirm).getByTestId('bonus-receive-confirm-submit'));
     const alert = await screen.findByTestId('alert-dialog');
     expect(alert).toHaveTextContent('Saved');
     expect(alert).toHaveTextContent('Welcome bonus: ฿100.00 credited to your bonus wallet.');
@@ -172,6 +210,7 @@ describe('BonusPage promotion code', () => {
     await user.type(await screen.findByTestId('promotion-code'), 'FRIEND10');
     await user.click(screen.getByTestId('promotion-search'));
     await user.click(await screen.findByTestId('promotion-activate'));
+    await user.click(await screen.findByTestId('bonus-receive-confirm-submit'));
     const alert = await screen.findByTestId('alert-dialog');
     expect(alert).toHaveTextContent('Could not activate the promotion');
     expect(alert).toHaveTextContent('You have already received this promotion.');
@@ -215,17 +254,50 @@ describe('BonusPage cards', () => {
     expect(within(card('NEW')).getByRole('button')).toBeInTheDocument();
   });
 
-  it('opens a card: banner carousel, notice with percentFail, receive calls activate and shows the saved alert', async () => {
+  it('opens a card: banner carousel, notice with percentFail, the terms in baht; receive asks to confirm first, then activates', async () => {
     const { user } = renderPage();
     await user.click(within(await screen.findByTestId('bonus-card')).getByRole('button'));
     const modal = await screen.findByTestId('bonus-modal');
     expect(within(modal).getAllByTestId('bonus-modal-carousel-slide')).toHaveLength(2);
     expect(within(modal).getByTestId('bonus-modal-terms-notice')).toHaveTextContent('below 10% of your deposit plus bonus');
     expect(modal).toHaveTextContent('Ends below 10% of the start.');
-    expect(modal).toHaveTextContent('50% of your deposit, up to ฿500.00');
+    // Issue 28 item 11: the member's own figures from the server, not "2× (deposit + bonus)".
+    expect(await within(modal).findByText('Total balance of ฿3,000.00')).toBeInTheDocument();
+    expect(within(modal).getByTestId('bonus-modal-terms-0')).toHaveTextContent('฿500.00');
     await user.click(within(modal).getByTestId('bonus-receive'));
+    // Issue 28 item 1: nothing is received by the first tap.
+    const confirm = await screen.findByTestId('bonus-receive-confirm');
+    expect(asked).not.toContain('/api/bonus/activate/WELCOME');
+    expect(within(confirm).getByTestId('bonus-preview-receive')).toHaveTextContent('฿500.00');
+    expect(within(confirm).getByTestId('bonus-preview-target')).toHaveTextContent('฿3,000.00');
+    expect(within(confirm).getByTestId('bonus-preview-locked')).toHaveTextContent('฿1,000.00');
+    expect(within(confirm).getByTestId('bonus-preview-summary')).toHaveTextContent('your ฿1,000.00 cannot be withdrawn until you reach ฿3,000.00');
+    await user.click(within(confirm).getByTestId('bonus-receive-confirm-submit'));
     expect(await screen.findByTestId('alert-dialog')).toHaveTextContent('Saved');
     expect(asked).toContain('/api/bonus/activate/WELCOME');
+  });
+
+  it('"Not now" on the confirm sheet receives nothing', async () => {
+    const { user } = renderPage();
+    await user.click(within(await screen.findByTestId('bonus-card')).getByRole('button'));
+    await user.click(await screen.findByTestId('bonus-receive'));
+    await user.click(within(await screen.findByTestId('bonus-receive-confirm')).getByTestId('bonus-receive-confirm-back'));
+    await waitFor(() => expect(screen.queryByTestId('bonus-receive-confirm')).not.toBeInTheDocument());
+    expect(asked).not.toContain('/api/bonus/activate/WELCOME');
+  });
+
+  it('a refusal the preview already knows is said on the confirm sheet, with nothing to confirm', async () => {
+    previewAnswer = () => jsonResponse({ message: 'BONUS_NO_DEPOSIT' }, 409);
+    const { user } = renderPage();
+    await user.click(within(await screen.findByTestId('bonus-card')).getByRole('button'));
+    const modal = await screen.findByTestId('bonus-modal');
+    // Without the member's figures the terms stay as published.
+    expect(modal).toHaveTextContent('50% of your deposit, up to ฿500.00');
+    await user.click(within(modal).getByTestId('bonus-receive'));
+    const confirm = await screen.findByTestId('bonus-receive-confirm');
+    expect(await within(confirm).findByTestId('bonus-receive-confirm-refused')).toHaveTextContent(/please deposit first/i);
+    expect(within(confirm).queryByTestId('bonus-receive-confirm-submit')).not.toBeInTheDocument();
+    expect(asked).not.toContain('/api/bonus/activate/WELCOME');
   });
 
   it('shows a receive refusal as an error alert with the server message', async () => {
@@ -233,6 +305,7 @@ describe('BonusPage cards', () => {
     const { user } = renderPage();
     await user.click(within(await screen.findByTestId('bonus-card')).getByRole('button'));
     await user.click(await screen.findByTestId('bonus-receive'));
+    await user.click(within(await screen.findByTestId('bonus-receive-confirm')).getByTestId('bonus-receive-confirm-submit'));
     const alert = await screen.findByTestId('alert-dialog');
     expect(alert).toHaveTextContent('Could not receive the bonus');
     expect(alert).toHaveTextContent(/please deposit first/i);

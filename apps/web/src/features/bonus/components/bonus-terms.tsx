@@ -1,4 +1,4 @@
-import type { Bonus } from '@mekong/contracts/bonus';
+import type { Bonus, BonusPreview } from '@mekong/contracts/bonus';
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { fillPercentFail } from '@/features/bonus/hooks/bonus-receipts';
@@ -9,21 +9,36 @@ type Terms = Pick<Bonus, 'amountKind' | 'percent' | 'maxBonus' | 'minDeposit' | 
   validDays?: number;
 };
 
-/** The terms in plain rows: how much, the deposit it needs, the release condition, the withdraw cap, how long. */
-export function BonusTerms({ terms, currency, testId }: { terms: Terms; currency?: string; testId?: string }) {
+type TermsProps = {
+  terms: Terms;
+  currency?: string;
+  /** The server's figures for this member now (issue 28 item 11): the amount and the condition in baht. */
+  preview?: BonusPreview;
+  testId?: string;
+};
+
+/**
+ * The terms in plain rows: how much, the deposit it needs, the release condition, the withdraw cap, how long. With
+ * the server's preview the amount and the condition are the member's own baht figures, not a formula.
+ */
+export function BonusTerms({ terms, currency, preview, testId }: TermsProps) {
   const { t } = useTranslation();
   const money = (value: number) => formatAmount(value, currency);
   const rows: [string, string][] = [
     [
       t('bonus.terms.amount'),
-      terms.amountKind === 'percent' && terms.percent !== null
+      preview
+        ? money(preview.bonusAmount)
+        : terms.amountKind === 'percent' && terms.percent !== null
         ? t('bonus.terms.amountPercent', { percent: terms.percent, max: money(terms.maxBonus) })
         : money(terms.maxBonus),
     ],
     [t('bonus.terms.minDeposit'), terms.minDeposit > 0 ? money(terms.minDeposit) : t('bonus.terms.noDeposit')],
     [
       t('bonus.terms.condition'),
-      t(terms.conditionKind === 'credit' ? 'bonus.terms.conditionCredit' : 'bonus.terms.conditionTurnover', { multiplier: terms.multiplier }),
+      preview
+        ? t(`bonus.terms.conditionBaht.${preview.conditionKind}`, { amount: money(preview.target) })
+        : t(terms.conditionKind === 'credit' ? 'bonus.terms.conditionCredit' : 'bonus.terms.conditionTurnover', { multiplier: terms.multiplier }),
     ],
     [t('bonus.terms.withdrawCap'), terms.withdrawCap === null ? t('bonus.noCap') : money(terms.withdrawCap)],
   ];
@@ -31,10 +46,10 @@ export function BonusTerms({ terms, currency, testId }: { terms: Terms; currency
   return (
     <>
       <dl className="bonus-terms" data-testid={testId}>
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value], index) => (
           <div className="bonus-terms__row" key={label}>
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd data-testid={testId ? `${testId}-${index}` : undefined}>{value}</dd>
           </div>
         ))}
       </dl>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, SearchX } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BannerCarousel } from '@/components/banner-carousel';
 import { Button } from '@/components/button';
@@ -7,6 +8,7 @@ import { Loading } from '@/components/loading';
 import { Modal } from '@/components/modal';
 import { LoadFailed } from '@/components/query-states';
 import { promotionQuery } from '@/features/bonus/api/bonus-api';
+import { BonusReceiveConfirm } from '@/features/bonus/components/bonus-receive-confirm';
 import { BonusTerms } from '@/features/bonus/components/bonus-terms';
 import { fillPercentFail } from '@/features/bonus/hooks/bonus-receipts';
 import { useActivation } from '@/features/bonus/hooks/use-bonus-actions';
@@ -19,20 +21,29 @@ type PromotionModalProps = { code: string | null; currency?: string; onClose: ()
 
 /**
  * Spec §2 promotion modal, three states: searching, found (what it gives and activate: GET
- * /api/promotion/activate/{code}), not found (NO_PROMOTION). Any other failure says what went wrong and offers a retry.
+ * /api/promotion/activate/{code}, after the confirm sheet of issue 28 with what it gives and locks), not found
+ * (NO_PROMOTION). Any other failure says what went wrong and offers a retry.
  */
 export function PromotionModal({ code, currency, onClose, onActivated }: PromotionModalProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language ? currentLocale() : 'th';
   const found = useQuery({ ...promotionQuery(code ?? ''), enabled: code !== null });
-  const activation = useActivation('promotion', { currency, onDone: onActivated });
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const activation = useActivation('promotion', {
+    currency,
+    onDone: () => {
+      setConfirming(null);
+      onActivated();
+    },
+  });
   const promotion = found.data?.promotion;
   const isNotFound = found.isError && isApiError(found.error) && found.error.code === 'NO_PROMOTION';
   const name = promotion ? pickLocalized(promotion.name, locale) : '';
 
   return (
+    <>
     <Modal
-      isOpen={code !== null}
+      isOpen={code !== null && confirming === null}
       onOpenChange={(isOpen) => !isOpen && !activation.isPending && onClose()}
       title={promotion ? name : t('promotion.title')}
       variant="sheet"
@@ -42,7 +53,7 @@ export function PromotionModal({ code, currency, onClose, onActivated }: Promoti
           <Button
             variant="gold"
             isBlock
-            onClick={() => activation.submit(promotion.code)}
+            onClick={() => setConfirming(promotion.code)}
             disabled={promotion.isReceived || activation.isPending}
             isBusy={activation.isBusyShown}
             data-testid="promotion-activate"
@@ -88,5 +99,16 @@ export function PromotionModal({ code, currency, onClose, onActivated }: Promoti
         <LoadFailed title={errorText(t, found.error)} onRetry={() => void found.refetch()} isRetrying={found.isFetching} testId="promotion-failed" />
       )}
     </Modal>
+    <BonusReceiveConfirm
+      code={confirming}
+      kind="promotion"
+      name={name}
+      currency={currency}
+      isSending={activation.isPending}
+      isBusyShown={activation.isBusyShown}
+      onConfirm={(next) => activation.submit(next)}
+      onClose={() => setConfirming(null)}
+    />
+    </>
   );
 }

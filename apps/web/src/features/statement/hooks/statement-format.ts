@@ -1,10 +1,13 @@
 import type { StatementEntry } from '@mekong/contracts/statement';
 import { formatMoney, playerDayKey, playerParts, previousDayKey } from '@/lib/format';
 
-/** Spec §9: deposit and bonus "+", withdraw "-", every other type no sign. */
+/**
+ * Spec §9: deposit and bonus "+", withdraw "-", a transfer no sign. A bonus's end takes money (a forfeit, issue 28),
+ * so it is "-" too: unsigned it read as money moved to the bonus wallet.
+ */
 export function amountSign(type: StatementEntry['statementType']): '+' | '-' | '' {
   if (type === 'deposit' || type === 'bonus') return '+';
-  if (type === 'withdraw') return '-';
+  if (type === 'withdraw' || type === 'finish_bonus') return '-';
   return '';
 }
 

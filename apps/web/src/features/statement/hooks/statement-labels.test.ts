@@ -36,7 +36,10 @@ describe('a row’s channel line (issue 9)', () => {
     [{ channel: undefined }, 'Bank account → Wallet'],
     [{ statementType: 'withdraw', from: 'wallet', to: 'bank', channel: 'bank', provider: 'KTB', accountSuffix: '1234' }, 'Bank transfer · KTB\u00a0···1234'],
     [{ statementType: 'transfer', from: 'wallet', to: 'PG', channel: 'game', provider: 'PG' }, 'Wallet → PG Soft'],
-    [{ statementType: 'finish_bonus', from: 'bonus_wallet', to: 'wallet', channel: 'bonus' }, 'Bonus wallet → Wallet'],
+    // A forfeit (issue 28) says why and where from, never a route into the bonus.
+    [{ statementType: 'finish_bonus', from: 'bonus_wallet', to: 'bonus', channel: 'bonus' }, 'Forfeited at the end of the bonus · from Bonus wallet'],
+    [{ statementType: 'finish_bonus', from: 'wallet', to: 'bonus', channel: 'bonus', forfeitReason: 'cancelled' }, 'Forfeited: bonus cancelled · from Wallet'],
+    [{ statementType: 'finish_bonus', from: 'wallet', to: 'bonus', channel: 'bonus', forfeitReason: 'completed' }, 'Forfeited: above the bonus withdraw cap · from Wallet'],
   ] as [Partial<StatementEntry>, string][])('%o → %s', (over, line) => {
     expect(channelLine(row(over), names, t)).toBe(line);
   });
@@ -85,6 +88,10 @@ describe('a receipt’s fields', () => {
     const lao: StatementNames = { ...names, localized: (text) => text.la };
     const forfeit = receiptFields(row({ statementType: 'finish_bonus', from: 'bonus_wallet', to: 'bonus', channel: 'bonus', description: 'โบนัสฝากแรก', localizedDescription }), lao, t);
     expect(forfeit.find((f) => f.key === 'description')?.value).toBe('ໂບນັດຝາກທຳອິດ');
+    // Issue 28: the receipt says why the money was taken.
+    expect(forfeit.find((f) => f.key === 'channel')?.value).toBe('Forfeited at the end of the bonus');
+    const cancelled = receiptFields(row({ statementType: 'finish_bonus', from: 'wallet', to: 'bonus', channel: 'bonus', forfeitReason: 'cancelled' }), names, t);
+    expect(cancelled.find((f) => f.key === 'channel')?.value).toBe('Forfeited: bonus cancelled');
     // An older row without the names still shows what it has.
     // The row says it under its route, unless it only repeats the sending account.
     expect(rowDescription(row({ statementType: 'bonus', from: 'bonus', to: 'bonus_wallet', description: 'x', localizedDescription }), names, t)).toBe('First deposit bonus');

@@ -89,11 +89,21 @@ export function routeLabel(entry: StatementEntry, names: StatementNames, t: TFun
  * route; a row that says no channel (older rows) shows its route as before.
  */
 export function channelLine(entry: StatementEntry, names: StatementNames, t: TFunction): string {
+  if (entry.statementType === 'finish_bonus') return forfeitLine(entry, names, t);
   const channel = entry.channel;
   if (!channel || channel === 'game' || channel === 'bonus') return routeLabel(entry, names, t);
   const name = t(`statementFlow.channels.${channel}`);
   const detail = channel === 'qr' ? entry.provider : channel === 'bank' || channel === 'slip' ? bankAccount(entry, entry.provider ?? null) : null;
   return detail ? `${name} · ${detail}` : name;
+}
+
+/**
+ * A bonus's end (issue 28): what was forfeited and why, "Forfeited: bonus cancelled · from Main wallet", never a route
+ * that reads as money moved into the bonus.
+ */
+export function forfeitLine(entry: StatementEntry, names: StatementNames, t: TFunction): string {
+  const reason = t(`statement.forfeit.${entry.forfeitReason ?? 'unknown'}`);
+  return `${reason} · ${t('statement.forfeit.from', { from: sideLabel(entry, 'from', names, t) })}`;
 }
 
 export type ReceiptField = {
@@ -111,7 +121,10 @@ export function receiptFields(entry: StatementEntry, names: StatementNames, t: T
     { key: 'type', label: label('type'), value: t(`statement.types.${entry.statementType}`) },
     { key: 'status', label: label('status'), value: t(`statement.status.${statusKind(entry.status)}`) },
   ];
-  if (entry.channel) {
+  if (entry.statementType === 'finish_bonus') {
+    // Why the money was taken (issue 28), where other rows say how it moved.
+    fields.push({ key: 'channel', label: label('channel'), value: t(`statement.forfeit.${entry.forfeitReason ?? 'unknown'}`) });
+  } else if (entry.channel) {
     const channel = t(`statementFlow.channels.${entry.channel}`);
     fields.push({ key: 'channel', label: label('channel'), value: entry.channel === 'qr' && entry.provider ? `${channel} · ${entry.provider}` : channel });
   }

@@ -13,6 +13,9 @@ const fetchMock = vi.fn<typeof fetch>();
 let withdrawals: { key: string | undefined; body: unknown }[] = [];
 let hasReceivedBonus = false;
 let withdrawCap = 2000;
+/** The server's withdrawable under the bonus (issue 28); undefined: an answer from before it. */
+let withdrawable: number | undefined;
+let isMet = true;
 
 function Opener() {
   const { openWithdraw } = useWalletModals();
@@ -28,12 +31,14 @@ beforeEach(() => {
   withdrawals = [];
   hasReceivedBonus = false;
   withdrawCap = 2000;
+  withdrawable = undefined;
+  isMet = true;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const path = String(input);
     if (path === '/api/wallet') return jsonResponse(walletFixture({ wallet: { amount: 500, bonusAmount: 0, hasReceivedBonus } }));
     if (path === '/api/bonus/check/active')
-      return jsonResponse({ status: true, type: 'limit', bonus: memberBonusFixture({}, { withdrawCap, isMet: true }) });
+      return jsonResponse({ status: true, type: 'limit', bonus: memberBonusFixture({}, { withdrawCap, isMet }), withdrawable });
     if (path === '/api/lookup/withdraw') return jsonResponse({ withdrawMin: 100, withdrawMax: 550 });
     if (path === '/api/wallet/withdrawAll') {
       withdrawals.push({ key: (init?.headers as Record<string, string>)['idempotency-key'], body: JSON.parse(String(init?.body)) });
@@ -46,7 +51,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function openModal() {
+async function openModal(readyTestId = 'withdraw-amount') {
   const user = userEvent.setup();
   renderWithProviders(
     <WalletModalsProvider>
@@ -56,7 +61,7 @@ async function openModal() {
   );
   await user.click(screen.getByRole('button', { name: 'open' }));
   const modal = await screen.findByTestId('withdraw-modal');
-  await within(modal).findByTestId('withdraw-amount');
+  await within(modal).findByTestId(readyTestId);
   return { user, modal };
 }
 
@@ -133,5 +138,37 @@ describe('WithdrawModal', () => {
     // The amount asked for is sent as typed; the capped payout is what the toast names.
     expect(withdrawals[0]!.body).toEqual({ amount: 500 });
     expect(await screen.findByText(/withdrawal of ฿200\.00 is waiting for approval/)).toBeInTheDocument();
+  });
+
+  it('under a bonus not met, says ฿0.00 can be withdrawn now, the money held and the progress, and offers no amount (issue 28)', async () => {
+    hasReceivedBonus = true;
+    isMet = false;
+    withdrawable = 0;
+    const { modal } = await openModal('withdraw-bonus-lock');
+    expect(within(modal).getByTestId('withdraw-available')).toHaveTextContent('฿0.00');
+    expect(within(modal).getByText('Withdrawable now')).toBeInTheDocument();
+    // Cash 500 + PG 100 of the wallet fixture.
+    expect(within(modal).getByTestId('withdraw-bonus-held')).toHaveTextContent('฿600.00 is held by your bonus');
+    expect(within(modal).getByTestId('withdraw-bonus-progress')).toHaveTextContent('฿1,200.00 of ฿3,000.00 · ฿1,800.00 to go');
+    expect(within(modal).getByTestId('withdraw-bonus-cancel-link')).toHaveAttribute('href', '/user/bonus');
+    expect(within(modal).queryByTestId('withdraw-amount')).not.toBeInTheDocument();
+    expect(within(modal).queryByTestId('withdraw-submit')).not.toBeInTheDocument();
+    expect(withdrawals).toEqual([]);
+  });
+
+  it('under a bonus met, offers only the whole amount the server takes and refuses any other (issue 28)', async () => {
+    hasReceivedBonus = true;
+    withdrawable = 520;
+    const { user, modal } = await openModal();
+    expect(within(modal).getByTestId('withdraw-available')).toHaveTextContent('฿520.00');
+    await user.type(within(modal).getByTestId('withdraw-amount'), '300');
+    await user.click(within(modal).getByTestId('withdraw-submit'));
+    expect(within(modal).getByText('With a bonus, please withdraw the whole balance at once.')).toBeInTheDocument();
+    expect(within(modal).queryByTestId('withdraw-confirm')).not.toBeInTheDocument();
+    await user.clear(within(modal).getByTestId('withdraw-amount'));
+    await user.click(within(modal).getByTestId('withdraw-fill-all'));
+    expect(within(modal).getByTestId('withdraw-amount')).toHaveValue('520.00');
+    await user.click(within(modal).getByTestId('withdraw-submit'));
+    expect(within(modal).getByTestId('withdraw-confirm-amount')).toHaveTextContent('฿520.00');
   });
 });

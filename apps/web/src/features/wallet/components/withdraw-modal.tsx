@@ -10,6 +10,7 @@ import { Modal } from '@/components/modal';
 import { useMoneyMutation } from '@/components/use-money-mutation';
 import { Loading } from '@/components/loading';
 import { withdrawAll } from '@/features/wallet/api/wallet-api';
+import { WithdrawBonusLock } from '@/features/wallet/components/withdraw-bonus-lock';
 import { maskAccountNumber } from '@/features/wallet/hooks/account-mask';
 import { withdrawFormSchema } from '@/features/wallet/hooks/withdraw-form';
 import { formatAmount } from '@/lib/format';
@@ -44,9 +45,13 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
   /** What the bank receives: the server pays min(amount, cap) under a bonus and forfeits the rest. */
   const payoutOf = (amount: number) => (withdrawCap !== null && data?.wallet.hasReceivedBonus ? Math.min(amount, withdrawCap) : amount);
   const currency = data?.profile.currency;
-  const available = data ? combinedTotal(data.wallet.amount, data.slots) : 0;
+  const total = data ? combinedTotal(data.wallet.amount, data.slots) : 0;
+  // Under a bonus the server's own answer of what it takes now (issue 28): 0 until met, then exactly the whole total.
+  const bonusWithdrawable = data?.wallet.hasReceivedBonus && activeBonus.data?.status ? (activeBonus.data.withdrawable ?? null) : null;
+  const isBonusPending = Boolean(data?.wallet.hasReceivedBonus) && activeBonus.isPending;
+  const available = bonusWithdrawable ?? total;
   const bankAccount = data?.bankAccount;
-  const schema = useMemo(() => withdrawFormSchema(limits.data ?? NO_LIMITS, available), [limits.data, available]);
+  const schema = useMemo(() => withdrawFormSchema(limits.data ?? NO_LIMITS, available, bonusWithdrawable ?? undefined), [limits.data, available, bonusWithdrawable]);
   const { field, handleSubmit, setValue } = useSchemaForm(schema, { amount: '' }, 'money');
   const [confirming, setConfirming] = useState<{ amount: number } | null>(null);
 
@@ -73,7 +78,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
       title={confirming ? t('walletFlow.confirmTitle') : t('withdraw.title')}
       testId="withdraw-modal"
     >
-      {!data || (!limits.data && limits.isPending) ? (
+      {!data || isBonusPending || (!limits.data && limits.isPending) ? (
         <Loading />
       ) : confirming ? (
         <div className="form withdraw-confirm" data-testid="withdraw-confirm">
@@ -106,7 +111,7 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
       ) : (
         <form className="form" noValidate onSubmit={onSubmit}>
           <div className="withdraw-summary">
-            <span className="withdraw-summary__label">{t('withdraw.available')}</span>
+            <span className="withdraw-summary__label">{bonusWithdrawable === null ? t('withdraw.available') : t('bonus.withdrawLock.now')}</span>
             <span className="withdraw-summary__amount" data-testid="withdraw-available">
               {formatAmount(available, currency)}
             </span>
@@ -126,14 +131,16 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
                 )}
                 {bonusProgress && !bonusProgress.isMet && (
                   <span className="withdraw-bonus-line" data-testid="withdraw-bonus-unmet">
-                    {t('errors.BONUS_CONDITION')}{' '}
-                    {t('bonus.progressOf', { current: formatAmount(bonusProgress.current, currency), target: formatAmount(bonusProgress.target, currency) })}
+                    {t('errors.BONUS_CONDITION')}
                   </span>
                 )}
               </span>
             </p>
           )}
 
+          {bonusProgress && bonusWithdrawable === 0 && <WithdrawBonusLock progress={bonusProgress} held={total} currency={currency} onLeave={() => onOpenChange(false)} />}
+
+          {bonusWithdrawable !== 0 && (
           <AmountField
             label={t('withdraw.amount')}
             hint={
@@ -145,12 +152,15 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
             fillAll={{ amount: available, onFill: (text) => setValue('amount', text), testId: 'withdraw-fill-all' }}
             {...field('amount')}
           />
+          )}
 
           {!limits.data && <p className="form-error">{t('withdraw.limitsUnavailable')}</p>}
 
+          {bonusWithdrawable !== 0 && (
           <Button type="submit" isBlock disabled={send.isPending || !limits.data} isBusy={send.isBusyShown} data-testid="withdraw-submit">
             {t('withdraw.submit')}
           </Button>
+          )}
         </form>
       )}
     </Modal>
