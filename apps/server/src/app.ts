@@ -84,6 +84,7 @@ import { sessions } from '@/plugins/sessions.ts';
 import { serializeRequest } from '@/plugins/request-log.ts';
 import { loadHomeRenderer } from '@/plugins/member-home-page.ts';
 import { registerWebApp } from '@/plugins/web-app.ts';
+import { REPLAYED_MONEY_CALLS, registerMoneyReplies } from '@/modules/money-replies/index.ts';
 import { isBackofficePath, registerBackofficeApp } from '@/plugins/backoffice-app.ts';
 import { registerApiDocs } from '@/modules/api-docs/api-docs.routes.ts';
 import { setUpAudit } from '@/modules/audit/audit-anchor.ts';
@@ -333,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(clientMarker);
     await app.register(serviceState, { db: db.kysely });
     await app.register(sessions, { auth });
+    registerMoneyReplies(app, deps, REPLAYED_MONEY_CALLS);
 
     registerLookupRoutes(app, apiRoutes, lookup);
     registerOtpRoutes(app, apiRoutes, otp, config);

@@ -34,6 +34,7 @@ import { migration0035 } from '@/db/migrations/0035-pending-setting-changes.ts';
 import { migration0036 } from '@/db/migrations/0036-operator-independence.ts';
 import { migration0038 } from '@/db/migrations/0038-promotion-play.ts';
 import { migration0041 } from '@/db/migrations/0041-home-page-keys.ts';
+import { migration0044 } from '@/db/migrations/0044-money-replies.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0038-promotion-play': migration0038,
   '0041-home-page-keys': migration0041,
   '0047-date-era-by-language': migration0047,
+  '0044-money-replies': migration0044,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -73,6 +73,7 @@ import type {
 } from '@/db/schema/chat.ts';
 import type { HowtoMediaTable } from '@/db/schema/howto.ts';
 import type { PendingSettingChangesTable } from '@/db/schema/setting-changes.ts';
+import type { MoneyRepliesTable } from '@/db/schema/money-replies.ts';
 
 export type * from '@/db/schema/members.ts';
 export type * from '@/db/schema/ledger-games.ts';
@@ -85,6 +86,7 @@ export type * from '@/db/schema/agreements.ts';
 export type * from '@/db/schema/chat.ts';
 export type * from '@/db/schema/howto.ts';
 export type * from '@/db/schema/setting-changes.ts';
+export type * from '@/db/schema/money-replies.ts';
 
 export type Database = {
   banks: BanksTable;
@@ -138,6 +140,7 @@ export type Database = {
   member_adjustments: MemberAdjustmentsTable;
   adjustment_day_sums: AdjustmentDaySumsTable;
   withdrawal_approvals: WithdrawalApprovalsTable;
+  money_replies: MoneyRepliesTable;
   member_agreements: MemberAgreementsTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;

@@ -2,6 +2,7 @@ import { SESSION_IDLE_MS } from '@mekong/contracts/constants';
 import type { AppDeps } from '@/app-deps.ts';
 import type { JobScheduler } from '@/jobs/job-scheduler.ts';
 import { deleteDeadSessions } from '@/modules/auth/session.repository.ts';
+import { forgetOldReplies } from '@/modules/money-replies/index.ts';
 import { deleteOtpRequestsBefore } from '@/modules/otp/otp.repository.ts';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
@@ -11,7 +12,8 @@ export const DEAD_ROW_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
 /**
  * Deletes rows that can never be used again once they are a month past use (docs/decisions/0007): sessions revoked
- * or idle beyond the 7-day rule, and one-time codes (a registration needs a code verified within 30 minutes).
+ * or idle beyond the 7-day rule, and one-time codes (a registration needs a code verified within 30 minutes); and
+ * money calls' kept answers a week old (docs/decisions/0024-unknown-money-outcomes.md).
  */
 export function registerHousekeepingJobs(
   jobs: JobScheduler,
@@ -28,7 +30,8 @@ export function registerHousekeepingJobs(
         lastUsedBefore: new Date(now - SESSION_IDLE_MS - DEAD_ROW_RETENTION_MS),
       });
       const otps = await deleteOtpRequestsBefore(db.kysely, new Date(now - DEAD_ROW_RETENTION_MS));
-      if (sessions + otps > 0) log.info({ sessions, otps }, 'housekeeping');
+      const replies = await forgetOldReplies({ db, clock });
+      if (sessions + otps + replies > 0) log.info({ sessions, otps, replies }, 'housekeeping');
     },
   });
 }

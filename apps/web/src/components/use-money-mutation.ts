@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAlert } from '@/components/alert-provider';
 import { errorText } from '@/lib/error-message';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
 import { afterMoneyMoved } from '@/lib/member-queries';
+import { sendUntilKnown, type CheckingState } from '@/lib/send-until-known';
 import { useDelayedFlag } from '@/lib/use-delayed-flag';
 
 type Keeper = ReturnType<typeof createIdempotencyKeeper>;
@@ -40,9 +42,12 @@ type MoneyMutationOptions<TVars, TResult> = {
 };
 
 /**
- * Every call that moves money: one Idempotency-Key per submission, kept for a retry only after an unknown outcome
- * (docs/decisions/0003-money-core.md); the wallet and statement are read again whatever the answer; then the
- * success toast or the failure message. `isBusyShown` turns on after the spec's 200 ms.
+ * Every call that moves money: one Idempotency-Key per submission (docs/decisions/0003-money-core.md). When the
+ * outcome is unknown (no answer, time-out, a gateway's 5xx) the member is told the app is checking, and the same
+ * request is sent again under the same key until the server gives a definite answer
+ * (docs/decisions/0024-unknown-money-outcomes.md): a failure message is only ever the server's refusal. The wallet and
+ * statement are read again whatever the answer; then the success toast or the failure message. `isBusyShown` turns
+ * on after the spec's 200 ms; `checking` says why the call is still on its way.
  */
 export function useMoneyMutation<TVars, TResult>(options: MoneyMutationOptions<TVars, TResult>) {
   const { t } = useTranslation();
@@ -50,10 +55,33 @@ export function useMoneyMutation<TVars, TResult>(options: MoneyMutationOptions<T
   const showAlert = useAlert();
   const keeper = keeperOf(options.scope);
   const refresh = options.refresh ?? afterMoneyMoved;
+  const toastId = `money-checking-${useId()}`;
+  const [checking, setChecking] = useState<CheckingState | null>(null);
+
+  const onChecking = (state: CheckingState) => {
+    setChecking(state);
+    toast.loading(t(`moneyCheck.${state}.title`), {
+      id: toastId,
+      description: t(`moneyCheck.${state}.text`),
+      duration: Number.POSITIVE_INFINITY,
+      dismissible: false,
+      testId: 'money-checking',
+    });
+  };
+  const onKnown = () => {
+    setChecking(null);
+    toast.dismiss(toastId);
+  };
 
   const mutation = useMutation({
-    mutationFn: (vars: TVars) => options.send(vars, keeper.keyFor(options.fingerprint ? options.fingerprint(vars) : JSON.stringify(vars))),
+    // Offline, the call still starts: it then waits for the network with the member told so, instead of pausing.
+    networkMode: 'always',
+    mutationFn: (vars: TVars) => {
+      const key = keeper.keyFor(options.fingerprint ? options.fingerprint(vars) : JSON.stringify(vars));
+      return sendUntilKnown(() => options.send(vars, key), onChecking);
+    },
     onSuccess: async (result, vars) => {
+      onKnown();
       keeper.settle();
       await refresh(queryClient);
       const shown = options.successToast?.(result, vars);
@@ -61,6 +89,7 @@ export function useMoneyMutation<TVars, TResult>(options: MoneyMutationOptions<T
       await options.onSuccess?.(result, vars);
     },
     onError: async (error) => {
+      onKnown();
       keeper.settle(error);
       await refresh(queryClient);
       const message = errorText(t, error);
@@ -73,5 +102,5 @@ export function useMoneyMutation<TVars, TResult>(options: MoneyMutationOptions<T
   const submit = (vars: TVars) => {
     if (!mutation.isPending) mutation.mutate(vars);
   };
-  return { ...mutation, isBusyShown, submit };
+  return { ...mutation, isBusyShown, checking, submit };
 }

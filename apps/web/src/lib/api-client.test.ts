@@ -114,6 +114,19 @@ describe('apiCall', () => {
     expect(error.code).toBe('SERVICE_UNAVAILABLE');
   });
 
+  it.each([502, 503, 504])('maps a gateway %i without the server message to SERVICE_UNAVAILABLE', async (status) => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad Gateway</html>', { status, statusText: 'Bad Gateway' }));
+    const error = await failureOf(apiCall(lookupActive));
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(error.status).toBe(status);
+  });
+
+  it("keeps the server's own 5xx message", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ message: 'TRANSFER_FAIL' }, 502));
+    const error = await failureOf(apiCall(lookupActive));
+    expect(error.code).toBe('TRANSFER_FAIL');
+  });
+
   it('gives up after the time-out with REQUEST_TIMEOUT', async () => {
     vi.useFakeTimers();
     fetchMock.mockImplementation(

@@ -75,8 +75,15 @@ export function isBrowserOffline(): boolean {
 
 const sessionEnded = new Set<string>(sessionEndedCodes);
 
+/**
+ * A 5xx or 408 without the server's message came from a gateway in between (the request may or may not have reached
+ * the server): SERVICE_UNAVAILABLE, which a money call treats as an unknown outcome, never as a refusal.
+ */
 function codeFrom(payload: unknown, status: number, statusText: string): string {
-  return messageOf(payload) || statusText || `HTTP ${status}`;
+  const message = messageOf(payload);
+  if (message) return message;
+  if (status >= 500 || status === 408) return 'SERVICE_UNAVAILABLE';
+  return statusText || `HTTP ${status}`;
 }
 
 async function readJson(response: Response): Promise<unknown> {

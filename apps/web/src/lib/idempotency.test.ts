@@ -36,7 +36,11 @@ describe('idempotency keys', () => {
     expect(isOutcomeUnknown(new ApiError('INTERNAL_SERVER_ERROR', 500))).toBe(true);
     expect(isOutcomeUnknown(new ApiError('Bad Gateway', 504))).toBe(true);
     expect(isOutcomeUnknown(new TypeError('fetch failed'))).toBe(true);
+    expect(isOutcomeUnknown(new ApiError('Bad Gateway', 502))).toBe(true);
+    expect(isOutcomeUnknown(new ApiError('SERVICE_UNAVAILABLE', 503))).toBe(true);
+    expect(isOutcomeUnknown(new ApiError('SERVICE_UNAVAILABLE', 502))).toBe(true);
     expect(isOutcomeUnknown(new ApiError('TRANSFER_FAIL', 502))).toBe(false);
+    expect(isOutcomeUnknown(new ApiError('TRUELINK_DUPLICATE', 409))).toBe(false);
     expect(isOutcomeUnknown(new ApiError('TRANSFER_MINIMUM', 400))).toBe(false);
   });
 });

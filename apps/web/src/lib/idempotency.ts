@@ -10,19 +10,19 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** Server codes that say "not answered" rather than "refused": the call may be sent again under its key. */
+const UNANSWERED_CODES = new Set(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT']);
+
 /**
- * True when a failed money call may have moved money anyway (no answer, time-out, server error):
- * sending the same submission again must then reuse its Idempotency-Key, so the server applies it at most once.
+ * True when a failed money call may have moved money anyway (no answer, time-out, a gateway's 5xx without the
+ * server's message, the server's own "unavailable"): the outcome is only known by sending the same submission again
+ * under its Idempotency-Key, which the server applies at most once. A catalogued refusal (400s, 409s, a 502
+ * TRANSFER_FAIL) is a definite answer.
  */
 export function isOutcomeUnknown(error: unknown): boolean {
   if (!isApiError(error)) return true;
-  return (
-    error.status === 0 ||
-    error.status === 408 ||
-    error.code === 'INTERNAL_SERVER_ERROR' ||
-    error.status === 503 ||
-    error.status === 504
-  );
+  if (error.status === 0 || error.status === 408 || UNANSWERED_CODES.has(error.code)) return true;
+  return error.status >= 500 && !error.isCatalogued;
 }
 
 /**

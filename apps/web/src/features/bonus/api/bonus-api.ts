@@ -22,16 +22,17 @@ export const promotionQuery = (code: string) =>
     staleTime: 0,
   });
 
-export function activateBonus(code: string) {
-  return apiCall(bonusActivate, { params: { code } });
+/** Money calls: the Idempotency-Key lets a replay after a lost answer get the first answer. */
+export function activateBonus(code: string, idempotencyKey: string) {
+  return apiCall(bonusActivate, { params: { code }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
-export function activatePromotion(code: string) {
-  return apiCall(promotionActivate, { params: { code } });
+export function activatePromotion(code: string, idempotencyKey: string) {
+  return apiCall(promotionActivate, { params: { code }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
-export function clearBonus() {
-  return apiCall(bonusClear);
+export function clearBonus(idempotencyKey: string) {
+  return apiCall(bonusClear, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
 /**

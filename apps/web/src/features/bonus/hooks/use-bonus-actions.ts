@@ -18,7 +18,7 @@ export function useActivation(kind: 'bonus' | 'promotion', { currency, onDone }:
   const showAlert = useAlert();
   return useMoneyMutation({
     scope: `${kind}-activate`,
-    send: (code: string) => (kind === 'bonus' ? activateBonus(code) : activatePromotion(code)),
+    send: (code: string, idempotencyKey: string) => (kind === 'bonus' ? activateBonus(code, idempotencyKey) : activatePromotion(code, idempotencyKey)),
     onSuccess: ({ userBonus }) => {
       onDone();
       // Not awaited: the call is over; the alert waits for the member on its own.
@@ -41,7 +41,7 @@ export function useCancelBonus({ onDone }: { onDone: () => void }) {
     scope: 'bonus-clear',
     // The call has no variables: every cancel is the same submission.
     fingerprint: () => 'clear',
-    send: () => clearBonus(),
+    send: (_: void, idempotencyKey: string) => clearBonus(idempotencyKey),
     successToast: (result) => ({ text: translateCode(t, result.message) }),
     onSuccess: onDone,
     failureTitle: t('bonus.cancelFailed'),
