@@ -12,4 +12,6 @@ export const STORAGE_KEYS = {
   chatGuest: 'chat-guest',
   /** When the chat's messages were last seen on screen, for the unread badge. */
   chatSeenAt: 'chat-seen-at',
+  /** Ids of waiting money whose decision the member was already told (docs/decisions/0022-waiting-money.md). */
+  waitingTold: 'waiting-told',
 } as const;
