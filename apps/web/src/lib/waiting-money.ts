@@ -57,8 +57,8 @@ export const isPayoutOpen = (item: WaitingItem) =>
 export function usualWaitText(t: TFunction, seconds: number | null): string {
   if (seconds === null) return t('waiting.usualUnknown');
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes <= 90) return t('waiting.usualMinutes', { count: minutes });
-  return t('waiting.usualHours', { count: Math.ceil(minutes / 60) });
+  if (minutes <= 90) return t('waiting.usualMinutes', { n: minutes });
+  return t('waiting.usualHours', { n: Math.ceil(minutes / 60) });
 }
 
 function readTold(): Set<string> {

@@ -80,7 +80,10 @@ export function StatementPage() {
               testId="statement-empty"
             />
           ) : (
-            <EmptyState icon={<ReceiptText size={32} />} title={t('statement.empty')} hint={t('statement.emptyHint')} testId="statement-empty" />
+            // Money held for a check is shown above: "no transactions yet" under it would read as if it were lost.
+            isHeldShown && heldCredits.length > 0 ? null : (
+              <EmptyState icon={<ReceiptText size={32} />} title={t('statement.empty')} hint={t('statement.emptyHint')} testId="statement-empty" />
+            )
           )
         ) : (
           <>
