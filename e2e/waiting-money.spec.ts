@@ -196,6 +196,12 @@ for (const locale of LOCALES) {
       });
       await expect(chip).toHaveCount(0);
       await shot(page, `${locale}-waiting-withdraw-told`);
+
+      // The receipt quotes a short reference, not the row's UUID (issue 28 item 11).
+      await page.goto('/user/statement');
+      await page.getByTestId('statement-row').first().getByTestId('statement-open').click();
+      await expect(page.getByTestId('receipt-id-value')).toHaveText(/^[0-9A-F]{8}$/);
+      await shot(page, `${locale}-waiting-receipt`);
     });
   });
 }
