@@ -1,6 +1,6 @@
 import { waitingMoneyResponseSchema, walletWithdrawCheck } from '@mekong/contracts/waiting-money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setWithdrawLimits } from './support/bank.ts';
+import { sandboxPost, setWithdrawLimits } from './support/bank.ts';
 import { claimAndDecide } from './support/deposit-queues.ts';
 import { createMoneyInTestApp, type MoneyInTestApp } from './support/money-in.ts';
 import { walletMember } from './support/money.ts';
@@ -94,6 +94,29 @@ describe('money held for an operator', () => {
 
     t.clock.advance(25 * 3600_000);
     expect((await waitingOf(m.token)).items).toEqual([]);
+  });
+});
+
+describe('bank transfers held for an operator', () => {
+  it('lists a transfer from the member’s own account in another currency', async () => {
+    const m = await walletMember(t);
+    const sent = (await sandboxPost(t, '/sandbox/bank/credit-member', {
+      bankCode: m.bankCode,
+      accountNo: m.bankAccountNo,
+      amountMinor: 50_000_00,
+      currency: 'LAK',
+    })) as { transfer: { reference: string } };
+    expect(await t.app.moneyOut.bankFeed.runBankFeedOnce()).toMatchObject({ unmatched: 1 });
+    expect((await waitingOf(m.token)).items).toEqual([
+      expect.objectContaining({
+        kind: 'credit',
+        channel: 'bank',
+        amount: 50_000,
+        currency: 'LAK',
+        reference: sent.transfer.reference,
+        state: 'waiting',
+      }),
+    ]);
   });
 });
 

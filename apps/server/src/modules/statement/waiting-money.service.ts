@@ -3,6 +3,10 @@ import type { WaitingItem, WaitingMoneyResponse } from '@mekong/contracts/waitin
 import type { AppDeps } from '@/app-deps.ts';
 import { USUAL_WAIT_SAMPLE, usualWaitSeconds } from '@/lib/usual-wait.ts';
 import {
+  listMemberWaitingLines,
+  listRecentLineDecisions,
+} from '@/modules/bank-feed/bank-feed.repository.ts';
+import {
   listMemberWaitingCredits,
   listRecentCreditDecisions,
 } from '@/modules/deposit/waiting-credits.repository.ts';
@@ -25,12 +29,15 @@ export function createWaitingMoneyService({ db, clock }: Pick<AppDeps, 'db' | 'c
   return {
     async list(memberId: string): Promise<WaitingMoneyResponse> {
       const since = new Date(clock.now().getTime() - DECIDED_SHOWN_MS);
-      const [credits, payouts, creditDecisions, payoutDecisions] = await Promise.all([
-        listMemberWaitingCredits(db.kysely, memberId, since),
-        listMemberWaitingPayouts(db.kysely, memberId, since),
-        listRecentCreditDecisions(db.kysely, USUAL_WAIT_SAMPLE),
-        listRecentPayoutDecisions(db.kysely, USUAL_WAIT_SAMPLE),
-      ]);
+      const [credits, lines, payouts, creditDecisions, lineDecisions, payoutDecisions] =
+        await Promise.all([
+          listMemberWaitingCredits(db.kysely, memberId, since),
+          listMemberWaitingLines(db.kysely, memberId, since),
+          listMemberWaitingPayouts(db.kysely, memberId, since),
+          listRecentCreditDecisions(db.kysely, USUAL_WAIT_SAMPLE),
+          listRecentLineDecisions(db.kysely, USUAL_WAIT_SAMPLE),
+          listRecentPayoutDecisions(db.kysely, USUAL_WAIT_SAMPLE),
+        ]);
       const items: WaitingItem[] = [
         ...credits.map((c) => ({
           id: c.id,
@@ -42,6 +49,22 @@ export function createWaitingMoneyService({ db, clock }: Pick<AppDeps, 'db' | 'c
           state: c.state,
           createdAt: c.createdAt.toISOString(),
           decidedAt: c.decidedAt?.toISOString() ?? null,
+        })),
+        ...lines.map((l) => ({
+          id: l.id,
+          kind: 'credit' as const,
+          channel: 'bank' as const,
+          amount: toMajor(BigInt(l.amount)),
+          currency: l.currency,
+          reference: l.reference,
+          state:
+            l.status === 'unmatched'
+              ? ('waiting' as const)
+              : l.status === 'resolved'
+                ? ('credited' as const)
+                : ('refused' as const),
+          createdAt: l.received_at.toISOString(),
+          decidedAt: l.status === 'unmatched' ? null : (l.decided_at?.toISOString() ?? null),
         })),
         ...payouts.map((p) => ({
           id: p.id,
@@ -58,7 +81,7 @@ export function createWaitingMoneyService({ db, clock }: Pick<AppDeps, 'db' | 'c
       return {
         items,
         usualWaitSeconds: {
-          credit: usualWaitSeconds(creditDecisions),
+          credit: usualWaitSeconds([...creditDecisions, ...lineDecisions]),
           payout: usualWaitSeconds(payoutDecisions),
         },
       };
