@@ -35,7 +35,7 @@ export type WaitingItem = z.infer<typeof waitingItemSchema>;
 
 /**
  * The usual time from arrival to an operator's decision, in seconds: the median of the last decisions of that kind;
- * null when there is no history to say it from.
+ * null when there is no history to say it from (and, in the waiting list, for a kind the member has no item of).
  */
 export const usualWaitSchema = z.number().int().nonnegative().nullable();
 

@@ -32,6 +32,7 @@ import { migration0034 } from '@/db/migrations/0034-adjustment-day-sums.ts';
 import { migration0035 } from '@/db/migrations/0035-pending-setting-changes.ts';
 import { migration0036 } from '@/db/migrations/0036-operator-independence.ts';
 import { migration0038 } from '@/db/migrations/0038-promotion-play.ts';
+import { migration0043 } from '@/db/migrations/0043-waiting-money-indexes.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0035-pending-setting-changes': migration0035,
   '0036-operator-independence': migration0036,
   '0038-promotion-play': migration0038,
+  '0043-waiting-money-indexes': migration0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

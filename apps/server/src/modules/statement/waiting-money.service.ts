@@ -29,15 +29,18 @@ export function createWaitingMoneyService({ db, clock }: Pick<AppDeps, 'db' | 'c
   return {
     async list(memberId: string): Promise<WaitingMoneyResponse> {
       const since = new Date(clock.now().getTime() - DECIDED_SHOWN_MS);
-      const [credits, lines, payouts, creditDecisions, lineDecisions, payoutDecisions] =
-        await Promise.all([
-          listMemberWaitingCredits(db.kysely, memberId, since),
-          listMemberWaitingLines(db.kysely, memberId, since),
-          listMemberWaitingPayouts(db.kysely, memberId, since),
-          listRecentCreditDecisions(db.kysely, USUAL_WAIT_SAMPLE),
-          listRecentLineDecisions(db.kysely, USUAL_WAIT_SAMPLE),
-          listRecentPayoutDecisions(db.kysely, USUAL_WAIT_SAMPLE),
-        ]);
+      const [credits, lines, payouts] = await Promise.all([
+        listMemberWaitingCredits(db.kysely, memberId, since),
+        listMemberWaitingLines(db.kysely, memberId, since),
+        listMemberWaitingPayouts(db.kysely, memberId, since),
+      ]);
+      // Read on every home poll: the operators' latest decisions only for a kind this member has in the list.
+      const hasCredits = credits.length + lines.length > 0;
+      const [creditDecisions, lineDecisions, payoutDecisions] = await Promise.all([
+        hasCredits ? listRecentCreditDecisions(db.kysely, USUAL_WAIT_SAMPLE) : [],
+        hasCredits ? listRecentLineDecisions(db.kysely, USUAL_WAIT_SAMPLE) : [],
+        payouts.length > 0 ? listRecentPayoutDecisions(db.kysely, USUAL_WAIT_SAMPLE) : [],
+      ]);
       const items: WaitingItem[] = [
         ...credits.map((c) => ({
           id: c.id,
