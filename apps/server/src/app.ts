@@ -68,8 +68,12 @@ import { registerSpinwheelRoutes } from '@/modules/spinwheel/spinwheel.routes.ts
 import { createSpinwheelService } from '@/modules/spinwheel/spinwheel.service.ts';
 import { withdrawPromotionHooks } from '@/modules/spinwheel/prize-turnover.ts';
 import { registerStatementRoutes } from '@/modules/statement/statement.routes.ts';
+import { registerWaitingMoneyRoutes } from '@/modules/statement/waiting-money.routes.ts';
+import { createWaitingMoneyService } from '@/modules/statement/waiting-money.service.ts';
 import { createStatementService } from '@/modules/statement/statement.service.ts';
 import { registerWithdrawalRoutes } from '@/modules/withdrawal/withdrawal.routes.ts';
+import { registerWithdrawCheckRoutes } from '@/modules/withdrawal/withdraw-check.routes.ts';
+import { createWithdrawCheckService } from '@/modules/withdrawal/withdraw-check.service.ts';
 import {
   createWithdrawalService,
   type WithdrawalService,
@@ -343,6 +347,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerWalletRoutes(app, apiRoutes, wallet, games);
     registerWithdrawalRoutes(app, apiRoutes, withdrawals);
     registerStatementRoutes(app, apiRoutes, statement);
+    registerWithdrawCheckRoutes(app, apiRoutes, createWithdrawCheckService(deps));
+    registerWaitingMoneyRoutes(app, apiRoutes, createWaitingMoneyService(deps));
     registerDepositRoutes(app, apiRoutes, moneyIn);
     registerSlipRoutes(app, apiRoutes, moneyIn.slips);
     registerInviteRoutes(app, apiRoutes, createInviteService(deps));

@@ -35,6 +35,7 @@ import { migration0036 } from '@/db/migrations/0036-operator-independence.ts';
 import { migration0038 } from '@/db/migrations/0038-promotion-play.ts';
 import { migration0041 } from '@/db/migrations/0041-home-page-keys.ts';
 import { migration0044 } from '@/db/migrations/0044-money-replies.ts';
+import { migration0043 } from '@/db/migrations/0043-waiting-money-indexes.ts';
 
 /** Every migration, in order. Names sort lexically, so keep the NNNN- prefix. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0041-home-page-keys': migration0041,
   '0047-date-era-by-language': migration0047,
   '0044-money-replies': migration0044,
+  '0043-waiting-money-indexes': migration0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

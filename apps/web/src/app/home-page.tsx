@@ -7,6 +7,7 @@ import { FirstSteps } from '@/features/wallet/components/first-steps';
 import { GameCarousels } from '@/features/wallet/components/game-carousels';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { LoadFailed, Skeleton } from '@/components/query-states';
+import { WaitingCredits } from '@/components/waiting-credits';
 import { noticeQuery } from '@/lib/lookup-queries';
 import { liveWalletQuery, profileQuery } from '@/lib/member-queries';
 import { currentLocale } from '@/lib/i18n';
@@ -14,6 +15,7 @@ import { pickLocalized } from '@/lib/localized';
 import { lazyModal } from '@/components/lazy-modal';
 import { useOnline } from '@/lib/use-online';
 import { isNewPlayer } from '@/lib/wallet-figures';
+import { isPayoutOpen, isWaiting, useLiveWaiting } from '@/lib/waiting-money';
 import '@/app/home-page.css';
 
 const DepositModal = lazyModal(async () => (await import('@/features/deposit/components/deposit-modal')).DepositModal);
@@ -29,6 +31,9 @@ export function HomePage() {
   const { data: profile } = useQuery(profileQuery);
   const { data: notice } = useQuery(noticeQuery);
   const wallet = useQuery(liveWalletQuery);
+  // Money waiting for an operator, read with the wallet; its decisions are told (docs/decisions/0025-waiting-money.md).
+  const waiting = useLiveWaiting();
+  const waitingItems = waiting.data?.items ?? [];
   const isOnline = useOnline();
   const [isDepositOpen, setDepositOpen] = useState(false);
   const noticeText = pickLocalized(notice?.text, locale);
@@ -46,7 +51,12 @@ export function HomePage() {
         </p>
       )}
 
-      <WalletCard wallet={wallet} onDeposit={onDeposit} />
+      <WalletCard wallet={wallet} onDeposit={onDeposit} waitingPayouts={waitingItems.filter(isPayoutOpen)} />
+
+      <WaitingCredits
+        items={waitingItems.filter((item) => item.kind === 'credit' && isWaiting(item))}
+        usualWaitSeconds={waiting.data?.usualWaitSeconds.credit ?? null}
+      />
 
       {isFreshAnswer && isNewPlayer(wallet.data) && <FirstSteps onDeposit={onDeposit} />}
 

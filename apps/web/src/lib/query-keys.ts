@@ -11,6 +11,9 @@ export const queryKeys = {
   member: [MEMBER_KEY],
   profile: [MEMBER_KEY, 'profile'],
   wallet: [MEMBER_KEY, 'wallet'],
+  /** Money waiting for an operator: under the wallet's key, so whatever reads the wallet again reads it too. */
+  waiting: [MEMBER_KEY, 'wallet', 'waiting'],
+  withdrawCheck: (amount: number) => [MEMBER_KEY, 'wallet', 'withdraw-check', amount] as const,
   /** The member's acceptance of the operator's agreement. */
   agreementStatus: [MEMBER_KEY, 'agreement'],
   /** Statement pages and the slip list below it: both change when money moves. */

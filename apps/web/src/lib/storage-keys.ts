@@ -14,8 +14,10 @@ export const STORAGE_KEYS = {
   chatGuest: 'chat-guest',
   /** When the chat's messages were last seen on screen, for the unread badge. */
   chatSeenAt: 'chat-seen-at',
-  /** The game last launched (sessionStorage), refreshed when the member comes back (docs/decisions/0046). */
+  /** The game last launched (sessionStorage), refreshed when the member comes back (docs/decisions/0023-prize-claim-and-game-return.md). */
   gameLaunched: 'game-launched',
-  /** The last amount each member moved from the play sheet, `{ [memberId]: amount }` (docs/decisions/0046). */
+  /** The last amount each member moved from the play sheet, `{ [memberId]: amount }` (docs/decisions/0023-prize-claim-and-game-return.md). */
   playAmount: 'play-amount',
+  /** Ids of waiting money whose decision the member was already told (docs/decisions/0025-waiting-money.md). */
+  waitingTold: 'waiting-told',
 } as const;

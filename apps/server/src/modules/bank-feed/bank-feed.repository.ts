@@ -211,3 +211,38 @@ export async function decideLine(
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * A member's bank transfers waiting for an operator, or decided by one since `decidedSince`
+ * (docs/decisions/0025-waiting-money.md): only lines the feed tied to the member (another currency); a line already
+ * credited under its reference is a repeat of money the member has, not money waiting.
+ */
+export async function listMemberWaitingLines(db: Queryable, memberId: string, decidedSince: Date) {
+  return db
+    .selectFrom('bank_incoming_transfers')
+    .select(['id', 'reference', 'amount', 'currency', 'status', 'received_at', 'decided_at'])
+    .where('member_id', '=', memberId)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', '=', 'unmatched'),
+          eb('unmatched_reason', 'is distinct from', 'reference_already_credited'),
+        ]),
+        eb.and([eb('decided_by', 'is not', null), eb('decided_at', '>=', decidedSince)]),
+      ]),
+    )
+    .execute();
+}
+
+/** Decided at and received at of the last `limit` lines an operator decided, newest first. */
+export async function listRecentLineDecisions(db: Queryable, limit: number) {
+  const rows = await db
+    .selectFrom('bank_incoming_transfers')
+    .select(['received_at', 'decided_at'])
+    .where('decided_by', 'is not', null)
+    .where('decided_at', 'is not', null)
+    .orderBy('decided_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ decidedAt: r.decided_at as Date, since: r.received_at }));
+}

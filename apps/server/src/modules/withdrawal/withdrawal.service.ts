@@ -17,7 +17,7 @@ import {
 } from '@/modules/ledger/ledger.service.ts';
 import { createJobLeases } from '@/modules/job-lease/job-lease.service.ts';
 import { findSetting } from '@/modules/settings/settings.repository.ts';
-import { isPayoutAccountOnHold } from '@/modules/withdrawal/payout-approval.ts';
+import { isOperatorNeeded } from '@/modules/withdrawal/payout-approval.ts';
 import { checkDailyLimits } from '@/modules/withdrawal/withdrawal-limits.ts';
 import {
   findWithdrawal,
@@ -207,9 +207,8 @@ export function createWithdrawalService(
       const payoutMinor = options.bonus
         ? await options.bonus.settle(trx, { memberId, amountMinor, withdrawalId, now })
         : amountMinor;
-      const isApprovalNeeded =
-        payoutMinor > BigInt(limits.autoPayoutMaxMinor) ||
-        (await isPayoutAccountOnHold(trx, memberId, account.changedAt, now));
+      const rule = { memberId, payoutMinor, limits, account, now };
+      const isApprovalNeeded = await isOperatorNeeded(trx, rule);
       const { transfer, isReplay } = await createTransfer(trx, {
         memberId,
         debit: { memberId, kind: 'cash' },

@@ -16,6 +16,8 @@ import { StatementList } from '@/features/statement/components/statement-list';
 import { pageCount } from '@/lib/pagination';
 import { useStatementNames } from '@/features/statement/hooks/use-statement-names';
 import { currencySymbol } from '@/lib/format';
+import { WaitingCredits } from '@/components/waiting-credits';
+import { isWaiting, useWaitingOutcomes, waitingMoneyQuery } from '@/lib/waiting-money';
 import '@/features/statement/components/statement.css';
 
 /**
@@ -32,6 +34,11 @@ export function StatementPage() {
   const [isSlipStatusOpen, setSlipStatusOpen] = useState(false);
   const statement = useQuery(statementQuery(page, filter));
   const names = useStatementNames();
+  // Held money in is no ledger row yet: it shows above the first page until decided (docs/decisions/0025-waiting-money.md).
+  const waiting = useQuery(waitingMoneyQuery);
+  useWaitingOutcomes(waiting.data);
+  const heldCredits = (waiting.data?.items ?? []).filter((item) => item.kind === 'credit' && isWaiting(item));
+  const isHeldShown = page === 1 && (filter === null || filter === 'deposit');
   const symbol = currencySymbol(names.currency);
 
   const data = statement.data;
@@ -56,6 +63,7 @@ export function StatementPage() {
         }
       />
       <StatementFilterChips value={filter} onChange={onFilter} />
+      {isHeldShown && <WaitingCredits items={heldCredits} usualWaitSeconds={waiting.data?.usualWaitSeconds.credit ?? null} />}
 
       {data ? (
         data.statements.length === 0 ? (
@@ -72,7 +80,10 @@ export function StatementPage() {
               testId="statement-empty"
             />
           ) : (
-            <EmptyState icon={<ReceiptText size={32} />} title={t('statement.empty')} hint={t('statement.emptyHint')} testId="statement-empty" />
+            // Money held for a check is shown above: "no transactions yet" under it would read as if it were lost.
+            isHeldShown && heldCredits.length > 0 ? null : (
+              <EmptyState icon={<ReceiptText size={32} />} title={t('statement.empty')} hint={t('statement.emptyHint')} testId="statement-empty" />
+            )
           )
         ) : (
           <>

@@ -73,6 +73,11 @@ describe('a receipt’s fields', () => {
     expect(fields.filter((f) => f.isCode).map((f) => f.key)).toEqual(['reference', 'id']);
   });
 
+  it('shows a short reference for the row id, never the whole UUID (issue 28)', () => {
+    const fields = receiptFields(row({ _id: '3f2a9c1e-7b4d-4e2a-9f10-2c3d4e5f6a7b' }), names, t);
+    expect(fields.find((f) => f.key === 'id')?.value).toBe('3F2A9C1E');
+  });
+
   it('names the game of a transfer and the bonus a row came with', () => {
     const game = receiptFields(row({ statementType: 'transfer', from: 'PG', to: 'wallet', channel: 'game', provider: 'PG' }), names, t);
     expect(game.find((f) => f.key === 'game')?.value).toBe('PG Soft');

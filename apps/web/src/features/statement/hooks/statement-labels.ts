@@ -4,6 +4,7 @@ import { WALLET } from '@mekong/contracts/wallet';
 import type { TFunction } from 'i18next';
 import { statusKind } from '@/features/statement/hooks/statement-format';
 import { formatDateTime, type DateOptions } from '@/lib/format';
+import { shortReference } from '@/lib/short-ref';
 
 /** The server's names for house accounts and default descriptions; anything else (a bonus name, say) is shown as sent. */
 const HOUSE_ACCOUNTS = ['bank', 'bonus', 'refund', 'invite', 'prize', 'adjustment'] as const;
@@ -139,7 +140,8 @@ export function receiptFields(entry: StatementEntry, names: StatementNames, t: T
   if (description) fields.push({ key: 'description', label: label('description'), value: description });
   fields.push(
     { key: 'dateTime', label: label('dateTime'), value: formatDateTime(entry.createdAt, dates) },
-    { key: 'id', label: label('id'), value: entry._id, isCode: true },
+    // A short reference to quote, not the UUID (issue 28).
+    { key: 'id', label: label('id'), value: shortReference(entry._id), isCode: true },
   );
   return fields;
 }

@@ -1,6 +1,7 @@
+import type { WaitingItem } from '@mekong/contracts/waiting-money';
 import type { WalletResponse } from '@mekong/contracts/wallet';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, ChevronRight, Gift, History, RefreshCw, WalletMinimal } from 'lucide-react';
+import { AlertTriangle, ArrowDownToLine, Hourglass, ArrowLeftRight, ArrowUpFromLine, ChevronRight, Gift, History, RefreshCw, WalletMinimal } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +12,7 @@ import { useRefreshWallet } from '@/features/wallet/hooks/use-refresh-wallet';
 import { useWalletModals } from '@/features/wallet/hooks/use-wallet-modals';
 import { errorText } from '@/lib/error-message';
 import { combinedTotal } from '@/lib/wallet-figures';
-import { currencySymbol, formatMoney } from '@/lib/format';
+import { currencySymbol, formatAmount, formatMoney } from '@/lib/format';
 import { readWalletCache } from '@/lib/user-info-cache';
 import '@/features/wallet/components/wallet-card.css';
 import { IconButton } from '@/components/button';
@@ -22,7 +23,16 @@ import { IconButton } from '@/components/button';
  * withdraw. Never a false zero (docs/design.md#member-app): while loading a skeleton or the last known figures marked
  * with their time; on a failure the last known figures, the error and a retry.
  */
-export function WalletCard({ wallet, onDeposit }: { wallet: UseQueryResult<WalletResponse>; onDeposit: () => void }) {
+export function WalletCard({
+  wallet,
+  onDeposit,
+  waitingPayouts = [],
+}: {
+  wallet: UseQueryResult<WalletResponse>;
+  onDeposit: () => void;
+  /** Withdrawals not yet paid or refused by an operator (docs/decisions/0025-waiting-money.md). */
+  waitingPayouts?: readonly WaitingItem[];
+}) {
   const { t } = useTranslation();
   const { openTransfer, openWithdraw } = useWalletModals();
   const refresh = useRefreshWallet();
@@ -123,6 +133,15 @@ export function WalletCard({ wallet, onDeposit }: { wallet: UseQueryResult<Walle
           )}
         </p>
         <FigureStatus view={view} isRefreshing={isRefreshing} />
+        {waitingPayouts.length > 0 && (
+          <p className="wallet-card__waiting">
+            {waitingPayouts.map((item) => (
+              <span key={item.id} className="wallet-card__waiting-chip" data-testid="wallet-payout-waiting" data-state={item.state}>
+                <Hourglass size={12} aria-hidden /> {t('waiting.payoutChip', { amount: formatAmount(item.amount, item.currency) })}
+              </span>
+            ))}
+          </p>
+        )}
       </div>
 
       {(view.kind === 'stale' || view.kind === 'failed') && (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BankAccount } from '@mekong/contracts/account';
-import { ArrowLeft, Info, Landmark } from 'lucide-react';
+import { ArrowLeft, Hourglass, Info, Landmark } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
@@ -20,6 +20,7 @@ import { activeBonusQuery } from '@/lib/bonus-queries';
 import { withdrawLimitsQuery } from '@/lib/lookup-queries';
 import { walletQuery } from '@/lib/member-queries';
 import { combinedTotal } from '@/lib/wallet-figures';
+import { usualWaitText, withdrawCheckQuery } from '@/lib/waiting-money';
 import '@/features/wallet/components/money-modals.css';
 
 /** Until the limits are read nothing may be sent (the submit button waits for them too). */
@@ -54,6 +55,8 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
   const schema = useMemo(() => withdrawFormSchema(limits.data ?? NO_LIMITS, available, bonusWithdrawable ?? undefined), [limits.data, available, bonusWithdrawable]);
   const { field, handleSubmit, setValue } = useSchemaForm(schema, { amount: '' }, 'money');
   const [confirming, setConfirming] = useState<{ amount: number } | null>(null);
+  // Whether this amount waits for an operator: the server's own rule, asked before confirming (docs/decisions/0025-waiting-money.md).
+  const check = useQuery({ ...withdrawCheckQuery(confirming?.amount ?? 0), enabled: isOpen && confirming !== null });
 
   const send = useMoneyMutation({
     scope: 'withdraw',
@@ -101,7 +104,16 @@ export function WithdrawModal({ isOpen, onOpenChange }: { isOpen: boolean; onOpe
               })}
             </p>
           )}
-          <Button isBlock onClick={() => send.submit(confirming)} disabled={send.isPending} isBusy={send.isBusyShown} data-testid="withdraw-confirm-submit">
+          {check.data?.isOperatorNeeded && (
+            <p className="inline-notice" role="note" data-testid="withdraw-confirm-operator">
+              <Hourglass size={18} aria-hidden />
+              <span>
+                {t('waiting.confirmOperator')}
+                <span className="withdraw-bonus-line">{usualWaitText(t, check.data.usualWaitSeconds)}</span>
+              </span>
+            </p>
+          )}
+          <Button isBlock onClick={() => send.submit(confirming)} disabled={send.isPending || check.isLoading} isBusy={send.isBusyShown} data-testid="withdraw-confirm-submit">
             {t('walletFlow.confirmSubmit')}
           </Button>
           <Button variant="secondary" isBlock onClick={() => setConfirming(null)} disabled={send.isPending} data-testid="withdraw-confirm-back">
