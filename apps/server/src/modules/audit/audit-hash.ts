@@ -1,4 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { AuditLogTable } from '@/db/schema/operators.ts';
 
 /** What one audit record says; its hash covers all of it and the previous record's hash. */
 export type AuditFields = {
@@ -47,20 +49,8 @@ export function auditContentOf(
   };
 }
 
-/** An audit_log row as the database gives it back. */
-export type AuditRow = {
-  seq: string | number | bigint;
-  at: Date;
-  operator_id: string | null;
-  operator_name: string;
-  ip: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-};
+/** An audit_log row as the database gives it back, without its place in the chain. */
+export type AuditRow = Omit<Selectable<AuditLogTable>, 'prev_hash' | 'hash' | 'hash_version'>;
 
 /** What a stored row says, as its hash covers it: verification hashes what was kept, not what was meant. */
 export function auditFieldsOf(row: AuditRow): AuditFields {

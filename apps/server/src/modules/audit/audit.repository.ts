@@ -3,7 +3,7 @@ import { toWellFormedText } from '@mekong/contracts/fields';
 import { escapeLike } from '@/db/like-pattern.ts';
 import { pageWindow, readPage } from '@/db/paged.ts';
 import type { Database } from '@/db/schema.ts';
-import { auditHash, type AuditFields } from '@/modules/audit/audit-hash.ts';
+import { auditHash, type AuditFields, type AuditRow } from '@/modules/audit/audit-hash.ts';
 
 export type AuditEntry = Omit<AuditFields, 'seq' | 'at'>;
 
@@ -37,17 +37,7 @@ const textParam = (value: string | null) => (value === null ? null : toWellForme
  * taken over exactly what is stored (jsonb's number forms and key order, a uuid's case, text the database changes).
  */
 async function asStored(trx: Transaction<Database>, entry: AuditEntry): Promise<AuditEntry> {
-  const { rows } = await sql<{
-    operator_id: string | null;
-    operator_name: string;
-    ip: string | null;
-    action: string;
-    target_type: string;
-    target_id: string | null;
-    before: unknown;
-    after: unknown;
-    reason: string | null;
-  }>`select ${entry.operatorId}::uuid as operator_id, ${textParam(entry.operatorName)}::text as operator_name,
+  const { rows } = await sql<Omit<AuditRow, 'seq' | 'at'>>`select ${entry.operatorId}::uuid as operator_id, ${textParam(entry.operatorName)}::text as operator_name,
     ${textParam(entry.ip)}::text as ip, ${textParam(entry.action)}::text as action,
     ${textParam(entry.targetType)}::text as target_type, ${textParam(entry.targetId)}::text as target_id,
     ${jsonParam(entry.before)}::jsonb as before, ${jsonParam(entry.after)}::jsonb as after,
