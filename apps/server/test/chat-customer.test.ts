@@ -138,9 +138,10 @@ describe('identities', () => {
   it('limits new guests per address (5 a minute)', async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 5; i += 1) await newGuest(t, ip);
+    const started = t.clock.now().getTime();
     const sixth = await t.api('POST', '/api/chat/guest', { ip });
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ message: 'CHAT_RATE_LIMITED' });
+    expectLimitUntil(sixth, started);
   });
 });
 
@@ -246,7 +247,7 @@ describe('messages', () => {
       message: text('one more'),
     });
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ message: 'CHAT_RATE_LIMITED' });
+    expectLimitUntil(over, t.clock.now().getTime());
     t.clock.advance(61_000);
     await send(t, guest, text('after a minute'));
   });
@@ -456,3 +457,16 @@ describe('a guest signs in', () => {
     expect(forged.json()).toEqual({ message: 'CHAT_GUEST_INVALID' });
   });
 });
+
+/** A chat limit says when it ends: within the minute of its window (body retryAt and Retry-After agree). */
+function expectLimitUntil(
+  response: { json(): unknown; headers: Record<string, unknown> },
+  windowStartMs: number,
+) {
+  const body = response.json() as { message: string; retryAt: string };
+  expect(body.message).toBe('CHAT_RATE_LIMITED');
+  const until = Date.parse(body.retryAt);
+  expect(until).toBeGreaterThan(windowStartMs);
+  expect(until).toBeLessThanOrEqual(windowStartMs + 60_000);
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+}
