@@ -180,7 +180,7 @@ test.describe('every deposit method confirms the same way', () => {
       const active = modal.getByTestId('deposit-qr-active');
       await expect(active).toHaveAttribute('data-provider', 'KBANK');
       await expect(active.getByTestId('deposit-qr-amount')).toHaveText(baht(10));
-      const created = await newQrPayment('KBANK', before);
+      const created = await newQrPayment('KBANK', before, modal);
       expect(created.amountMinor).toBe(1000);
       await payQr('KBANK', created.reference);
       await expectSuccess(modal, t, 'qr', 10, 10);

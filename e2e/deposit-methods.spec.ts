@@ -112,7 +112,7 @@ test.describe('choosing a deposit method', () => {
     await modal.getByTestId('deposit-quick-100').click();
     await modal.getByTestId('deposit-create').click();
     await expect(modal.getByTestId('deposit-qr-active')).toBeVisible();
-    const created = await newQrPayment('KBANK', before);
+    const created = await newQrPayment('KBANK', before, modal);
 
     await payQr('KBANK', created.reference, { amountMinor: 90_00 });
     const held = modal.getByTestId('deposit-success');

@@ -62,7 +62,7 @@ test.describe('money in through the deposit modal', () => {
     // the reference the modal shows.
     const state = await api.get<QrState>('/api/qrcode/KBANK', { token });
     expect(state).toMatchObject({ hasQrcode: true, amount: 100 });
-    const created = await newQrPayment('KBANK', before);
+    const created = await newQrPayment('KBANK', before, modal);
     expect(created).toMatchObject({ amountMinor: 10_000, status: 'pending' });
     await expect(active.getByTestId('deposit-qr-reference')).toHaveText(created.reference);
 
@@ -116,7 +116,7 @@ test.describe('money in through the deposit modal', () => {
     await modal.getByTestId('deposit-quick-20').click();
     await modal.getByTestId('deposit-create').click();
     await expect(modal.getByTestId('deposit-qr-amount')).toHaveText(baht(20));
-    const created = await newQrPayment('KBANK', before);
+    const created = await newQrPayment('KBANK', before, modal);
 
     await modal.getByTestId('deposit-done').click();
     await expect(modal).toBeHidden();

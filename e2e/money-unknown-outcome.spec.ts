@@ -15,7 +15,6 @@ type Texts = {
   moneyCheck: { checking: { title: string; text: string } };
   withdraw: { success: string; failed: string };
   transfer: { success: string; failed: string };
-  truelink: { success: string };
   errors: Record<string, string>;
 };
 const texts = (locale: 'th' | 'la' | 'en') =>
@@ -141,7 +140,10 @@ test.describe('a money answer lost on the way back', () => {
     await expectChecking(page, 'th');
 
     lost.release();
-    await expect(page.getByText(fill(th.truelink.success, { amount: baht(50) }))).toBeVisible();
+    // The one success sheet every deposit method shows (docs/decisions/0022-one-qr-button.md).
+    const success = modal.getByTestId('deposit-success');
+    await expect(success).toHaveAttribute('data-status', 'SUCCESS');
+    await expect(success.getByTestId('deposit-paid-amount')).toHaveText(`+${baht(50)}`);
     await expect(modal.getByText(th.errors.TRUELINK_DUPLICATE!)).toHaveCount(0);
     expect(lost.answers).toEqual([200, 200]);
     await expect(page.getByTestId('wallet-cash')).toHaveText(baht(50));

@@ -88,10 +88,10 @@ for (const locale of LOCALES) {
       await modal.getByTestId('deposit-amount').fill('300');
       await modal.getByTestId('deposit-create').click();
       await expect(modal.getByTestId('deposit-qr-active')).toBeVisible();
-      const created = await newQrPayment('KBANK', before);
+      const created = await newQrPayment('KBANK', before, modal);
       await payQr('KBANK', created.reference, { amountMinor: 299_00 });
       const paidAt = Date.now();
-      await expect(modal.getByTestId('deposit-qr-paid')).toHaveAttribute('data-status', 'PENDING', {
+      await expect(modal.getByTestId('deposit-success')).toHaveAttribute('data-status', 'PENDING', {
         timeout: 5_000,
       });
       await page.keyboard.press('Escape');

@@ -150,12 +150,19 @@ export async function chooseDepositMethod(modal: Locator, method: DepositMethod)
   return view;
 }
 
-/** The new pending payment the sandbox gateway holds for a QR just made (one not in `before`). */
+/**
+ * The new pending payment the sandbox gateway holds for the QR the modal shows (one not in `before`, under the
+ * modal's reference: other tests make QRs at the same gateway meanwhile).
+ */
 export async function newQrPayment(
   provider: QrProvider,
   before: Set<string>,
+  modal: Locator,
 ): Promise<SandboxQrPayment> {
-  const created = (await qrPayments(provider)).filter((p) => !before.has(p.reference));
+  const reference = (await modal.getByTestId('deposit-qr-reference').innerText()).trim();
+  const created = (await qrPayments(provider)).filter(
+    (p) => !before.has(p.reference) && p.reference === reference,
+  );
   expect(created).toHaveLength(1);
   return created[0]!;
 }

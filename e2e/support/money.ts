@@ -21,6 +21,7 @@ export type MoneyTexts = {
   };
   wallet: Record<'mainWallet', string>;
   slotAccount: Record<'passwordReset', string>;
+  moneyCheck: Record<'checking' | 'offline', { title: string; text: string }>;
   common: Record<'copied' | 'ok' | 'showPassword' | 'hidePassword', string>;
   states: Record<'retry' | 'loadFailed', string>;
   walletFlow: Record<
