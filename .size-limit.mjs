@@ -43,12 +43,13 @@ if (validation.length !== 1) throw new Error(`${dist}/assets: expected one zod-*
 /**
  * The target is 150 kB each (issue 28). Not met yet: vendor + entry + strings alone are 160 kB, so no page can meet it
  * by lazy-loading its own chunks (docs/decisions/0017-first-load.md, "Per-page budget"). Until then each limit is the
- * size measured when the budget was added (2026-11-28: 178.9, 190.0 and, with the dialogs' code no longer preloaded, 202.7 kB), so that none grows.
+ * size measured when the budget was added (2026-11-28: 178.9, 190.0 and, with the dialogs' code no longer preloaded,
+ * 202.7 kB), raised once to the merged issue-28 screens (182.3, 193.4, 208.2 kB, mostly their strings), so that none grows.
  */
 const PAGE_FILES = {
-  '/login': { file: 'login.html', limit: '180 KB' },
-  '/register': { file: 'register.html', limit: '191 KB' },
-  '/user/home': { file: 'user/home.member.html', limit: '204 KB' },
+  '/login': { file: 'login.html', limit: '183 KB' },
+  '/register': { file: 'register.html', limit: '194 KB' },
+  '/user/home': { file: 'user/home.member.html', limit: '209 KB' },
 };
 function pageScripts(file) {
   const page = readFileSync(`${dist}/${file}`, 'utf8');
