@@ -98,6 +98,18 @@ export async function listMemberWaitingCredits(
   ];
 }
 
+/** Arrived and decided at, of the last `limit` operator decisions in a table of held money that waits from arrival. */
+function lastDecided(db: Queryable, table: 'truemoney_vouchers' | 'deposit_notices', limit: number) {
+  return db
+    .selectFrom(table)
+    .select(['created_at', 'decided_at'])
+    .where('decided_by', 'is not', null)
+    .where('decided_at', 'is not', null)
+    .orderBy('decided_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Decided at and waited since, of the last `limit` operator decisions on held money in, newest first. */
 export async function listRecentCreditDecisions(
   db: Queryable,
@@ -112,22 +124,8 @@ export async function listRecentCreditDecisions(
       .orderBy('decided_at', 'desc')
       .limit(limit)
       .execute(),
-    db
-      .selectFrom('truemoney_vouchers')
-      .select(['created_at', 'decided_at'])
-      .where('decided_by', 'is not', null)
-      .where('decided_at', 'is not', null)
-      .orderBy('decided_at', 'desc')
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom('deposit_notices')
-      .select(['created_at', 'decided_at'])
-      .where('decided_by', 'is not', null)
-      .where('decided_at', 'is not', null)
-      .orderBy('decided_at', 'desc')
-      .limit(limit)
-      .execute(),
+    lastDecided(db, 'truemoney_vouchers', limit),
+    lastDecided(db, 'deposit_notices', limit),
   ]);
   return [
     ...qrs.map((r) => ({ decidedAt: r.decided_at as Date, since: r.paid_at ?? r.created_at })),
